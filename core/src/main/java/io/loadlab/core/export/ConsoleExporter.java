@@ -1,0 +1,86 @@
+package io.loadlab.core.export;
+
+import io.loadlab.core.results.IntervalSample;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.IntervalReport;
+import io.loadlab.core.run.ResultSink;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A progress line per operation per interval while the run goes, and a summary table at the end.
+ * Quiet mode prints only the summary.
+ */
+public final class ConsoleExporter implements ResultSink {
+  private final PrintStream out;
+  private final boolean quiet;
+  private long startEpochMs;
+
+  public ConsoleExporter(PrintStream out, boolean quiet) {
+    this.out = out;
+    this.quiet = quiet;
+  }
+
+  @Override
+  public void begin(RunInfo info, long startEpochMs) {
+    this.startEpochMs = startEpochMs;
+    if (!quiet) {
+      out.println(
+          "loadlab "
+              + info.toolVersion()
+              + ": "
+              + info.workload()
+              + (info.label() == null ? "" : " [" + info.label() + "]"));
+    }
+  }
+
+  @Override
+  public void interval(IntervalReport report) {
+    if (quiet) {
+      return;
+    }
+    IntervalSample s = report.sample();
+    long at = (s.endEpochMs() - startEpochMs) / 1000;
+    String tag = s.warmup() ? " warmup" : "";
+    if (s.operations().isEmpty()) {
+      out.printf(Locale.ROOT, "[%5ds]%s no operations completed%n", at, tag);
+    }
+    for (Map.Entry<String, OperationStats> e : s.operations().entrySet()) {
+      OperationStats o = e.getValue();
+      out.printf(
+          Locale.ROOT,
+          "[%5ds]%s %s: %s ops/s  %s MB/s  p50 %s us  p99 %s us  max %s us  errors %d%n",
+          at,
+          tag,
+          e.getKey(),
+          SummaryTable.num(o.ratePerSec()),
+          SummaryTable.num(o.bytesPerSec() / 1e6),
+          SummaryTable.num(o.latencyUs().p50()),
+          SummaryTable.num(o.latencyUs().p99()),
+          SummaryTable.num(o.latencyUs().max()),
+          o.errors());
+    }
+    out.flush();
+  }
+
+  @Override
+  public void end(RunResult result) {
+    out.println();
+    out.print(SummaryTable.text(SummaryTable.HEADER, SummaryTable.rows(result.totals())));
+    if (!result.figures().isEmpty()) {
+      result.figures().forEach((k, v) -> out.println(k + ": " + SummaryTable.num(v)));
+    }
+    for (Problem p : result.problems()) {
+      out.println("problem: " + p.kind() + " x" + p.count() + ": " + p.message());
+    }
+    out.println(
+        "status: "
+            + result.status().jsonName()
+            + (result.statusReason() == null ? "" : " (" + result.statusReason() + ")"));
+    out.flush();
+  }
+}

@@ -1,0 +1,48 @@
+package io.loadlab.core.export;
+
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.run.ResultSink;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the sinks a set of {@link ExportOptions} asks for; the one place every front-end uses. */
+public final class Exporters {
+  private Exporters() {}
+
+  /**
+   * Opens every exporter the options ask for. A JTL exporter is also set as the recorder's sample
+   * listener, because it writes one row per sample.
+   */
+  public static List<ResultSink> open(ExportOptions options, Recorder recorder, String workload)
+      throws IOException {
+    List<ResultSink> sinks = new ArrayList<>();
+    Path csv = options.csvFile();
+    boolean csvOnConsole = AppendFile.STDOUT.equals(csv);
+    if (options.console() != null) {
+      sinks.add(new ConsoleExporter(options.console(), options.quiet() || csvOnConsole));
+    }
+    Path json = options.jsonFile();
+    if (json != null) {
+      sinks.add(new JsonExporter(json));
+    }
+    if (csv != null) {
+      sinks.add(new CsvExporter(csv, options.console() != null ? options.console() : System.out));
+    }
+    Path hlog = options.hlogFile();
+    if (hlog != null) {
+      sinks.add(new HlogExporter(hlog));
+    }
+    Path markdown = options.markdownFile();
+    if (markdown != null) {
+      sinks.add(new MarkdownExporter(markdown));
+    }
+    if (options.jtl() != null) {
+      JtlExporter jtl = new JtlExporter(options.jtl(), workload);
+      recorder.setSampleListener(jtl);
+      sinks.add(jtl);
+    }
+    return sinks;
+  }
+}

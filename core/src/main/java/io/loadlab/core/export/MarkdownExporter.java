@@ -1,0 +1,111 @@
+package io.loadlab.core.export;
+
+import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.ResultSink;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A Markdown summary of a finished run: what ran where, the totals table, workload figures and
+ * problems, and a chart of each operation's rate and p99 latency over the intervals.
+ */
+public final class MarkdownExporter implements ResultSink {
+  private final Path file;
+
+  public MarkdownExporter(Path file) {
+    this.file = file;
+  }
+
+  @Override
+  public void end(RunResult result) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    String chartName = baseName() + "-chart.svg";
+    String chart = SvgChart.rateAndLatency(result);
+    boolean hasChart = chart != null;
+    if (hasChart) {
+      Files.writeString(dir.resolve(chartName), chart, StandardCharsets.UTF_8);
+    }
+    Files.writeString(file, render(result, hasChart ? chartName : null), StandardCharsets.UTF_8);
+  }
+
+  private String baseName() {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  /** Renders the summary; {@code chartFile} is linked as an image when not null. */
+  public static String render(RunResult r, String chartFile) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# loadlab ").append(r.workload());
+    if (r.label() != null) {
+      sb.append(": ").append(r.label());
+    }
+    sb.append("\n\n");
+    sb.append("- status: **").append(r.status().jsonName()).append("**");
+    if (r.statusReason() != null) {
+      sb.append(" (").append(r.statusReason()).append(')');
+    }
+    sb.append('\n');
+    sb.append("- from ").append(r.startTime()).append(" to ").append(r.endTime()).append('\n');
+    EnvironmentInfo e = r.environment();
+    if (e != null) {
+      sb.append("- host `")
+          .append(e.hostName())
+          .append("`: ")
+          .append(e.cores())
+          .append(" cores, ")
+          .append(e.memoryBytes() / (1L << 20))
+          .append(" MiB, ")
+          .append(e.os())
+          .append(' ')
+          .append(e.osVersion())
+          .append(", Java ")
+          .append(e.jvmVersion())
+          .append('\n');
+    }
+    if (r.testbed() != null && !r.testbed().isEmpty()) {
+      sb.append("- testbed: ").append(r.testbed()).append('\n');
+    }
+    if (r.commandLine() != null) {
+      sb.append("- command: `").append(r.commandLine()).append("`\n");
+    }
+    sb.append("- loadlab ").append(r.toolVersion()).append("\n\n## Totals\n\n");
+    sb.append(SummaryTable.markdown(SummaryTable.HEADER, SummaryTable.rows(r.totals())));
+    sb.append("\nLatency is of successful operations; CPU is client/host/server per operation.\n");
+    if (r.figures() != null && !r.figures().isEmpty()) {
+      sb.append("\n## Figures\n\n");
+      for (Map.Entry<String, Double> f : r.figures().entrySet()) {
+        sb.append("- ")
+            .append(f.getKey())
+            .append(": ")
+            .append(SummaryTable.num(f.getValue()))
+            .append('\n');
+      }
+    }
+    if (r.problems() != null && !r.problems().isEmpty()) {
+      sb.append("\n## Problems\n\n");
+      for (Problem p : r.problems()) {
+        sb.append("- ")
+            .append(p.kind())
+            .append(" x")
+            .append(p.count())
+            .append(": ")
+            .append(p.message())
+            .append('\n');
+      }
+    }
+    if (chartFile != null) {
+      sb.append("\n## Over time\n\n![rate and p99 latency per interval](")
+          .append(chartFile)
+          .append(")\n");
+    }
+    return sb.toString();
+  }
+}

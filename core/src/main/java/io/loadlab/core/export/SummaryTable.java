@@ -1,0 +1,126 @@
+package io.loadlab.core.export;
+
+import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.OperationStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The final summary as rows of text cells, one row per operation, shared by the console and the
+ * Markdown exporters so that both show the same figures.
+ */
+final class SummaryTable {
+  static final List<String> HEADER =
+      List.of(
+          "operation",
+          "count",
+          "errors",
+          "ops/s",
+          "MB/s",
+          "mean us",
+          "p50 us",
+          "p90 us",
+          "p99 us",
+          "p99.9 us",
+          "max us",
+          "cpu us/op");
+
+  private SummaryTable() {}
+
+  static List<List<String>> rows(Map<String, OperationStats> totals) {
+    List<List<String>> rows = new ArrayList<>();
+    totals.forEach(
+        (op, s) ->
+            rows.add(
+                List.of(
+                    op,
+                    Long.toString(s.count()),
+                    Long.toString(s.errors()),
+                    num(s.ratePerSec()),
+                    num(s.bytesPerSec() / 1e6),
+                    num(s.latencyUs().mean()),
+                    num(s.latencyUs().p50()),
+                    num(s.latencyUs().p90()),
+                    num(s.latencyUs().p99()),
+                    num(s.latencyUs().p999()),
+                    num(s.latencyUs().max()),
+                    cpu(s.cpu()))));
+    return rows;
+  }
+
+  /** Client/host/server CPU per operation, "-" where not measured. */
+  static String cpu(CpuCost c) {
+    if (c == null) {
+      return "-";
+    }
+    return orDash(c.clientUsPerOp())
+        + "/"
+        + orDash(c.hostUsPerOp())
+        + "/"
+        + orDash(c.serverUsPerOp());
+  }
+
+  private static String orDash(Double v) {
+    return v == null ? "-" : num(v);
+  }
+
+  /** A number with as many decimals as make sense for its size. */
+  static String num(double v) {
+    if (v == 0) {
+      return "0";
+    }
+    double abs = Math.abs(v);
+    if (abs >= 100) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    if (abs >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** Renders rows as a text table with aligned columns. */
+  static String text(List<String> header, List<List<String>> rows) {
+    int[] widths = new int[header.size()];
+    for (int i = 0; i < widths.length; i++) {
+      widths[i] = header.get(i).length();
+      for (List<String> row : rows) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    appendRow(sb, header, widths);
+    for (List<String> row : rows) {
+      appendRow(sb, row, widths);
+    }
+    return sb.toString();
+  }
+
+  private static void appendRow(StringBuilder sb, List<String> cells, int[] widths) {
+    for (int i = 0; i < cells.size(); i++) {
+      String cell = cells.get(i);
+      if (i == 0) {
+        sb.append(cell).append(" ".repeat(widths[i] - cell.length()));
+      } else {
+        sb.append("  ").append(" ".repeat(widths[i] - cell.length())).append(cell);
+      }
+    }
+    sb.append('\n');
+  }
+
+  /** Renders rows as a Markdown table. */
+  static String markdown(List<String> header, List<List<String>> rows) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
+    for (int i = 0; i < header.size(); i++) {
+      sb.append(i == 0 ? " --- |" : " ---: |");
+    }
+    sb.append('\n');
+    for (List<String> row : rows) {
+      sb.append("| ").append(String.join(" | ", row)).append(" |\n");
+    }
+    return sb.toString();
+  }
+}

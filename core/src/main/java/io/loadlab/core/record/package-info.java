@@ -1,0 +1,5 @@
+/**
+ * Recording what drivers measure: an HdrHistogram and counters per operation, read once per
+ * interval.
+ */
+package io.loadlab.core.record;

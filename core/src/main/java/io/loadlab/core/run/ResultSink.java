@@ -1,0 +1,25 @@
+package io.loadlab.core.run;
+
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Where a run's results go as the run goes: once at the start, once per finished interval, and once
+ * at the end. Exporters implement it; a sink that writes files flushes at every interval, so a
+ * killed run keeps every finished interval.
+ */
+public interface ResultSink extends Closeable {
+  /** The run starts. */
+  default void begin(RunInfo info, long startEpochMs) throws IOException {}
+
+  /** An interval finished. */
+  default void interval(IntervalReport report) throws IOException {}
+
+  /** The run ended; {@code result} is final. */
+  default void end(RunResult result) throws IOException {}
+
+  @Override
+  default void close() throws IOException {}
+}

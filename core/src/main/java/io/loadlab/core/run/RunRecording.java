@@ -1,0 +1,275 @@
+package io.loadlab.core.run;
+
+import io.loadlab.core.record.OperationSnapshot;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.IntervalSample;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns what a {@link Recorder} holds into a {@link RunResult} as the run goes: it cuts an interval
+ * every reporting period and at every phase change, hands each interval to the sinks, and adds
+ * measured intervals into the totals. Every driver and front-end runs through one.
+ *
+ * <p>A phase is a stretch of the run with its own warmup, such as one point of a sweep; an
+ * operation's rate is its count over the measured time of the phase it belongs to.
+ */
+public final class RunRecording implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RunRecording.class);
+
+  private final RunInfo info;
+  private final Recorder recorder;
+  private final List<ResultSink> sinks;
+  private final ScheduledExecutorService ticker;
+  private final long startEpochMs;
+
+  private final List<IntervalSample> intervals = new ArrayList<>();
+  private final Map<String, OperationTotals> totals = new LinkedHashMap<>();
+  private final Map<String, Double> measuredSeconds = new LinkedHashMap<>();
+  private final Map<String, CpuCost> cpuCosts = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
+  private final Map<String, Double> figures = new LinkedHashMap<>();
+  private final Map<String, Problem> problems = new LinkedHashMap<>();
+
+  private String phase;
+  private boolean warmup;
+  private long intervalStartNanos;
+  private long intervalStartEpochMs;
+  private RunResult finished;
+
+  private RunRecording(RunInfo info, Recorder recorder, List<ResultSink> sinks, Duration every) {
+    this.info = info;
+    this.recorder = recorder;
+    this.sinks = List.copyOf(sinks);
+    this.startEpochMs = System.currentTimeMillis();
+    this.intervalStartEpochMs = startEpochMs;
+    this.intervalStartNanos = System.nanoTime();
+    for (ResultSink sink : this.sinks) {
+      call(sink, "start", () -> sink.begin(info, startEpochMs));
+    }
+    this.ticker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "loadlab-interval");
+              t.setDaemon(true);
+              return t;
+            });
+    long ms = every.toMillis();
+    ticker.scheduleAtFixedRate(this::cutSafely, ms, ms, TimeUnit.MILLISECONDS);
+  }
+
+  /** Starts recording now, reporting every {@code interval}. */
+  public static RunRecording start(
+      RunInfo info, Recorder recorder, List<ResultSink> sinks, Duration interval) {
+    return new RunRecording(info, recorder, sinks, interval);
+  }
+
+  /** The recorder drivers record into. */
+  public Recorder recorder() {
+    return recorder;
+  }
+
+  /**
+   * Ends the current interval and starts a phase: {@code name} labels the intervals that follow
+   * (for example a sweep point such as {@code users=10}); warmup intervals stay out of the totals.
+   */
+  public synchronized void beginPhase(String name, boolean isWarmup) {
+    cut();
+    this.phase = name;
+    this.warmup = isWarmup;
+  }
+
+  /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
+  public synchronized void setParameters(String operation, Map<String, String> params) {
+    parameters.put(operation, Map.copyOf(params));
+  }
+
+  /** Sets the CPU cost measured for an operation. */
+  public synchronized void setCpuCost(String operation, CpuCost cost) {
+    cpuCosts.put(operation, cost);
+  }
+
+  /** Adds a workload-specific figure such as {@code opm} or {@code transfersPerSec}. */
+  public synchronized void figure(String name, double value) {
+    figures.put(name, value);
+  }
+
+  /** Counts a problem of the given kind, keeping the first message as its example. */
+  public synchronized void problem(String kind, long count, String message) {
+    problems.merge(
+        kind,
+        new Problem(kind, count, message),
+        (a, b) -> new Problem(kind, a.count() + b.count(), a.message()));
+  }
+
+  private void cutSafely() {
+    try {
+      cut();
+    } catch (RuntimeException e) {
+      LOG.warn("could not report an interval: {}", e.toString());
+    }
+  }
+
+  /** Ends the current interval now and reports it. */
+  public synchronized void cut() {
+    if (finished != null) {
+      return;
+    }
+    long nowNanos = System.nanoTime();
+    long endEpochMs = intervalStartEpochMs + (nowNanos - intervalStartNanos) / 1_000_000;
+    double seconds = (nowNanos - intervalStartNanos) / 1e9;
+    List<OperationSnapshot> snapshots = recorder.snapshot();
+    List<OperationSnapshot> active = new ArrayList<>();
+    Map<String, OperationStats> ops = new LinkedHashMap<>();
+    for (OperationSnapshot s : snapshots) {
+      if (!s.isEmpty()) {
+        active.add(s);
+        ops.put(s.operation(), OperationTotals.of(s, seconds));
+      }
+    }
+    if (active.isEmpty() && seconds < 0.05) {
+      return; // a phase change right after another: nothing to report
+    }
+    IntervalSample sample =
+        new IntervalSample(
+            intervals.size() + 1, intervalStartEpochMs, endEpochMs, phase, warmup, ops);
+    intervals.add(sample);
+    if (!warmup) {
+      measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
+      for (OperationSnapshot s : active) {
+        totals.computeIfAbsent(s.operation(), k -> new OperationTotals(phase)).add(s);
+      }
+    }
+    intervalStartNanos = nowNanos;
+    intervalStartEpochMs = endEpochMs;
+    IntervalReport report =
+        new IntervalReport(sample, active, () -> result(RunStatus.RUNNING, null));
+    for (ResultSink sink : sinks) {
+      call(sink, "interval", () -> sink.interval(report));
+    }
+  }
+
+  /**
+   * Ends the run: reports the last interval, builds the final result and hands it to every sink.
+   * Calling it again returns the same result.
+   */
+  public synchronized RunResult finish(RunStatus status, String reason) {
+    if (finished != null) {
+      return finished;
+    }
+    ticker.shutdownNow();
+    cut();
+    finished = result(status, reason);
+    for (ResultSink sink : sinks) {
+      call(sink, "end", () -> sink.end(finished));
+    }
+    return finished;
+  }
+
+  /**
+   * Ends the run with the status its control and its figures call for: {@code aborted} if the user
+   * stopped it, {@code failed} if the driver failed it or any measured operation failed, {@code ok}
+   * otherwise.
+   */
+  public synchronized RunResult finish(RunControl control) {
+    if (finished != null) {
+      return finished;
+    }
+    ticker.shutdownNow();
+    cut();
+    if (control.isAborted()) {
+      return finish(RunStatus.ABORTED, control.reason());
+    }
+    if (control.reason() != null) {
+      return finish(RunStatus.FAILED, control.reason());
+    }
+    long errors = 0;
+    long count = 0;
+    for (OperationTotals t : totals.values()) {
+      errors += t.errors();
+      count += t.count();
+    }
+    if (errors > 0) {
+      return finish(RunStatus.FAILED, errors + " of " + count + " operations failed");
+    }
+    return finish(RunStatus.OK, null);
+  }
+
+  private RunResult result(RunStatus status, String reason) {
+    Map<String, OperationStats> stats = new LinkedHashMap<>();
+    totals.forEach(
+        (op, t) ->
+            stats.put(
+                op,
+                t.stats(
+                    measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0),
+                    cpuCosts.get(op),
+                    parameters.get(op))));
+    return new RunResult(
+        info.toolVersion(),
+        info.workload(),
+        info.label(),
+        info.commandLine(),
+        info.configuration(),
+        info.environment(),
+        info.testbed(),
+        Instant.ofEpochMilli(startEpochMs).toString(),
+        Instant.now().toString(),
+        status,
+        reason,
+        new LinkedHashMap<>(figures),
+        stats,
+        List.copyOf(intervals),
+        allProblems(stats));
+  }
+
+  /** Problems reported by the driver, then failed operations by kind. */
+  private List<Problem> allProblems(Map<String, OperationStats> stats) {
+    List<Problem> all = new ArrayList<>(problems.values());
+    stats.forEach(
+        (op, s) -> {
+          if (s.errorKinds() != null) {
+            s.errorKinds()
+                .forEach((kind, n) -> all.add(new Problem(op + ": " + kind, n, op + " failed")));
+          }
+        });
+    return all;
+  }
+
+  /** Stops the ticker and closes every sink; finishes the run as failed if nobody did. */
+  @Override
+  public void close() {
+    finish(RunStatus.FAILED, "the run ended without a result");
+    for (ResultSink sink : sinks) {
+      call(sink, "close", sink::close);
+    }
+  }
+
+  private interface SinkCall {
+    void run() throws IOException;
+  }
+
+  private void call(ResultSink sink, String what, SinkCall c) {
+    try {
+      c.run();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("{} could not {}: {}", sink.getClass().getSimpleName(), what, e.toString());
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.loadlab.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * One {@code loadlab} subcommand, such as {@code net rr}. A command only translates options into a
+ * workload's settings and calls its driver in {@code core}.
+ */
+public interface Command {
+  /** The words that name it, such as {@code ["net", "rr"]}. */
+  String[] path();
+
+  /** One line for {@code loadlab --help}. */
+  String summary();
+
+  /** The command's own options; {@code --help} and {@code --debug} are added for every command. */
+  Options options();
+
+  /** True if the command runs a load test: the shared run options are added to it. */
+  default boolean runsLoad() {
+    return false;
+  }
+
+  /**
+   * Runs the command.
+   *
+   * @return the exit code
+   */
+  int run(CommandLine cmd, CliContext ctx) throws Exception;
+}

@@ -1,0 +1,17 @@
+package io.loadlab.cli;
+
+import io.loadlab.cli.net.NetCommands;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every {@code loadlab} command, in the order {@code --help} lists them. */
+final class Commands {
+  private Commands() {}
+
+  static List<Command> all() {
+    List<Command> all = new ArrayList<>();
+    all.add(new DemoCommand());
+    all.addAll(NetCommands.all());
+    return all;
+  }
+}

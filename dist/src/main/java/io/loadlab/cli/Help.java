@@ -1,0 +1,96 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.Version;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.apache.commons.cli.AlreadySelectedException;
+import org.apache.commons.cli.AmbiguousOptionException;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.MissingArgumentException;
+import org.apache.commons.cli.MissingOptionException;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
+
+/** Help texts and option-parsing errors, worded for users. */
+final class Help {
+  private Help() {}
+
+  static String overview(List<Command> commands) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("loadlab ")
+        .append(Version.get())
+        .append(": load tests for AMQP brokers, databases (DS2) and networks\n\n");
+    sb.append("usage: loadlab <command> [options]\n\ncommands:\n");
+    int width = 0;
+    for (Command c : commands) {
+      width = Math.max(width, String.join(" ", c.path()).length());
+    }
+    for (Command c : commands) {
+      String name = String.join(" ", c.path());
+      sb.append("  ")
+          .append(name)
+          .append(" ".repeat(width - name.length() + 2))
+          .append(c.summary())
+          .append('\n');
+    }
+    sb.append(
+        "\nloadlab <command> --help shows a command's options; loadlab --version its version.\n");
+    sb.append("Every option is documented in docs/configuration.md.\n");
+    return sb.toString();
+  }
+
+  /** The command's options plus the ones every command has. */
+  static Options optionsOf(Command command) {
+    Options options = new Options();
+    command.options().getOptions().forEach(options::addOption);
+    if (command.runsLoad()) {
+      RunOptions.definitions().getOptions().forEach(options::addOption);
+    }
+    options.addOption(Option.builder().longOpt("help").desc("show this help").build());
+    options.addOption(
+        Option.builder().longOpt("debug").desc("show stack traces and debug logging").build());
+    return options;
+  }
+
+  static String of(Command command) {
+    StringWriter text = new StringWriter();
+    HelpFormatter formatter = new HelpFormatter();
+    formatter.setWidth(100);
+    formatter.setOptionComparator(null);
+    formatter.printHelp(
+        new PrintWriter(text),
+        100,
+        "loadlab " + String.join(" ", command.path()) + " [options]",
+        command.summary() + "\n\n",
+        optionsOf(command),
+        2,
+        4,
+        "\nSee docs/configuration.md for every option.");
+    return text.toString();
+  }
+
+  static String parseError(ParseException e) {
+    if (e instanceof UnrecognizedOptionException u) {
+      return "unknown option '" + u.getOption() + "'; see --help for the options of this command";
+    }
+    if (e instanceof MissingArgumentException m) {
+      return "--" + m.getOption().getLongOpt() + " needs a value; see --help";
+    }
+    if (e instanceof MissingOptionException m) {
+      return "missing required option " + m.getMissingOptions() + "; see --help";
+    }
+    if (e instanceof AmbiguousOptionException a) {
+      return "option '" + a.getOption() + "' is ambiguous; it could be " + a.getMatchingOptions();
+    }
+    if (e instanceof AlreadySelectedException a) {
+      return "option --"
+          + a.getOption().getLongOpt()
+          + " cannot be used with --"
+          + a.getOptionGroup().getSelected();
+    }
+    return e.getMessage();
+  }
+}

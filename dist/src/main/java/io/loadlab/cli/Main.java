@@ -1,0 +1,110 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.Version;
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+/**
+ * The {@code loadlab} command line: finds the subcommand named by the first words, parses its
+ * options and runs it. Exit codes: 0 success, 1 the run failed its own criteria, 2 bad usage, 3 the
+ * target could not be reached, 130 stopped by the user.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs a command line and returns its exit code; used by tests and by {@link #main}. */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    boolean debug = Arrays.asList(args).contains("--debug");
+    List<Command> commands = Commands.all();
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      out.print(Help.overview(commands));
+      return 0;
+    }
+    if (args[0].equals("--version")) {
+      out.println("loadlab " + Version.get());
+      return 0;
+    }
+    Command command = find(commands, args);
+    if (command == null) {
+      err.println(
+          "loadlab: unknown command '"
+              + String.join(" ", prefix(args))
+              + "'; run 'loadlab --help' for the list of commands");
+      return UsageException.EXIT_CODE;
+    }
+    String[] rest = Arrays.copyOfRange(args, command.path().length, args.length);
+    Options options = Help.optionsOf(command);
+    String commandLine = Secrets.mask("loadlab " + String.join(" ", args));
+    try {
+      CommandLine cmd = parse(options, rest);
+      if (cmd.hasOption("help")) {
+        out.print(Help.of(command));
+        return 0;
+      }
+      return command.run(cmd, new CliContext(out, err, debug, commandLine));
+    } catch (LoadlabException e) {
+      report(err, e, debug);
+      return e.exitCode();
+    } catch (Exception e) {
+      err.println("loadlab: " + describe(e) + (debug ? "" : " (run with --debug for details)"));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return 1;
+    }
+  }
+
+  private static CommandLine parse(Options options, String[] args) {
+    try {
+      CommandLine cmd = new DefaultParser().parse(options, args);
+      if (!cmd.getArgList().isEmpty()) {
+        throw new UsageException(
+            "unexpected argument '" + cmd.getArgList().get(0) + "'; options start with --");
+      }
+      return cmd;
+    } catch (ParseException e) {
+      throw new UsageException(Help.parseError(e));
+    }
+  }
+
+  private static Command find(List<Command> commands, String[] args) {
+    Command best = null;
+    for (Command c : commands) {
+      String[] path = c.path();
+      if (path.length <= args.length
+          && Arrays.equals(path, Arrays.copyOf(args, path.length))
+          && (best == null || path.length > best.path().length)) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  private static List<String> prefix(String[] args) {
+    return Arrays.stream(args).takeWhile(a -> !a.startsWith("-")).toList();
+  }
+
+  private static void report(PrintStream err, LoadlabException e, boolean debug) {
+    err.println("loadlab: " + e.getMessage());
+    if (debug) {
+      e.printStackTrace(err);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    return Secrets.mask(message == null ? e.getClass().getSimpleName() : message);
+  }
+}

@@ -1,0 +1,100 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Durations;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * The options every load-running command shares: how long, how often to report, and where the
+ * results go. By default every run writes its files into {@code results/<timestamp>-<workload>/}.
+ */
+public final class RunOptions {
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  private RunOptions() {}
+
+  static Options definitions() {
+    Options o = new Options();
+    o.addOption(
+        value("duration", "TIME", "how long to measure, e.g. 60s, 15m (default per command)"));
+    o.addOption(
+        value("warmup", "TIME", "run this long first, left out of the figures (default 0s)"));
+    o.addOption(value("interval", "TIME", "reporting interval (default per command)"));
+    o.addOption(
+        value(
+            "output", "DIR", "directory for the result files (default results/<time>-<workload>)"));
+    o.addOption(value("label", "TEXT", "a label recorded with the results"));
+    o.addOption(value("json", "FILE", "write the JSON result here too"));
+    o.addOption(
+        Option.builder()
+            .longOpt("csv")
+            .hasArg()
+            .optionalArg(true)
+            .argName("FILE")
+            .desc("write the interval CSV here; without FILE, print it instead of progress lines")
+            .build());
+    o.addOption(value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
+    o.addOption(value("hlog", "FILE", "write the HdrHistogram interval log here too"));
+    o.addOption(value("markdown", "FILE", "write the Markdown summary here too"));
+    o.addOption(Option.builder().longOpt("quiet").desc("print only the summary").build());
+    return o;
+  }
+
+  private static Option value(String name, String arg, String description) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
+  }
+
+  /** The run's timing, with the command's defaults where an option is not given. */
+  public static RunTiming timing(
+      CommandLine cmd, Duration defaultDuration, Duration defaultInterval) {
+    return new RunTiming(
+        duration(cmd, "duration", defaultDuration),
+        duration(cmd, "warmup", Duration.ZERO),
+        duration(cmd, "interval", defaultInterval));
+  }
+
+  /** Parses a duration option, or returns the default. */
+  public static Duration duration(CommandLine cmd, String option, Duration defaultValue) {
+    String text = cmd.getOptionValue(option);
+    return text == null ? defaultValue : Durations.parse("--" + option, text);
+  }
+
+  /** Where the results go. */
+  public static ExportOptions exports(CommandLine cmd, String workload, PrintStream out) {
+    Path dir =
+        cmd.hasOption("output")
+            ? Path.of(cmd.getOptionValue("output"))
+            : defaultOutputDir(workload);
+    Path csv = null;
+    if (cmd.hasOption("csv")) {
+      csv = Path.of(cmd.getOptionValue("csv", "-"));
+    }
+    return new ExportOptions(
+        dir,
+        path(cmd, "json"),
+        csv,
+        path(cmd, "jtl"),
+        path(cmd, "hlog"),
+        path(cmd, "markdown"),
+        out,
+        cmd.hasOption("quiet"));
+  }
+
+  /** {@code results/<timestamp>-<workload>} under the working directory. */
+  public static Path defaultOutputDir(String workload) {
+    return Path.of("results", LocalDateTime.now().format(STAMP) + "-" + workload.replace(' ', '-'));
+  }
+
+  private static Path path(CommandLine cmd, String option) {
+    String v = cmd.getOptionValue(option);
+    return v == null ? null : Path.of(v);
+  }
+}

@@ -1,0 +1,136 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.Version;
+import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.export.Exporters;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.cli.CommandLine;
+
+/**
+ * One load run started from the command line: the recorder and recording a driver runs into, the
+ * exporters the options ask for, and Ctrl-C handling, which stops the driver and still writes the
+ * summary with status {@code aborted}.
+ */
+public final class RunSession implements AutoCloseable {
+  /** The exit code of a run stopped by the user. */
+  public static final int EXIT_ABORTED = 130;
+
+  private final RunTiming timing;
+  private final RunControl control = new RunControl();
+  private final RunRecording recording;
+  private final CountDownLatch done = new CountDownLatch(1);
+  private final Thread interruptHook;
+  private final ExportOptions exports;
+
+  private RunSession(RunTiming timing, RunRecording recording, ExportOptions exports) {
+    this.timing = timing;
+    this.recording = recording;
+    this.exports = exports;
+    this.interruptHook = new Thread(this::onInterrupt, "loadlab-sigint");
+    Runtime.getRuntime().addShutdownHook(interruptHook);
+  }
+
+  /**
+   * Starts a run: reads the shared run options, opens the exporters and starts the interval clock.
+   *
+   * @param configuration the workload's settings as recorded with the results (no secrets)
+   */
+  public static RunSession open(
+      CommandLine cmd,
+      CliContext ctx,
+      String workload,
+      Map<String, Object> configuration,
+      RunTiming timing)
+      throws IOException {
+    ExportOptions exports = RunOptions.exports(cmd, workload, ctx.out());
+    RunInfo info =
+        new RunInfo(
+            Version.get(),
+            workload,
+            cmd.getOptionValue("label"),
+            ctx.commandLine(),
+            configuration,
+            EnvironmentInfo.current(),
+            null);
+    Recorder recorder = new Recorder();
+    RunRecording recording =
+        RunRecording.start(
+            info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
+    return new RunSession(timing, recording, exports);
+  }
+
+  public RunTiming timing() {
+    return timing;
+  }
+
+  public RunControl control() {
+    return control;
+  }
+
+  public RunRecording recording() {
+    return recording;
+  }
+
+  public Recorder recorder() {
+    return recording.recorder();
+  }
+
+  /**
+   * Ends the run and returns its exit code: 130 if the user stopped it, 1 if the driver failed it
+   * or any operation failed, 0 otherwise.
+   */
+  public int finish() {
+    return exitCode(finishResult().status());
+  }
+
+  /** Ends the run with the status its control and its errors call for, and returns the result. */
+  public RunResult finishResult() {
+    return recording.finish(control);
+  }
+
+  /** The exit code for a run's status. */
+  public static int exitCode(RunStatus status) {
+    return switch (status) {
+      case OK -> 0;
+      case ABORTED -> EXIT_ABORTED;
+      default -> 1;
+    };
+  }
+
+  private void onInterrupt() {
+    control.abort("stopped by the user (SIGINT)");
+    try {
+      done.await(20, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    recording.close();
+    done.countDown();
+    try {
+      Runtime.getRuntime().removeShutdownHook(interruptHook);
+    } catch (IllegalStateException e) {
+      // The JVM is shutting down: the hook is running and waits for done.
+    }
+  }
+
+  /** The directory the run's files go to. */
+  public Path outputDir() {
+    return exports.outputDir();
+  }
+}

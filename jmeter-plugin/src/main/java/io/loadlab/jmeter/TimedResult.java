@@ -37,11 +37,13 @@ public class TimedResult extends SampleResult {
     setSuccessful(true);
     setResponseCodeOK();
     setResponseMessageOK();
-    setSentBytes(sentBytes);
-    setBytes(receivedBytes);
     if (responseText != null) {
       setResponseData(responseText, "UTF-8");
     }
+    setSentBytes(sentBytes);
+    // JMeter reports headers + body size; the response text above is only a description.
+    setBodySize(receivedBytes);
+    setBytes(receivedBytes);
   }
 
   /**

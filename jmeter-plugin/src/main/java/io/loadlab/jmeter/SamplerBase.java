@@ -1,0 +1,73 @@
+package io.loadlab.jmeter;
+
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.ThreadListener;
+
+/**
+ * Base of loadlab's samplers: one {@link TimedResult} per sample, labelled with the element's name
+ * plus an optional suffix; per-thread state closed when the thread finishes and on Stop. Each
+ * sampler is cloned per thread, so instance state is per thread; resource fields are {@code
+ * transient} so that the element survives copy/paste and distributed (RMI) runs.
+ */
+public abstract class SamplerBase extends AbstractSampler
+    implements TestBean, ThreadListener, Interruptible {
+  private static final long serialVersionUID = 1L;
+
+  private String labelSuffix = "";
+
+  /** Runs one sample into {@code result}, which is already started and labelled. */
+  protected abstract void sample(TimedResult result) throws Exception;
+
+  /** Closes this thread's resources (connections, consumers); may be called more than once. */
+  protected abstract void release();
+
+  @Override
+  public SampleResult sample(Entry entry) {
+    TimedResult result = TimedResult.start(label());
+    try {
+      sample(result);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      result.failed("Interrupted", "the sample was interrupted (test stopped)");
+    } catch (Exception e) {
+      result.failed(e);
+    }
+    if (result.elapsedNanos() < 0) {
+      result.failed("NoOutcome", "the sampler did not finish the sample");
+    }
+    return result;
+  }
+
+  /** The sample label: the element's name, plus the label suffix if set. */
+  protected String label() {
+    String suffix = labelSuffix == null ? "" : labelSuffix.strip();
+    return suffix.isEmpty() ? getName() : getName() + " " + suffix;
+  }
+
+  @Override
+  public void threadStarted() {}
+
+  @Override
+  public void threadFinished() {
+    release();
+  }
+
+  /** Stop/Shutdown: closes this thread's resources, which ends a blocked receive or read. */
+  @Override
+  public boolean interrupt() {
+    release();
+    return true;
+  }
+
+  public String getLabelSuffix() {
+    return labelSuffix;
+  }
+
+  public void setLabelSuffix(String labelSuffix) {
+    this.labelSuffix = labelSuffix;
+  }
+}

@@ -1,0 +1,56 @@
+package io.loadlab.jmeter.net;
+
+import io.loadlab.jmeter.SamplerBase;
+
+/** What the network samplers share: the target's variable name and the transaction sizes. */
+public abstract class NetSamplerBase extends SamplerBase {
+  private static final long serialVersionUID = 1L;
+
+  private String target = "net";
+  private int requestSize = 1;
+  private int responseSize = 1;
+
+  /** The target this sampler names. */
+  protected NetworkTarget.Target target() {
+    return NetworkTarget.lookup(target);
+  }
+
+  /** Checks the sizes; a negative size fails the sample with a message naming the field. */
+  protected void checkSizes() {
+    if (requestSize < 0) {
+      throw new IllegalArgumentException("requestSize: " + requestSize + " is negative");
+    }
+    if (responseSize < 0) {
+      throw new IllegalArgumentException("responseSize: " + responseSize + " is negative");
+    }
+  }
+
+  /** A short text for the response data: what was exchanged. */
+  protected String describe() {
+    return requestSize + " bytes sent, " + responseSize + " bytes received";
+  }
+
+  public String getTarget() {
+    return target;
+  }
+
+  public void setTarget(String target) {
+    this.target = target;
+  }
+
+  public int getRequestSize() {
+    return requestSize;
+  }
+
+  public void setRequestSize(int requestSize) {
+    this.requestSize = requestSize;
+  }
+
+  public int getResponseSize() {
+    return responseSize;
+  }
+
+  public void setResponseSize(int responseSize) {
+    this.responseSize = responseSize;
+  }
+}

@@ -1,0 +1,91 @@
+package io.loadlab.jmeter.net;
+
+import io.loadlab.core.net.NetProtocol;
+import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.jmeter.ConfigBase;
+import io.loadlab.jmeter.Handles;
+import java.time.Duration;
+
+/**
+ * Network Target config element: where Network RR and CRR samplers connect (a {@code loadlab net
+ * serve} responder), and with which socket options. Samplers name it by its variable name.
+ */
+public class NetworkTarget extends ConfigBase {
+  private static final long serialVersionUID = 1L;
+
+  /** The kind of element, for messages. */
+  static final String KIND = "Network Target";
+
+  private String variableName = "net";
+  private String host = "127.0.0.1";
+  private int port = NetProtocol.DEFAULT_PORT;
+  private boolean noDelay = true;
+  private int connectTimeoutMs = 5000;
+
+  /** What samplers get: the address and socket options. */
+  public record Target(String host, int port, NetSocketOptions options, Duration connectTimeout) {}
+
+  @Override
+  protected void open() {
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException(KIND + ": port " + port + " is not in 1..65535");
+    }
+    Handles.publish(
+        KIND,
+        variableName,
+        new Target(
+            host.strip(),
+            port,
+            new NetSocketOptions(noDelay, 0, 0),
+            Duration.ofMillis(Math.max(1, connectTimeoutMs))));
+  }
+
+  @Override
+  protected void close() {
+    Handles.withdraw(variableName);
+  }
+
+  static Target lookup(String name) {
+    return Handles.lookup(KIND, name, Target.class);
+  }
+
+  public String getVariableName() {
+    return variableName;
+  }
+
+  public void setVariableName(String variableName) {
+    this.variableName = variableName;
+  }
+
+  public String getHost() {
+    return host;
+  }
+
+  public void setHost(String host) {
+    this.host = host;
+  }
+
+  public int getPort() {
+    return port;
+  }
+
+  public void setPort(int port) {
+    this.port = port;
+  }
+
+  public boolean isNoDelay() {
+    return noDelay;
+  }
+
+  public void setNoDelay(boolean noDelay) {
+    this.noDelay = noDelay;
+  }
+
+  public int getConnectTimeoutMs() {
+    return connectTimeoutMs;
+  }
+
+  public void setConnectTimeoutMs(int connectTimeoutMs) {
+    this.connectTimeoutMs = connectTimeoutMs;
+  }
+}

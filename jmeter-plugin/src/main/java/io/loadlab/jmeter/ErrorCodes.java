@@ -1,5 +1,7 @@
 package io.loadlab.jmeter;
 
+import io.loadlab.core.amqp.AmqpException;
+import io.loadlab.core.ds2.Ds2StepException;
 import java.sql.SQLException;
 
 /**
@@ -13,6 +15,12 @@ public final class ErrorCodes {
   /** The response code for {@code e}. */
   public static String of(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof AmqpException amqp && amqp.kind() != null) {
+        return amqp.kind();
+      }
+      if (t instanceof Ds2StepException step) {
+        return of(step.sqlException());
+      }
       if (t instanceof SQLException sql && sql.getSQLState() != null) {
         return sql.getSQLState();
       }

@@ -18,6 +18,7 @@ public abstract class SamplerBase extends AbstractSampler
   private static final long serialVersionUID = 1L;
 
   private String labelSuffix = "";
+  private transient volatile Thread samplingThread;
 
   /** Runs one sample into {@code result}, which is already started and labelled. */
   protected abstract void sample(TimedResult result) throws Exception;
@@ -28,6 +29,7 @@ public abstract class SamplerBase extends AbstractSampler
   @Override
   public SampleResult sample(Entry entry) {
     TimedResult result = TimedResult.start(label());
+    samplingThread = Thread.currentThread();
     try {
       sample(result);
     } catch (InterruptedException e) {
@@ -35,6 +37,8 @@ public abstract class SamplerBase extends AbstractSampler
       result.failed("Interrupted", "the sample was interrupted (test stopped)");
     } catch (Exception e) {
       result.failed(e);
+    } finally {
+      samplingThread = null;
     }
     if (result.elapsedNanos() < 0) {
       result.failed("NoOutcome", "the sampler did not finish the sample");
@@ -56,10 +60,17 @@ public abstract class SamplerBase extends AbstractSampler
     release();
   }
 
-  /** Stop/Shutdown: closes this thread's resources, which ends a blocked receive or read. */
+  /**
+   * Stop/Shutdown: interrupts the thread while it samples, which ends a blocked receive (the AMQP
+   * client checks for interruption while it waits) or socket read (NIO channels are interruptible).
+   */
   @Override
   public boolean interrupt() {
-    release();
+    Thread t = samplingThread;
+    if (t == null) {
+      return false;
+    }
+    t.interrupt();
     return true;
   }
 

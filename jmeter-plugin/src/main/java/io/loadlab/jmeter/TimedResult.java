@@ -14,6 +14,7 @@ public class TimedResult extends SampleResult {
   private long startNanos;
   private long elapsedNanos = -1;
   private long connectNanos;
+  private boolean responded;
 
   /** Starts a sample labelled {@code label} now. */
   public static TimedResult start(String label) {
@@ -29,6 +30,14 @@ public class TimedResult extends SampleResult {
   public void connected() {
     connectNanos = System.nanoTime() - startNanos;
     connectEnd();
+  }
+
+  /** The first response arrived (a message received, a first row): sets the latency. */
+  public void firstResponse() {
+    if (!responded) {
+      responded = true;
+      latencyEnd();
+    }
   }
 
   /** Ends the sample as a success; latency is taken at the end (the whole response arrived). */
@@ -67,11 +76,19 @@ public class TimedResult extends SampleResult {
     if (elapsedNanos >= 0) {
       return;
     }
-    if (getLatency() == 0) {
-      latencyEnd();
-    }
+    firstResponse();
     sampleEnd();
     elapsedNanos = System.nanoTime() - startNanos;
+  }
+
+  /**
+   * Replaces the nanosecond elapsed time with the driver's own measurement of the operation (such
+   * as a round trip's end-to-end latency), which leaves out the sampler's set-up work.
+   */
+  public void measured(long nanos) {
+    if (nanos >= 0 && nanos <= elapsedNanos) {
+      elapsedNanos = nanos;
+    }
   }
 
   /** Elapsed time in nanoseconds, or {@code -1} while the sample runs. */

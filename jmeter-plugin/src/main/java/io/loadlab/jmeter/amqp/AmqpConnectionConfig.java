@@ -1,0 +1,115 @@
+package io.loadlab.jmeter.amqp;
+
+import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.jmeter.ConfigBase;
+import io.loadlab.jmeter.Handles;
+import org.apache.jmeter.util.JMeterUtils;
+
+/**
+ * AMQP Connection config element: the broker URI (with any Qpid JMS options), the user, and the
+ * name of the JMeter property that holds the password, so the password is never saved in the plan.
+ * Like the JDBC Connection Configuration it offers one connection per thread (the default) or one
+ * connection shared by all threads; every thread works through its own session either way.
+ */
+public class AmqpConnectionConfig extends ConfigBase {
+  private static final long serialVersionUID = 1L;
+
+  static final String KIND = "AMQP Connection";
+
+  private String variableName = "amqp";
+  private String brokerUri = "amqp://127.0.0.1:5672";
+  private String user = "";
+  private String passwordProperty = "amqp.password";
+  private boolean sharedConnection;
+  private int prefetch = -1;
+  private boolean presettled;
+
+  private transient AmqpHandle handle;
+
+  @Override
+  protected void open() {
+    AmqpConnectionSettings.Builder b =
+        AmqpConnectionSettings.builder(brokerUri)
+            .user(user)
+            .prefetch(prefetch)
+            .presettled(presettled);
+    String property = passwordProperty == null ? "" : passwordProperty.strip();
+    String password = property.isEmpty() ? null : JMeterUtils.getProperty(property);
+    if (password != null) {
+      b.password(password);
+    } else {
+      b.passwordFrom(null); // the environment variable LOADLAB_AMQP_PASSWORD, if set
+    }
+    handle = new AmqpHandle(b.build(), sharedConnection);
+    Handles.publish(KIND, variableName, handle);
+  }
+
+  @Override
+  protected void close() {
+    if (handle != null) {
+      handle.closeAll();
+      handle = null;
+    }
+    Handles.withdraw(variableName);
+  }
+
+  static AmqpHandle lookup(String name) {
+    return Handles.lookup(KIND, name, AmqpHandle.class);
+  }
+
+  public String getVariableName() {
+    return variableName;
+  }
+
+  public void setVariableName(String variableName) {
+    this.variableName = variableName;
+  }
+
+  public String getBrokerUri() {
+    return brokerUri;
+  }
+
+  public void setBrokerUri(String brokerUri) {
+    this.brokerUri = brokerUri;
+  }
+
+  public String getUser() {
+    return user;
+  }
+
+  public void setUser(String user) {
+    this.user = user;
+  }
+
+  public String getPasswordProperty() {
+    return passwordProperty;
+  }
+
+  public void setPasswordProperty(String passwordProperty) {
+    this.passwordProperty = passwordProperty;
+  }
+
+  public boolean isSharedConnection() {
+    return sharedConnection;
+  }
+
+  public void setSharedConnection(boolean sharedConnection) {
+    this.sharedConnection = sharedConnection;
+  }
+
+  public int getPrefetch() {
+    return prefetch;
+  }
+
+  public void setPrefetch(int prefetch) {
+    this.prefetch = prefetch;
+  }
+
+  public boolean isPresettled() {
+    return presettled;
+  }
+
+  public void setPresettled(boolean presettled) {
+    this.presettled = presettled;
+  }
+}

@@ -1,0 +1,20 @@
+package io.loadlab.jmeter.amqp;
+
+import io.loadlab.jmeter.BeanInfoBase;
+
+/** GUI descriptors of {@link AmqpConnectionConfig}. */
+public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
+  public AmqpConnectionConfigBeanInfo() {
+    super(AmqpConnectionConfig.class);
+    createPropertyGroup("variable", new String[] {"variableName"});
+    createPropertyGroup("broker", new String[] {"brokerUri", "user", "passwordProperty"});
+    createPropertyGroup("connections", new String[] {"sharedConnection", "prefetch", "presettled"});
+    text("variableName", "amqp");
+    text("brokerUri", "amqp://127.0.0.1:5672");
+    text("user", "");
+    text("passwordProperty", "amqp.password");
+    flag("sharedConnection", false);
+    number("prefetch", -1);
+    flag("presettled", false);
+  }
+}

@@ -1,0 +1,78 @@
+package io.loadlab.jmeter.amqp;
+
+import io.loadlab.core.amqp.Acknowledgement;
+import io.loadlab.core.amqp.AmqpClient;
+import io.loadlab.jmeter.SamplerBase;
+import io.loadlab.jmeter.TimedResult;
+
+/**
+ * What the AMQP samplers share: the AMQP Connection they use, and the destination ({@code name} or
+ * {@code queue://name} for a queue, {@code topic://name} for a topic).
+ */
+public abstract class AmqpSamplerBase extends SamplerBase {
+  private static final long serialVersionUID = 1L;
+
+  private String connection = "amqp";
+  private String destination = "queue://loadlab";
+
+  private transient AmqpHandle handle;
+
+  /**
+   * Runs one operation on this thread's client; on failure the client is dropped so the next sample
+   * starts a fresh session.
+   */
+  protected final void withClient(TimedResult result, Acknowledgement ack, Operation op)
+      throws Exception {
+    if (handle == null) {
+      handle = AmqpConnectionConfig.lookup(connection);
+    }
+    AmqpClient client = handle.client(ack);
+    try {
+      op.run(client);
+    } catch (Exception e) {
+      if (!(e instanceof InterruptedException)) {
+        handle.discard(ack);
+      }
+      throw e;
+    }
+  }
+
+  /** One sample's work on a client. */
+  @FunctionalInterface
+  protected interface Operation {
+    void run(AmqpClient client) throws Exception;
+  }
+
+  /** The destination, checked. */
+  protected String destination() {
+    if (destination == null || destination.isBlank()) {
+      throw new IllegalArgumentException("destination: empty; name a queue, e.g. queue://loadlab");
+    }
+    return destination.strip();
+  }
+
+  @Override
+  protected void release() {
+    AmqpHandle h = handle;
+    handle = null;
+    if (h != null) {
+      h.releaseThread();
+    }
+  }
+
+  public String getConnection() {
+    return connection;
+  }
+
+  public void setConnection(String connection) {
+    this.connection = connection;
+  }
+
+  public String getDestination() {
+    return destination;
+  }
+
+  public void setDestination(String destination) {
+    this.destination = destination;
+  }
+}

@@ -1,0 +1,165 @@
+package io.loadlab.jmeter.amqp;
+
+import static io.loadlab.jmeter.EngineHarness.assertTimings;
+import static io.loadlab.jmeter.EngineHarness.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.jmeter.EngineHarness;
+import io.loadlab.jmeter.TimedResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class AmqpSamplersTest {
+  private static EmbeddedBroker broker;
+
+  @BeforeAll
+  static void startBroker() {
+    broker = EmbeddedBroker.startLocal();
+  }
+
+  @AfterAll
+  static void stopBroker() {
+    broker.close();
+  }
+
+  private static AmqpConnectionConfig connection(boolean shared) {
+    AmqpConnectionConfig c = new AmqpConnectionConfig();
+    c.setName("amqp");
+    with(c, "variableName", "amqp");
+    with(c, "brokerUri", broker.amqpUri());
+    with(c, "user", "");
+    with(c, "passwordProperty", "amqp.password");
+    with(c, "sharedConnection", shared);
+    with(c, "prefetch", -1);
+    with(c, "presettled", false);
+    return c;
+  }
+
+  private static <T extends AmqpSamplerBase> T sampler(T s, String name, String destination) {
+    s.setName(name);
+    with(s, "connection", "amqp");
+    with(s, "destination", destination);
+    with(s, "labelSuffix", "");
+    return s;
+  }
+
+  private static AmqpPublishSampler publisher(String queue, String body) {
+    AmqpPublishSampler p = sampler(new AmqpPublishSampler(), "publish", queue);
+    with(p, "messageSize", 64);
+    with(p, "body", body);
+    with(p, "persistent", true);
+    with(p, "messageProperties", "run=${run}\nkind=test");
+    return p;
+  }
+
+  @Test
+  void publishThenConsumeEveryMessageWithVariablesInTheBody() throws Exception {
+    String queue = "queue://jm.publish";
+    List<SampleResult> published =
+        EngineHarness.run(
+            Map.of("run", "r1", "who", "alice"),
+            EngineHarness.threadGroup(2, 20),
+            List.of(connection(false)),
+            List.of(publisher(queue, "hello ${who}")),
+            Duration.ofSeconds(60));
+    assertEquals(40, published.size());
+    for (SampleResult s : published) {
+      assertTrue(s.isSuccessful(), s.getResponseMessage());
+      assertEquals("publish", s.getSampleLabel());
+      assertEquals("hello alice".length(), s.getSentBytes());
+      assertTimings(s);
+    }
+    assertEquals(40, broker.messageCount("jm.publish"));
+
+    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", queue);
+    with(consume, "timeoutMs", 5000);
+    with(consume, "acknowledgement", "client");
+    List<SampleResult> consumed =
+        EngineHarness.run(
+            EngineHarness.threadGroup(2, 20),
+            List.of(connection(true)),
+            List.<TestElement>of(consume),
+            Duration.ofSeconds(60));
+    assertEquals(40, consumed.size());
+    for (SampleResult s : consumed) {
+      assertTrue(s.isSuccessful(), s.getResponseMessage());
+      assertEquals("hello alice", s.getResponseDataAsString());
+      assertEquals(11, s.getBytesAsLong());
+      assertTimings(s);
+    }
+    assertEquals(0, broker.messageCount("jm.publish"));
+  }
+
+  @Test
+  void consumeTimesOutOnAnEmptyQueue() throws Exception {
+    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
+    with(consume, "timeoutMs", 200);
+    with(consume, "acknowledgement", "auto");
+    List<SampleResult> samples =
+        EngineHarness.run(
+            EngineHarness.threadGroup(1, 2),
+            List.of(connection(false)),
+            List.<TestElement>of(consume),
+            Duration.ofSeconds(30));
+    assertEquals(2, samples.size());
+    for (SampleResult s : samples) {
+      assertFalse(s.isSuccessful());
+      assertEquals("Timeout", s.getResponseCode());
+      assertTrue(s.getTime() >= 190, "waited " + s.getTime());
+      assertTimings(s);
+    }
+  }
+
+  @Test
+  void roundTripElapsedIsTheEndToEndLatency() throws Exception {
+    AmqpRoundTripSampler rt = sampler(new AmqpRoundTripSampler(), "rt", "queue://jm.rt");
+    with(rt, "messageSize", 64);
+    with(rt, "timeoutMs", 5000);
+    List<SampleResult> samples =
+        EngineHarness.run(
+            EngineHarness.threadGroup(2, 25),
+            List.of(connection(true)),
+            List.<TestElement>of(rt),
+            Duration.ofSeconds(60));
+    assertEquals(50, samples.size());
+    for (SampleResult s : samples) {
+      assertTrue(s.isSuccessful(), s.getResponseMessage());
+      TimedResult t = (TimedResult) s;
+      assertTrue(t.elapsedNanos() > 0);
+      assertTrue(t.elapsedNanos() <= TimeUnit.MILLISECONDS.toNanos(s.getTime() + 1));
+      assertEquals(64, s.getSentBytes());
+      assertEquals(64, s.getBytesAsLong());
+      assertTimings(s);
+    }
+  }
+
+  @Test
+  void unreachableBrokerFailsSamplesWithoutHanging() throws Exception {
+    AmqpConnectionConfig c = connection(false);
+    with(c, "brokerUri", "amqp://127.0.0.1:1?amqp.idleTimeout=0");
+    List<SampleResult> samples =
+        EngineHarness.run(
+            EngineHarness.threadGroup(1, 2),
+            List.of(c),
+            List.<TestElement>of(publisher("jm.none", "")),
+            Duration.ofSeconds(30));
+    assertEquals(2, samples.size());
+    for (SampleResult s : samples) {
+      assertFalse(s.isSuccessful());
+      assertFalse(s.getResponseCode().isBlank());
+      assertFalse(s.getResponseMessage().contains("password"));
+    }
+  }
+}

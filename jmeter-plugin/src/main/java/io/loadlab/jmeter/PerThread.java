@@ -64,6 +64,16 @@ public final class PerThread<T extends AutoCloseable> {
     return mine;
   }
 
+  /** The calling thread's resource (or the shared one) if it is open, without opening one. */
+  public T current() {
+    if (shared) {
+      synchronized (this) {
+        return sharedOne;
+      }
+    }
+    return local.get();
+  }
+
   /**
    * Closes and forgets the calling thread's resource (after an error, so the next sample opens a
    * fresh one); with a shared resource, closes it for everyone.

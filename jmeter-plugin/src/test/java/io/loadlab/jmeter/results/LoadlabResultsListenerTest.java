@@ -1,0 +1,103 @@
+package io.loadlab.jmeter.results;
+
+import static io.loadlab.jmeter.EngineHarness.with;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.net.NetServer;
+import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import io.loadlab.jmeter.EngineHarness;
+import io.loadlab.jmeter.net.NetRrSampler;
+import io.loadlab.jmeter.net.NetworkTarget;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoadlabResultsListenerTest {
+  @TempDir Path dir;
+
+  private static LoadlabResultsListener listener(Path out, String workload) {
+    LoadlabResultsListener l = new LoadlabResultsListener();
+    l.setName("loadlab results");
+    with(l, "outputDirectory", out.toString());
+    with(l, "runLabel", "engine test");
+    with(l, "workload", workload);
+    with(l, "intervalSeconds", 1);
+    return l;
+  }
+
+  private static List<TestElement> target(int port) {
+    NetworkTarget t = new NetworkTarget();
+    t.setName("target");
+    with(t, "variableName", "net");
+    with(t, "host", "127.0.0.1");
+    with(t, "port", port);
+    with(t, "noDelay", true);
+    with(t, "connectTimeoutMs", 2000);
+    return List.of(t);
+  }
+
+  private static NetRrSampler rr() {
+    NetRrSampler s = new NetRrSampler();
+    s.setName("rr");
+    with(s, "target", "net");
+    with(s, "requestSize", 10);
+    with(s, "responseSize", 30);
+    with(s, "labelSuffix", "");
+    return s;
+  }
+
+  @Test
+  void writesTheSharedResultsOfAJMeterRun() throws Exception {
+    Path out = dir.resolve("run");
+    List<SampleResult> samples;
+    try (NetServer server = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS)) {
+      List<TestElement> plan = new java.util.ArrayList<>(target(server.port()));
+      plan.add(listener(out, "net rr"));
+      samples =
+          EngineHarness.run(
+              EngineHarness.threadGroup(2, 100), plan, List.of(rr()), Duration.ofSeconds(30));
+    }
+    assertEquals(200, samples.size());
+
+    RunResult result = ResultJson.read(out.resolve("result.json"));
+    assertEquals("net rr", result.workload());
+    assertEquals("engine test", result.label());
+    assertEquals(RunStatus.OK, result.status());
+    OperationStats rr = result.totals().get("rr");
+    assertEquals(200, rr.count());
+    assertEquals(0, rr.errors());
+    assertEquals(2000, rr.bytesSent());
+    assertEquals(6000, rr.bytesReceived());
+    assertTrue(rr.latencyUs().p50() > 0, "sub-millisecond latencies are kept");
+    assertTrue(Files.size(out.resolve("histograms.hlog")) > 0);
+    assertTrue(Files.exists(out.resolve("intervals.csv")));
+    assertTrue(Files.exists(out.resolve("summary.md")));
+  }
+
+  @Test
+  void failedSamplesMakeAFailedRunWithTheirKinds() throws Exception {
+    Path out = dir.resolve("failed");
+    List<TestElement> plan = new java.util.ArrayList<>(target(1));
+    plan.add(listener(out, "net rr"));
+    EngineHarness.run(EngineHarness.threadGroup(1, 3), plan, List.of(rr()), Duration.ofSeconds(30));
+
+    RunResult result = ResultJson.read(out.resolve("result.json"));
+    assertEquals(RunStatus.FAILED, result.status());
+    OperationStats rr = result.totals().get("rr");
+    assertEquals(3, rr.errors());
+    assertEquals(3L, rr.errorKinds().get("UnreachableTargetException"));
+  }
+}

@@ -10,9 +10,10 @@ import java.util.Locale;
 /**
  * AMQP Consume sampler: receives one message per sample, waiting up to the timeout; no message in
  * time fails the sample with response code {@code Timeout}. The consumer stays attached between
- * samples (one per thread and destination). With client acknowledgement the message is
- * acknowledged, with transacted sessions committed, before the sample ends. Stop/Shutdown
- * interrupts a waiting receive.
+ * samples (one per thread and destination). For plans that drain a queue until the end of the test,
+ * "on timeout: empty" makes a sample with no message successful (code {@code NoMessage}, 0 bytes).
+ * With client acknowledgement the message is acknowledged, with transacted sessions committed,
+ * before the sample ends. Stop/Shutdown interrupts a waiting receive.
  */
 public class AmqpConsumeSampler extends AmqpSamplerBase {
   private static final long serialVersionUID = 1L;
@@ -22,6 +23,7 @@ public class AmqpConsumeSampler extends AmqpSamplerBase {
 
   private int timeoutMs = 5000;
   private String acknowledgement = "auto";
+  private String onTimeout = "fail";
 
   @Override
   protected void sample(TimedResult result) throws Exception {
@@ -49,7 +51,14 @@ public class AmqpConsumeSampler extends AmqpSamplerBase {
         });
     ReceivedMessage m = got[0];
     if (m == null) {
-      result.failed("Timeout", "no message on " + destination + " within " + timeoutMs + " ms");
+      String message = "no message on " + destination + " within " + timeoutMs + " ms";
+      if ("empty".equalsIgnoreCase(onTimeout == null ? "" : onTimeout.strip())) {
+        result.succeeded(0, 0, "");
+        result.setResponseCode("NoMessage");
+        result.setResponseMessage(message);
+      } else {
+        result.failed("Timeout", message);
+      }
       return;
     }
     byte[] body = m.body();
@@ -65,6 +74,14 @@ public class AmqpConsumeSampler extends AmqpSamplerBase {
       throw new IllegalArgumentException(
           "acknowledgement: '" + a + "' is not one of auto, client, transacted");
     }
+  }
+
+  public String getOnTimeout() {
+    return onTimeout;
+  }
+
+  public void setOnTimeout(String onTimeout) {
+    this.onTimeout = onTimeout;
   }
 
   public int getTimeoutMs() {

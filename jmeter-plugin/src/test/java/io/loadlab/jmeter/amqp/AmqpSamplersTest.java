@@ -85,6 +85,7 @@ class AmqpSamplersTest {
 
     AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", queue);
     with(consume, "timeoutMs", 5000);
+    with(consume, "onTimeout", "fail");
     with(consume, "acknowledgement", "client");
     List<SampleResult> consumed =
         EngineHarness.run(
@@ -106,6 +107,7 @@ class AmqpSamplersTest {
   void consumeTimesOutOnAnEmptyQueue() throws Exception {
     AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
     with(consume, "timeoutMs", 200);
+    with(consume, "onTimeout", "fail");
     with(consume, "acknowledgement", "auto");
     List<SampleResult> samples =
         EngineHarness.run(

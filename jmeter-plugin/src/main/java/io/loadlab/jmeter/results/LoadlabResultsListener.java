@@ -15,9 +15,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -50,72 +52,129 @@ public class LoadlabResultsListener extends AbstractTestElement
   private String workload = "jmeter";
   private int intervalSeconds = 10;
 
-  private transient RunRecording recording;
-  private transient RunControl control;
-  private transient int startedHosts;
+  /**
+   * Recordings by output directory. In distributed mode the controller may hold more than one copy
+   * of this element (one per server) and each server starts and ends the test: they all share the
+   * one recording of their directory, which ends when the last of them ends.
+   */
+  private static final Map<Path, SharedRun> RUNS = new HashMap<>();
+
+  private static final class SharedRun {
+    final Path dir;
+    final RunRecording recording;
+    final RunControl control = new RunControl();
+    int users;
+
+    SharedRun(Path dir, RunRecording recording) {
+      this.dir = dir;
+      this.recording = recording;
+    }
+  }
+
+  private transient volatile SharedRun run;
+  private transient int starts;
 
   @Override
-  public synchronized void testStarted() {
+  public void testStarted() {
     testStarted("local");
   }
 
   @Override
-  public synchronized void testStarted(String host) {
-    if (startedHosts++ > 0) {
-      return; // distributed: one recording for all servers
-    }
-    // On a distributed controller the engine does not prepare this element: do it here.
+  public void testStarted(String host) {
+    // On a distributed controller the engine neither prepares this element nor evaluates its
+    // functions: do both here.
     TestBeanHelper.prepare(this);
-    Path dir = resolve(outputDirectory);
+    Path dir = resolve(evaluate(outputDirectory));
+    synchronized (RUNS) {
+      starts++;
+      if (run != null) {
+        run.users++;
+        return;
+      }
+      SharedRun shared = RUNS.get(dir);
+      if (shared == null) {
+        shared = new SharedRun(dir, open(dir));
+        RUNS.put(dir, shared);
+      }
+      shared.users++;
+      run = shared;
+    }
+  }
+
+  private RunRecording open(Path dir) {
     try {
       Files.createDirectories(dir);
       Recorder recorder = new Recorder();
       ExportOptions exports = ExportOptions.inDirectory(dir, null, true);
+      String workloadName = evaluate(workload);
+      String label = evaluate(runLabel);
       RunInfo info =
           new RunInfo(
               Version.get(),
-              workload,
-              runLabel == null || runLabel.isBlank() ? null : runLabel,
+              workloadName,
+              label == null || label.isBlank() ? null : label,
               commandLine(),
               configuration(),
               EnvironmentInfo.current(),
               null);
-      control = new RunControl();
-      recording =
+      RunRecording recording =
           RunRecording.start(
               info,
               recorder,
-              Exporters.open(exports, recorder, workload),
+              Exporters.open(exports, recorder, workloadName),
               Duration.ofSeconds(Math.max(1, intervalSeconds)));
       LOG.info("loadlab results go to {}", dir);
+      return recording;
     } catch (IOException e) {
       throw new UncheckedIOException("loadlab Results: cannot write to " + dir, e);
     }
   }
 
   @Override
-  public synchronized void testEnded() {
+  public void testEnded() {
     testEnded("local");
   }
 
   @Override
-  public synchronized void testEnded(String host) {
-    if (--startedHosts > 0 || recording == null) {
-      return;
+  public void testEnded(String host) {
+    synchronized (RUNS) {
+      SharedRun shared = run;
+      if (shared == null) {
+        return;
+      }
+      if (--starts == 0) {
+        run = null;
+      }
+      if (--shared.users > 0) {
+        return;
+      }
+      RUNS.remove(shared.dir);
+      RunResult result = shared.recording.finish(shared.control);
+      shared.recording.close();
+      LOG.info("loadlab results: status {}", result.status());
     }
-    RunResult result = recording.finish(control);
-    recording.close();
-    recording = null;
-    LOG.info("loadlab results: status {}", result.status());
+  }
+
+  /** Evaluates JMeter functions and properties in a field, as the engine does on servers. */
+  private static String evaluate(String text) {
+    if (text == null || !text.contains("${")) {
+      return text;
+    }
+    try {
+      return new CompoundVariable(text).execute();
+    } catch (RuntimeException e) {
+      return text;
+    }
   }
 
   @Override
   public void sampleOccurred(SampleEvent event) {
-    RunRecording r = recording;
+    SharedRun shared = run;
     SampleResult s = event.getResult();
-    if (r == null || s == null) {
+    if (shared == null || s == null) {
       return;
     }
+    RunRecording r = shared.recording;
     long elapsed;
     long connect;
     if (s instanceof TimedResult t && t.elapsedNanos() >= 0) {

@@ -46,8 +46,26 @@ public final class RealJMeter {
     return home;
   }
 
+  /** The jars JMeter itself ships in lib/, as listed before the plugin was first installed. */
+  public List<String> shippedLibs() throws IOException {
+    return Files.readAllLines(home.resolve(SHIPPED_LIST));
+  }
+
+  private static final String SHIPPED_LIST = "lib/.shipped-by-jmeter.txt";
+
   private void install(Path pluginJar, Path libDir) throws IOException {
     assertTrue(Files.isRegularFile(pluginJar), "build the plugin jar first: " + pluginJar);
+    if (!Files.exists(home.resolve(SHIPPED_LIST))) {
+      try (Stream<Path> shipped = Files.list(home.resolve("lib"))) {
+        Files.write(
+            home.resolve(SHIPPED_LIST),
+            shipped
+                .map(p -> p.getFileName().toString())
+                .filter(n -> n.endsWith(".jar"))
+                .sorted()
+                .toList());
+      }
+    }
     Files.copy(
         pluginJar,
         home.resolve("lib/ext").resolve(pluginJar.getFileName()),

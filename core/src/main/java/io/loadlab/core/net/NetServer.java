@@ -103,7 +103,7 @@ public final class NetServer implements AutoCloseable {
     }
     NetServer server = new NetServer(listener, options);
     server.acceptor.start();
-    LOG.info("loadlab net server listening on {}", server.address());
+    LOG.debug("loadlab net server listening on {}", server.address());
     return server;
   }
 

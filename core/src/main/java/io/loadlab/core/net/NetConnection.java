@@ -17,8 +17,8 @@ import java.time.Duration;
  * sends and bulk reads over the loadlab wire protocol ({@link NetProtocol}). The command line, the
  * JMeter sampler and the JMH benchmarks all drive connections through this class.
  *
- * <p>Not thread-safe: one connection belongs to one user thread. Buffers are allocated once per
- * connection (direct, so the kernel copies straight from them); a transaction allocates nothing.
+ * <p>Not thread-safe: one thread at a time uses a connection. Buffers are allocated once per thread
+ * (direct, so the kernel copies straight from them); a transaction allocates nothing.
  */
 public final class NetConnection implements AutoCloseable {
   /** Size of the per-connection send and receive buffers. */
@@ -26,8 +26,18 @@ public final class NetConnection implements AutoCloseable {
 
   private final SocketChannel channel;
   private final byte flags;
-  private final ByteBuffer out = ByteBuffer.allocateDirect(BUFFER_SIZE);
-  private final ByteBuffer in = ByteBuffer.allocateDirect(BUFFER_SIZE);
+
+  /**
+   * Buffers are per thread, not per connection, so that connect/request/response allocates nothing
+   * per transaction. Sharing them between a thread's connections is safe: every call takes them
+   * from its own thread and uses them only until it returns.
+   */
+  private static final ThreadLocal<ByteBuffer[]> BUFFERS =
+      ThreadLocal.withInitial(
+          () ->
+              new ByteBuffer[] {
+                ByteBuffer.allocateDirect(BUFFER_SIZE), ByteBuffer.allocateDirect(BUFFER_SIZE)
+              });
 
   private NetConnection(SocketChannel channel, byte flags) {
     this.channel = channel;
@@ -95,8 +105,10 @@ public final class NetConnection implements AutoCloseable {
   }
 
   /**
-   * Like {@link #transact(int, int)}, then the server closes the connection: the request/response
-   * part of a connect/request/response (crr) transaction. Close this connection afterwards.
+   * Like {@link #transact(int, int)}, then waits for the server to close the connection: the
+   * request/response part of a connect/request/response (crr) transaction, as in HTTP/1.0. The
+   * server closes first (so TIME_WAIT stays on the server side) and counts the transaction before
+   * it closes. Close this connection afterwards.
    */
   public void transactAndClose(int requestBytes, int responseBytes) throws IOException {
     request(
@@ -105,6 +117,11 @@ public final class NetConnection implements AutoCloseable {
         requestBytes,
         responseBytes);
     drain(responseBytes);
+    ByteBuffer in = BUFFERS.get()[1];
+    in.clear().limit(1);
+    if (channel.read(in) >= 0) {
+      throw new IOException("the server sent more than the response instead of closing");
+    }
   }
 
   /**
@@ -133,6 +150,7 @@ public final class NetConnection implements AutoCloseable {
    */
   public ServerStats serverStats() throws IOException {
     request(NetProtocol.TYPE_STATS, flags, 0, 0);
+    ByteBuffer in = BUFFERS.get()[1];
     in.clear().limit(NetProtocol.STATS_LENGTH);
     while (in.hasRemaining()) {
       if (channel.read(in) < 0) {
@@ -159,29 +177,31 @@ public final class NetConnection implements AutoCloseable {
       throw new IllegalArgumentException(
           "request and response sizes must not be negative: " + requestBytes + "/" + responseBytes);
     }
+    ByteBuffer out = BUFFERS.get()[0];
     out.clear();
     NetProtocol.putHeader(out, type, frameFlags, requestBytes, responseBytes);
     // The payload's content does not matter: whatever the buffer holds is sent.
     int first = Math.min(requestBytes, out.remaining());
     out.position(out.position() + first);
     out.flip();
-    writeFully();
+    writeFully(out);
     int left = requestBytes - first;
     while (left > 0) {
       int chunk = Math.min(left, BUFFER_SIZE);
       out.clear().limit(chunk);
-      writeFully();
+      writeFully(out);
       left -= chunk;
     }
   }
 
-  private void writeFully() throws IOException {
+  private void writeFully(ByteBuffer out) throws IOException {
     while (out.hasRemaining()) {
       channel.write(out);
     }
   }
 
   private void drain(int responseBytes) throws IOException {
+    ByteBuffer in = BUFFERS.get()[1];
     long left = responseBytes;
     while (left > 0) {
       in.clear();

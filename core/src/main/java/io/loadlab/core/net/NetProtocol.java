@@ -45,7 +45,7 @@ public final class NetProtocol {
   public static final byte FLAG_NODELAY = 2;
 
   /** Length of the answer to a stats request. */
-  public static final int STATS_LENGTH = 48;
+  public static final int STATS_LENGTH = 56;
 
   /** The default port, netperf's. */
   public static final int DEFAULT_PORT = 12865;

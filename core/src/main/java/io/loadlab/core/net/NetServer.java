@@ -103,7 +103,7 @@ public final class NetServer implements AutoCloseable {
     }
     NetServer server = new NetServer(listener, options);
     server.acceptor.start();
-    LOG.info("loadlab net server listening on {}", server.address());
+    LOG.debug("loadlab net server listening on {}", server.address());
     return server;
   }
 
@@ -123,6 +123,10 @@ public final class NetServer implements AutoCloseable {
 
   /** The counters now: what was served since the start and the CPU spent. */
   public ServerStats stats() {
+    return stats(0);
+  }
+
+  private ServerStats stats(long connectionTransactions) {
     long threadsCpu = retiredThreadsCpu.sum();
     for (long id : serverThreads) {
       long t = THREADS.getThreadCpuTime(id);
@@ -141,7 +145,8 @@ public final class NetServer implements AutoCloseable {
         bytesSent.sum(),
         processCpu,
         threadsCpu,
-        faults.sum());
+        faults.sum(),
+        connectionTransactions);
   }
 
   /** Connections open now. */
@@ -274,6 +279,7 @@ public final class NetServer implements AutoCloseable {
     private final ByteBuffer in;
     private final ByteBuffer out;
     private boolean noDelaySet;
+    private long served;
     boolean midFrame;
 
     ConnectionHandler(SocketChannel channel, ByteBuffer in, ByteBuffer out) {
@@ -315,6 +321,7 @@ public final class NetServer implements AutoCloseable {
           skip(request);
           respond(response);
           transactions.increment();
+          served++;
           if ((flags & NetProtocol.FLAG_CLOSE) != 0) {
             channel.shutdownOutput();
             midFrame = false;
@@ -323,7 +330,7 @@ public final class NetServer implements AutoCloseable {
         } else if (type == NetProtocol.TYPE_STATS) {
           skip(request);
           out.clear();
-          stats().writeTo(out);
+          stats(served).writeTo(out);
           out.flip();
           writeFully();
         } else {

@@ -13,6 +13,8 @@ import java.nio.ByteBuffer;
  * @param serverThreadsCpuNanos CPU time of the server's own threads (acceptor and connections); the
  *     server's share when it runs inside the client's process
  * @param faults malformed frames and peers that disconnected mid-transaction
+ * @param connectionTransactions transactions served on the asking connection (not a server-wide
+ *     figure: a client compares it with what it counted on that connection)
  */
 public record ServerStats(
     long transactions,
@@ -20,7 +22,8 @@ public record ServerStats(
     long bytesSent,
     long processCpuNanos,
     long serverThreadsCpuNanos,
-    long faults) {
+    long faults,
+    long connectionTransactions) {
 
   /** What was served from {@code start} to this reading. */
   public ServerStats since(ServerStats start) {
@@ -30,7 +33,8 @@ public record ServerStats(
         bytesSent - start.bytesSent,
         processCpuNanos - start.processCpuNanos,
         serverThreadsCpuNanos - start.serverThreadsCpuNanos,
-        faults - start.faults);
+        faults - start.faults,
+        connectionTransactions - start.connectionTransactions);
   }
 
   void writeTo(ByteBuffer b) {
@@ -40,10 +44,11 @@ public record ServerStats(
     b.putLong(processCpuNanos);
     b.putLong(serverThreadsCpuNanos);
     b.putLong(faults);
+    b.putLong(connectionTransactions);
   }
 
   static ServerStats readFrom(ByteBuffer b) {
     return new ServerStats(
-        b.getLong(), b.getLong(), b.getLong(), b.getLong(), b.getLong(), b.getLong());
+        b.getLong(), b.getLong(), b.getLong(), b.getLong(), b.getLong(), b.getLong(), b.getLong());
   }
 }

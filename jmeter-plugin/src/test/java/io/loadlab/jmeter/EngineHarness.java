@@ -113,6 +113,21 @@ public final class EngineHarness {
       List<? extends TestElement> groupElements,
       Duration timeout)
       throws Exception {
+    return run(variables, group, planElements, groupElements, null, timeout);
+  }
+
+  /**
+   * Runs a plan and, if {@code stopAfter} is set, stops it after that long as JMeter's Stop button
+   * does; returns the collected samples.
+   */
+  public static List<SampleResult> run(
+      Map<String, String> variables,
+      ThreadGroup group,
+      List<? extends TestElement> planElements,
+      List<? extends TestElement> groupElements,
+      Duration stopAfter,
+      Duration timeout)
+      throws Exception {
     init();
     TestPlan plan = new TestPlan("plan");
     Arguments vars = new Arguments();
@@ -132,6 +147,10 @@ public final class EngineHarness {
     StandardJMeterEngine engine = new StandardJMeterEngine();
     engine.configure(tree);
     engine.runTest();
+    if (stopAfter != null) {
+      Thread.sleep(stopAfter.toMillis());
+      engine.stopTest(true); // "Stop": interrupts samplers that implement Interruptible
+    }
     try {
       engine.awaitTermination(timeout);
     } catch (TimeoutException e) {

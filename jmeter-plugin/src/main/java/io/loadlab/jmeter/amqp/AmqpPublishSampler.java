@@ -54,7 +54,7 @@ public class AmqpPublishSampler extends AmqpSamplerBase {
   /** Parses {@code name=value} lines; blank lines and lines starting with # are skipped. */
   static Map<String, String> properties(String text) {
     Map<String, String> props = new LinkedHashMap<>();
-    if (text == null) {
+    if (text == null || text.isBlank()) {
       return props;
     }
     for (String line : text.split("\\R")) {

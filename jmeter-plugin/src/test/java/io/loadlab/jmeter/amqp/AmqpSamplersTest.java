@@ -164,4 +164,27 @@ class AmqpSamplersTest {
       assertFalse(s.getResponseMessage().contains("password"));
     }
   }
+
+  @Test
+  void stopInterruptsABlockedReceive() throws Exception {
+    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.never");
+    with(consume, "timeoutMs", 60_000);
+    with(consume, "onTimeout", "fail");
+    with(consume, "acknowledgement", "auto");
+    long start = System.nanoTime();
+    List<SampleResult> samples =
+        EngineHarness.run(
+            Map.of(),
+            EngineHarness.threadGroup(1, 1),
+            List.of(connection(false)),
+            List.<TestElement>of(consume),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(20));
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+    assertTrue(seconds < 15, "the 60 s receive was interrupted, the test took " + seconds + " s");
+    for (SampleResult s : samples) {
+      assertFalse(s.isSuccessful());
+      assertEquals("Interrupted", s.getResponseCode());
+    }
+  }
 }

@@ -1,0 +1,121 @@
+package io.loadlab.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.jmeter.amqp.AmqpConnectionConfig;
+import io.loadlab.jmeter.amqp.AmqpConsumeSampler;
+import io.loadlab.jmeter.amqp.AmqpPublishSampler;
+import io.loadlab.jmeter.amqp.AmqpRoundTripSampler;
+import io.loadlab.jmeter.ds2.Ds2BrowseSampler;
+import io.loadlab.jmeter.ds2.Ds2Database;
+import io.loadlab.jmeter.ds2.Ds2LoginSampler;
+import io.loadlab.jmeter.ds2.Ds2NewCustomerSampler;
+import io.loadlab.jmeter.ds2.Ds2OrderSampler;
+import io.loadlab.jmeter.ds2.Ds2PurchaseSampler;
+import io.loadlab.jmeter.net.NetCrrSampler;
+import io.loadlab.jmeter.net.NetRrSampler;
+import io.loadlab.jmeter.net.NetworkTarget;
+import io.loadlab.jmeter.results.LoadlabResultsListener;
+import java.beans.BeanInfo;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ResourceBundle;
+import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testelement.TestElement;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What the TestBean GUI needs of every element: a BeanInfo, and a resource bundle with a display
+ * name for the element, each group and each shown field, and a description of each field; and what
+ * distributed runs and GUI copy/paste need: the element survives serialisation, and fields that
+ * hold live resources are transient.
+ */
+class BeanInfoTest {
+  @ParameterizedTest
+  @ValueSource(
+      classes = {
+        NetworkTarget.class,
+        NetRrSampler.class,
+        NetCrrSampler.class,
+        AmqpConnectionConfig.class,
+        AmqpPublishSampler.class,
+        AmqpConsumeSampler.class,
+        AmqpRoundTripSampler.class,
+        Ds2Database.class,
+        Ds2LoginSampler.class,
+        Ds2BrowseSampler.class,
+        Ds2PurchaseSampler.class,
+        Ds2NewCustomerSampler.class,
+        Ds2OrderSampler.class,
+        LoadlabResultsListener.class
+      })
+  void everyShownFieldHasADisplayNameAndDescription(Class<?> element) throws Exception {
+    EngineHarness.init();
+    assertTrue(
+        BeanInfoSupport.class.isAssignableFrom(Class.forName(element.getName() + "BeanInfo")));
+    BeanInfo info = Introspector.getBeanInfo(element);
+    ResourceBundle bundle = ResourceBundle.getBundle(element.getName() + "Resources");
+    assertFalse(bundle.getString("displayName").isBlank());
+    List<String> shown = new ArrayList<>();
+    for (PropertyDescriptor p : info.getPropertyDescriptors()) {
+      if (p.isHidden() || p.getWriteMethod() == null) {
+        continue; // not a field (JMeter 5.6's read-only TestElement.getProps(), for example)
+      }
+      shown.add(p.getName());
+      assertTrue(bundle.containsKey(p.getName() + ".displayName"), p.getName() + ".displayName");
+      assertTrue(
+          bundle.containsKey(p.getName() + ".shortDescription"), p.getName() + ".shortDescription");
+      assertTrue(p.getValue(BeanInfoSupport.DEFAULT) != null, p.getName() + " has a default");
+    }
+    assertFalse(shown.isEmpty());
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      classes = {
+        NetRrSampler.class,
+        AmqpPublishSampler.class,
+        AmqpConsumeSampler.class,
+        AmqpRoundTripSampler.class,
+        AmqpConnectionConfig.class,
+        Ds2OrderSampler.class,
+        Ds2Database.class,
+        LoadlabResultsListener.class
+      })
+  void survivesSerialisationAndKeepsResourcesTransient(Class<?> element) throws Exception {
+    TestElement e = (TestElement) element.getDeclaredConstructor().newInstance();
+    e.setName("copy me");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(e);
+    }
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+      assertEquals("copy me", ((TestElement) in.readObject()).getName());
+    }
+    for (Class<?> c = element; c != Object.class; c = c.getSuperclass()) {
+      if (!c.getName().startsWith("io.loadlab")) {
+        break;
+      }
+      for (var f : c.getDeclaredFields()) {
+        boolean resource =
+            !f.getType().isPrimitive()
+                && !f.getType().equals(String.class)
+                && !Modifier.isStatic(f.getModifiers());
+        if (resource) {
+          assertTrue(Modifier.isTransient(f.getModifiers()), c.getSimpleName() + "." + f.getName());
+        }
+      }
+    }
+  }
+}

@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.cli.ds2.Ds2Commands;
 import io.loadlab.cli.net.NetCommands;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ final class Commands {
     List<Command> all = new ArrayList<>();
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
+    all.addAll(Ds2Commands.all());
     return all;
   }
 }

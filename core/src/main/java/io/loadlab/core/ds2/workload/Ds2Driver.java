@@ -56,11 +56,21 @@ public final class Ds2Driver {
   public void run(
       Ds2RunSettings settings, RunTiming timing, RunRecording recording, RunControl control)
       throws InterruptedException {
+    verifyTargets(settings);
+    Run run = new Run(settings, recording, control);
+    run.execute(timing);
+  }
+
+  /**
+   * Connects to every target and, unless told not to, checks it holds the size's data.
+   *
+   * @throws UsageException if a database does not match the size
+   * @throws io.loadlab.core.failure.UnreachableTargetException if one cannot be reached
+   */
+  public static void verifyTargets(Ds2RunSettings settings) {
     for (DatabaseTarget t : settings.targets()) {
       verify(t, settings);
     }
-    Run run = new Run(settings, recording, control);
-    run.execute(timing);
   }
 
   private static void verify(DatabaseTarget t, Ds2RunSettings settings) {

@@ -2,11 +2,15 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
 import io.loadlab.core.ds2.load.Ds2CsvExport;
+import io.loadlab.core.ds2.schema.Ds2Schema;
 import io.loadlab.core.failure.UsageException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -20,7 +24,7 @@ final class Ds2GenerateCommand implements Command {
 
   @Override
   public String summary() {
-    return "write DS2 data as one CSV file per table, as the loader would load it";
+    return "write DS2 data as CSV files (one per table) and PostgreSQL scripts to load them by hand";
   }
 
   @Override
@@ -49,6 +53,7 @@ final class Ds2GenerateCommand implements Command {
             new Ds2DataGenerator(size, Ds2Options.intValue(cmd, "seed", 1)),
             Path.of(cmd.getOptionValue("out")),
             Math.max(1, threads));
+    writeSchema(Path.of(cmd.getOptionValue("out")), size);
     ctx.out()
         .println(
             String.format(
@@ -59,5 +64,29 @@ final class Ds2GenerateCommand implements Command {
                 (System.nanoTime() - t0) / 1e9,
                 sum));
     return 0;
+  }
+
+  /** PostgreSQL scripts for loading the files by hand: tables, then keys, indexes, sequences. */
+  private static void writeSchema(Path dir, Ds2Size size) throws java.io.IOException {
+    Ds2Schema schema = new Ds2Schema(SqlDialect.POSTGRESQL);
+    StringBuilder tables = new StringBuilder();
+    for (String sql : schema.tableStatements()) {
+      tables.append(sql).append(";\n");
+    }
+    StringBuilder after = new StringBuilder();
+    for (List<String> group : schema.indexStatements()) {
+      for (String sql : group) {
+        after.append(sql).append(";\n");
+      }
+    }
+    for (String sql : schema.foreignKeyStatements()) {
+      after.append(sql).append(";\n");
+    }
+    for (String sql : schema.sequenceStatements(size.customers(), size.orders(), size.products())) {
+      after.append(sql).append(";\n");
+    }
+    after.append("ANALYZE;\n");
+    Files.writeString(dir.resolve("pg-create-tables.sql"), tables);
+    Files.writeString(dir.resolve("pg-create-indexes.sql"), after);
   }
 }

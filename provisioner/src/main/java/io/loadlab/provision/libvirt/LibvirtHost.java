@@ -57,7 +57,8 @@ public final class LibvirtHost implements AutoCloseable {
       return new LibvirtHost(hostName, uri, new Connect(uri, false));
     } catch (LibvirtException e) {
       throw new UnreachableTargetException(
-          hostName + ": cannot connect to libvirt at " + uri + " (" + e.getMessage().strip() + ")", e);
+          hostName + ": cannot connect to libvirt at " + uri + " (" + e.getMessage().strip() + ")",
+          e);
     } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
       throw new LoadlabException(
           hostName
@@ -196,8 +197,8 @@ public final class LibvirtHost implements AutoCloseable {
   }
 
   /**
-   * Asks the guest to shut down and waits up to {@code timeout}; destroys it (pulls the plug) if
-   * it is still running then.
+   * Asks the guest to shut down and waits up to {@code timeout}; destroys it (pulls the plug) if it
+   * is still running then.
    *
    * @return true if it shut down gracefully, false if it had to be destroyed
    */

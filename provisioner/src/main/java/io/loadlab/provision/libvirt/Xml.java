@@ -23,13 +23,15 @@ final class Xml {
       f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
       return f.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
     } catch (Exception e) {
-      throw new IllegalStateException("libvirt returned XML that does not parse: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "libvirt returned XML that does not parse: " + e.getMessage(), e);
     }
   }
 
   static String text(Object context, String xpath) {
     try {
-      return (String) XPathFactory.newInstance().newXPath().evaluate(xpath, context, XPathConstants.STRING);
+      return (String)
+          XPathFactory.newInstance().newXPath().evaluate(xpath, context, XPathConstants.STRING);
     } catch (Exception e) {
       throw new IllegalArgumentException(xpath, e);
     }
@@ -39,7 +41,9 @@ final class Xml {
     try {
       NodeList nodes =
           (NodeList)
-              XPathFactory.newInstance().newXPath().evaluate(xpath, context, XPathConstants.NODESET);
+              XPathFactory.newInstance()
+                  .newXPath()
+                  .evaluate(xpath, context, XPathConstants.NODESET);
       List<Element> list = new ArrayList<>();
       for (int i = 0; i < nodes.getLength(); i++) {
         list.add((Element) nodes.item(i));

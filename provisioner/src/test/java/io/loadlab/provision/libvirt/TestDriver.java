@@ -26,6 +26,7 @@ public final class TestDriver {
             || Files.exists(Path.of("/usr/lib/aarch64-linux-gnu/libvirt.so.0"))
             || Files.exists(Path.of("/usr/lib64/libvirt.so.0"))
             || Files.exists(Path.of("/usr/lib/libvirt.so.0"));
-    assumeTrue(present, "native libvirt is not installed; apt-get install libvirt0 (CI installs it)");
+    assumeTrue(
+        present, "native libvirt is not installed; apt-get install libvirt0 (CI installs it)");
   }
 }

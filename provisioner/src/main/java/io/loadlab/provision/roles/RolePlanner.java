@@ -66,6 +66,7 @@ public final class RolePlanner {
             1);
       }
       if (System.nanoTime() > deadline) {
+        sh.run(c.isService() ? c.running() : c.stop()); // do not leave a deaf process behind
         throw new LoadlabException(
             "no answer on port " + c.port() + " after " + healthTimeout.toSeconds() + "s", 1);
       }

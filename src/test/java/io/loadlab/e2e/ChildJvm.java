@@ -29,10 +29,7 @@ final class ChildJvm {
   static Process start(List<String> prefix, Path log, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(prefix);
     cmd.addAll(command(args));
-    return new ProcessBuilder(cmd)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   /** Waits until the condition holds; false if it did not within the time. */

@@ -70,8 +70,7 @@ class NetNamespacesTest {
         "dev",
         VETH_CLIENT,
         "nodad");
-    for (String[] nsDev :
-        new String[][] {{SERVER_NS, VETH_SERVER}, {CLIENT_NS, VETH_CLIENT}}) {
+    for (String[] nsDev : new String[][] {{SERVER_NS, VETH_SERVER}, {CLIENT_NS, VETH_CLIENT}}) {
       sh(ip, "-n", nsDev[0], "link", "set", "lo", "up");
       sh(ip, "-n", nsDev[0], "link", "set", nsDev[1], "up");
     }

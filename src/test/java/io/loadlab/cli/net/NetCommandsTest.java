@@ -52,8 +52,21 @@ class NetCommandsTest {
   void rrWithoutHostRunsAgainstAnInProcessServerAndPrintsOneTable() throws Exception {
     int code =
         run(
-            "net", "rr", "--users", "1,2", "--request", "200", "--response", "1000",
-            "--duration", "500ms", "--interval", "250ms", "--output", dir.toString(), "--quiet");
+            "net",
+            "rr",
+            "--users",
+            "1,2",
+            "--request",
+            "200",
+            "--response",
+            "1000",
+            "--duration",
+            "500ms",
+            "--interval",
+            "250ms",
+            "--output",
+            dir.toString(),
+            "--quiet");
     assertEquals(0, code, errText());
     RunResult r = ResultJson.read(dir.resolve("result.json"));
     assertEquals(RunStatus.OK, r.status());
@@ -74,15 +87,42 @@ class NetCommandsTest {
       assertEquals(
           0,
           run(
-              "net", "crr", "--host", "127.0.0.1", "--port", port, "--users", "2",
-              "--duration", "400ms", "--output", dir.resolve("crr").toString(), "--quiet"),
+              "net",
+              "crr",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              port,
+              "--users",
+              "2",
+              "--duration",
+              "400ms",
+              "--output",
+              dir.resolve("crr").toString(),
+              "--quiet"),
           errText());
       assertEquals(
           0,
           run(
-              "net", "stream", "--host", "127.0.0.1", "--port", port, "--response", "1M",
-              "--send-buffer", "256K", "--receive-buffer", "256K", "--nodelay", "off",
-              "--duration", "400ms", "--output", dir.resolve("stream").toString(), "--quiet"),
+              "net",
+              "stream",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              port,
+              "--response",
+              "1M",
+              "--send-buffer",
+              "256K",
+              "--receive-buffer",
+              "256K",
+              "--nodelay",
+              "off",
+              "--duration",
+              "400ms",
+              "--output",
+              dir.resolve("stream").toString(),
+              "--quiet"),
           errText());
       RunResult stream = ResultJson.read(dir.resolve("stream").resolve("result.json"));
       assertTrue(stream.totals().get("stream users=1").bytesReceived() >= 1 << 20);
@@ -98,8 +138,16 @@ class NetCommandsTest {
     }
     int code =
         run(
-            "net", "rr", "--host", "127.0.0.1", "--port", String.valueOf(freePort),
-            "--duration", "1s", "--output", dir.toString());
+            "net",
+            "rr",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            String.valueOf(freePort),
+            "--duration",
+            "1s",
+            "--output",
+            dir.toString());
     assertOneLineError(3, code, "127.0.0.1:" + freePort);
   }
 

@@ -14,6 +14,8 @@ public final class ProvisionCommands {
             "apply", "make a testbed as its file describes; a second apply changes nothing"),
         new ProvisionCommand(
             "status", "show a testbed's live state and what differs from its file"),
-        new ProvisionCommand("teardown", "undo what apply did on a testbed"));
+        new ProvisionCommand("teardown", "undo what apply did on a testbed"),
+        new LabCommand(true),
+        new LabCommand(false));
   }
 }

@@ -76,6 +76,10 @@ public final class SshShell implements RemoteShell {
         throw new UsageException(check.refusal);
       }
       String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      if (reason.contains("negotiate")) {
+        throw new UnreachableTargetException(
+            where + ": no common SSH algorithms with the server (" + reason + ")");
+      }
       if (session != null) {
         throw new LoadlabException(
             where

@@ -78,6 +78,13 @@ class LabProvisionTest {
     if (net != null) {
       assertEquals(0, cli("lab", "down", labFile.toString()));
     }
+    if (dir != null) {
+      try (var files = Files.walk(dir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (java.io.IOException ignored) {
+        // a temp dir left behind is harmless
+      }
+    }
   }
 
   private static int cli(String... args) {

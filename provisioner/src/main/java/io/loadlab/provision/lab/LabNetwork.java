@@ -117,6 +117,29 @@ public final class LabNetwork {
               + namespace(lab.hosts().keySet().iterator().next())
               + " <command>");
       out.println("lab state for results: " + stateDir.resolve("lab.json"));
+      List<String> sshd = new ArrayList<>();
+      lab.hosts()
+          .forEach(
+              (h, spec) -> {
+                if (spec.runsSshd()) {
+                  sshd.add(h);
+                }
+              });
+      if (!sshd.isEmpty()) {
+        out.println("testbed hosts (for loadlab provision run inside the lab):");
+        for (String h : sshd) {
+          out.println(
+              "  "
+                  + h
+                  + ": {address: "
+                  + addresses().get(h).values().iterator().next()
+                  + ", user: root, key-file: "
+                  + stateDir.resolve("id_ed25519").toAbsolutePath()
+                  + ", known-hosts: "
+                  + stateDir.resolve("known_hosts").toAbsolutePath()
+                  + "}");
+        }
+      }
     }
   }
 

@@ -19,6 +19,7 @@ public abstract class SamplerBase extends AbstractSampler
 
   private String labelSuffix = "";
   private transient volatile Thread samplingThread;
+  private transient volatile boolean stopRequested;
 
   /** Runs one sample into {@code result}, which is already started and labelled. */
   protected abstract void sample(TimedResult result) throws Exception;
@@ -29,6 +30,7 @@ public abstract class SamplerBase extends AbstractSampler
   @Override
   public SampleResult sample(Entry entry) {
     TimedResult result = TimedResult.start(label());
+    stopRequested = false;
     samplingThread = Thread.currentThread();
     try {
       sample(result);
@@ -36,7 +38,12 @@ public abstract class SamplerBase extends AbstractSampler
       Thread.currentThread().interrupt();
       result.failed("Interrupted", "the sample was interrupted (test stopped)");
     } catch (Exception e) {
-      result.failed(e);
+      if (stopRequested) {
+        // the client library may turn the interruption into its own exception
+        result.failed("Interrupted", "the sample was interrupted (test stopped)");
+      } else {
+        result.failed(e);
+      }
     } finally {
       samplingThread = null;
     }
@@ -70,6 +77,7 @@ public abstract class SamplerBase extends AbstractSampler
     if (t == null) {
       return false;
     }
+    stopRequested = true;
     t.interrupt();
     return true;
   }

@@ -9,9 +9,9 @@ import org.apache.jmeter.testelement.ThreadListener;
 
 /**
  * Base of loadlab's samplers: one {@link TimedResult} per sample, labelled with the element's name
- * plus an optional suffix; per-thread state closed when the thread finishes and on Stop. Each
- * sampler is cloned per thread, so instance state is per thread; resource fields are {@code
- * transient} so that the element survives copy/paste and distributed (RMI) runs.
+ * plus an optional suffix; per-thread state closed when the thread finishes; a waiting sample is
+ * interrupted on Stop. Each sampler is cloned per thread, so instance state is per thread; resource
+ * fields are {@code transient} so that the element survives copy/paste and distributed (RMI) runs.
  */
 public abstract class SamplerBase extends AbstractSampler
     implements TestBean, ThreadListener, Interruptible {
@@ -68,8 +68,8 @@ public abstract class SamplerBase extends AbstractSampler
   }
 
   /**
-   * Stop/Shutdown: interrupts the thread while it samples, which ends a blocked receive (the AMQP
-   * client checks for interruption while it waits) or socket read (NIO channels are interruptible).
+   * Stop: interrupts the thread while it samples, which ends a blocked receive (the AMQP client
+   * checks for interruption while it waits) or socket read (NIO channels are interruptible).
    */
   @Override
   public boolean interrupt() {

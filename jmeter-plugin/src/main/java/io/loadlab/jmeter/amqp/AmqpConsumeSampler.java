@@ -13,7 +13,7 @@ import java.util.Locale;
  * samples (one per thread and destination). For plans that drain a queue until the end of the test,
  * "on timeout: empty" makes a sample with no message successful (code {@code NoMessage}, 0 bytes).
  * With client acknowledgement the message is acknowledged, with transacted sessions committed,
- * before the sample ends. Stop/Shutdown interrupts a waiting receive.
+ * before the sample ends. Stop interrupts a waiting receive.
  */
 public class AmqpConsumeSampler extends AmqpSamplerBase {
   private static final long serialVersionUID = 1L;

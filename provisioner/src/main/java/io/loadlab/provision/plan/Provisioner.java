@@ -144,7 +144,7 @@ public final class Provisioner implements AutoCloseable {
             "start " + role.role() + " once the guest answers over SSH",
             () -> {
               Plan later = new Plan();
-              rolePlanner.plan(later, role, shell(role.on()));
+              rolePlanner.plan(later, role, shellOnceBooted(role.on()));
               for (Action a : later.changes()) {
                 Undo u = a.step().run();
                 if (u != null) {
@@ -253,6 +253,21 @@ public final class Provisioner implements AutoCloseable {
     return TestbedDescription.of(testbed, facts, pins, states);
   }
 
+  /** A shell on a guest that was just started: retries the connection while it boots. */
+  private RemoteShell shellOnceBooted(String guest) throws InterruptedException {
+    long deadline = System.nanoTime() + options.bootTimeout().toNanos();
+    while (true) {
+      try {
+        return shell(guest);
+      } catch (io.loadlab.core.failure.UnreachableTargetException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(2000);
+      }
+    }
+  }
+
   private RemoteShell shell(String machine) {
     return openShells.computeIfAbsent(machine, m -> shells.open(target(m), options.hostKeys()));
   }
@@ -276,7 +291,7 @@ public final class Provisioner implements AutoCloseable {
     return new SshTarget(
         machine,
         g.address(),
-        22,
+        g.sshPort(),
         g.user() == null ? on.user() : g.user(),
         TestbedPaths.resolve(file, g.keyFile() == null ? on.keyFile() : g.keyFile()),
         TestbedPaths.resolve(file, g.knownHosts() == null ? on.knownHosts() : g.knownHosts()),

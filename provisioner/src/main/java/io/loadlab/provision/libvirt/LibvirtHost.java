@@ -160,7 +160,11 @@ public final class LibvirtHost implements AutoCloseable {
                 Xml.number(a.getAttribute("function"))));
       }
       if (!vfs.isEmpty()) {
-        pfs.put(name, new HostFacts.PhysicalFunction(name, vfs));
+        String node = Xml.text(d, "/device/capability/numa/@node");
+        pfs.put(
+            name,
+            new HostFacts.PhysicalFunction(
+                name, vfs, node.isBlank() ? -1 : Integer.parseInt(node)));
       }
     }
     for (String name : conn.listDevices("net")) {

@@ -168,6 +168,9 @@ public final class Provisioner implements AutoCloseable {
       out.println("No changes: the testbed is as the file describes.");
     }
     boolean ok = Executor.run(plan.changes(), log, AppliedState.load(stateFile()));
+    if (out != null) {
+      plan.warnings().forEach(w -> out.println("  ? " + w));
+    }
     if (out != null && !plan.manual().isEmpty()) {
       out.println("Manual steps (need a reboot; not applied):");
       plan.manual().forEach(m -> out.println("  ! " + m));
@@ -242,6 +245,7 @@ public final class Provisioner implements AutoCloseable {
     Plan plan = plan();
     sb.append(plan.isEmpty() ? "in step with the file\n" : "differs from the file:\n");
     plan.changes().forEach(a -> sb.append("  + ").append(a).append('\n'));
+    plan.warnings().forEach(w -> sb.append("  ? ").append(w).append('\n'));
     plan.manual().forEach(m -> sb.append("  ! ").append(m).append('\n'));
     return sb.toString();
   }

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.cli.net.NetCommands;
+import io.loadlab.cli.report.ReportCommands;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +13,7 @@ final class Commands {
     List<Command> all = new ArrayList<>();
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
+    all.addAll(ReportCommands.all());
     return all;
   }
 }

@@ -74,10 +74,11 @@ class JmhResultImporterTest {
   void convertsSampleTimePercentilesFromMillisecondsToMicroseconds() {
     OperationStats s = result.totals().get("SpinBench.spin micros=200 mode=sample");
     LatencySummary l = s.latencyUs();
-    // JMH stores samples in buckets of about 0.1%, so a 200 us spin may read 199.9 us.
+    // JMH stores samples in buckets of about 0.1%, so a 200 us spin may read 199.9 us. A busy
+    // machine preempts spins, so the upper bounds only rule out a wrong unit (a factor of 1000).
     assertTrue(l.min() >= 195, "min " + l.min());
-    assertTrue(l.p50() >= 195 && l.p50() < 400, "p50 " + l.p50());
-    assertTrue(l.mean() >= 200 && l.mean() < 600, "mean " + l.mean());
+    assertTrue(l.p50() >= 195 && l.p50() < 2_000, "p50 " + l.p50());
+    assertTrue(l.mean() >= 195 && l.mean() < 20_000, "mean " + l.mean());
     assertTrue(l.p50() <= l.p90() && l.p90() <= l.p99() && l.p99() <= l.p999(), l.toString());
     assertTrue(l.p9999() <= l.max(), l.toString());
     assertTrue(s.count() > 100, "samples " + s.count());
@@ -89,7 +90,7 @@ class JmhResultImporterTest {
   void takesTheMeanFromAverageTimeAndTheRateFromThroughput() {
     OperationStats avgt = result.totals().get("SpinBench.spin micros=400 mode=avgt");
     assertTrue(
-        avgt.latencyUs().mean() >= 400 && avgt.latencyUs().mean() < 1000,
+        avgt.latencyUs().mean() >= 395 && avgt.latencyUs().mean() < 40_000,
         "mean " + avgt.latencyUs().mean());
     assertEquals(0, avgt.latencyUs().p99(), "average time has no percentiles");
     assertRate(avgt, 400);
@@ -156,11 +157,17 @@ class JmhResultImporterTest {
     assertTrue(empty.totals().isEmpty());
   }
 
-  /** A closed loop of one thread over a {@code micros} spin: just under 1e6 / micros per second. */
+  /**
+   * A closed loop of one thread over a {@code micros} spin runs at most 1e6 / micros per second
+   * (less when preempted), and in the time modes at exactly one over the mean time.
+   */
   private static void assertRate(OperationStats s, int micros) {
     double ideal = 1e6 / micros;
     assertTrue(
-        s.ratePerSec() <= ideal * 1.01 && s.ratePerSec() > ideal / 3,
+        s.ratePerSec() <= ideal * 1.01 && s.ratePerSec() > ideal / 100,
         "rate " + s.ratePerSec() + " for a " + micros + " us spin");
+    if (s.latencyUs().mean() > 0) {
+      assertEquals(1e6 / s.latencyUs().mean(), s.ratePerSec(), s.ratePerSec() * 1e-3);
+    }
   }
 }

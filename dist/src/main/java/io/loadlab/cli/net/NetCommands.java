@@ -1,6 +1,7 @@
 package io.loadlab.cli.net;
 
 import io.loadlab.cli.Command;
+import io.loadlab.core.net.NetWorkload;
 import java.util.List;
 
 /** The {@code loadlab net} commands: serve, rr, crr and stream. */
@@ -8,6 +9,13 @@ public final class NetCommands {
   private NetCommands() {}
 
   public static List<Command> all() {
-    return List.of();
+    return List.of(
+        new NetServeCommand(),
+        new NetLoadCommand(
+            NetWorkload.RR, "request/response transactions on persistent connections"),
+        new NetLoadCommand(
+            NetWorkload.CRR, "connect, request, response, disconnect per transaction"),
+        new NetLoadCommand(
+            NetWorkload.STREAM, "bulk data one way (a stream read like STRG, or a stream send)"));
   }
 }

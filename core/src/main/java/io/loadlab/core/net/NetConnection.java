@@ -1,0 +1,224 @@
+package io.loadlab.core.net;
+
+import io.loadlab.core.failure.UnreachableTargetException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+/**
+ * One client connection to a {@link NetServer}: blocking request/response transactions, one-way
+ * sends and bulk reads over the loadlab wire protocol ({@link NetProtocol}). The command line, the
+ * JMeter sampler and the JMH benchmarks all drive connections through this class.
+ *
+ * <p>Not thread-safe: one thread at a time uses a connection. Buffers are allocated once per thread
+ * (direct, so the kernel copies straight from them); a transaction allocates nothing.
+ */
+public final class NetConnection implements AutoCloseable {
+  /** Size of the per-connection send and receive buffers. */
+  static final int BUFFER_SIZE = 256 * 1024;
+
+  private final SocketChannel channel;
+  private final byte flags;
+
+  /**
+   * Buffers are per thread, not per connection, so that connect/request/response allocates nothing
+   * per transaction. Sharing them between a thread's connections is safe: every call takes them
+   * from its own thread and uses them only until it returns.
+   */
+  private static final ThreadLocal<ByteBuffer[]> BUFFERS =
+      ThreadLocal.withInitial(
+          () ->
+              new ByteBuffer[] {
+                ByteBuffer.allocateDirect(BUFFER_SIZE), ByteBuffer.allocateDirect(BUFFER_SIZE)
+              });
+
+  private NetConnection(SocketChannel channel, byte flags) {
+    this.channel = channel;
+    this.flags = flags;
+  }
+
+  /**
+   * Connects to a server.
+   *
+   * @throws UnreachableTargetException if the host is unknown, refuses or does not answer within
+   *     {@code connectTimeout}
+   * @throws IOException on any other failure to connect
+   */
+  public static NetConnection open(
+      String host, int port, NetSocketOptions options, Duration connectTimeout) throws IOException {
+    return open(new InetSocketAddress(host, port), options, connectTimeout);
+  }
+
+  /**
+   * Connects to a resolved server address; see {@link #open(String, int, NetSocketOptions,
+   * Duration)}.
+   */
+  public static NetConnection open(
+      InetSocketAddress address, NetSocketOptions options, Duration connectTimeout)
+      throws IOException {
+    if (address.isUnresolved()) {
+      throw new UnreachableTargetException(
+          "--host: '" + address.getHostString() + "' is not a known host name; check the name");
+    }
+    SocketChannel channel = SocketChannel.open();
+    try {
+      options.applyTo(channel);
+      channel.socket().connect(address, (int) Math.max(1, connectTimeout.toMillis()));
+      channel.configureBlocking(true);
+    } catch (ConnectException
+        | NoRouteToHostException
+        | SocketTimeoutException
+        | UnknownHostException e) {
+      channel.close();
+      throw new UnreachableTargetException(
+          "cannot connect to "
+              + describe(address)
+              + ": "
+              + e.getMessage()
+              + "; start 'loadlab net serve --port "
+              + address.getPort()
+              + "' there or check --host/--port",
+          e);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    byte flags = options.noDelay() ? NetProtocol.FLAG_NODELAY : 0;
+    return new NetConnection(channel, flags);
+  }
+
+  /**
+   * One request/response transaction: sends {@code requestBytes} of payload and waits until the
+   * server's {@code responseBytes} have all arrived. With a response of 0 it returns once the
+   * request is written (a one-way message, see {@link #send(int)}).
+   */
+  public void transact(int requestBytes, int responseBytes) throws IOException {
+    request(NetProtocol.TYPE_TRANSACTION, flags, requestBytes, responseBytes);
+    drain(responseBytes);
+  }
+
+  /**
+   * Like {@link #transact(int, int)}, then waits for the server to close the connection: the
+   * request/response part of a connect/request/response (crr) transaction, as in HTTP/1.0. The
+   * server closes first (so TIME_WAIT stays on the server side) and counts the transaction before
+   * it closes. Close this connection afterwards.
+   */
+  public void transactAndClose(int requestBytes, int responseBytes) throws IOException {
+    request(
+        NetProtocol.TYPE_TRANSACTION,
+        (byte) (flags | NetProtocol.FLAG_CLOSE),
+        requestBytes,
+        responseBytes);
+    drain(responseBytes);
+    ByteBuffer in = BUFFERS.get()[1];
+    in.clear().limit(1);
+    if (channel.read(in) >= 0) {
+      throw new IOException("the server sent more than the response instead of closing");
+    }
+  }
+
+  /**
+   * Sends a one-way message of {@code requestBytes} that the server reads and counts without
+   * answering; back to back, such messages are a bulk stream (TCP_STREAM). Call {@link
+   * #serverStats()} at the end to wait until the server has read them all.
+   */
+  public void send(int requestBytes) throws IOException {
+    request(NetProtocol.TYPE_TRANSACTION, flags, requestBytes, 0);
+  }
+
+  /**
+   * A stream read (z/VM's STRG): sends a small request and reads a bulk answer of {@code
+   * responseBytes}, discarding the data as it arrives.
+   *
+   * @return the bytes read
+   */
+  public long readStream(int requestBytes, int responseBytes) throws IOException {
+    transact(requestBytes, responseBytes);
+    return responseBytes;
+  }
+
+  /**
+   * Asks the server for its counters. As the server serves a connection's messages in order, the
+   * answer also means every earlier message on this connection was served.
+   */
+  public ServerStats serverStats() throws IOException {
+    request(NetProtocol.TYPE_STATS, flags, 0, 0);
+    ByteBuffer in = BUFFERS.get()[1];
+    in.clear().limit(NetProtocol.STATS_LENGTH);
+    while (in.hasRemaining()) {
+      if (channel.read(in) < 0) {
+        throw new EOFException("the server closed the connection before sending its stats");
+      }
+    }
+    in.flip();
+    return ServerStats.readFrom(in);
+  }
+
+  /** True while the connection is open. */
+  public boolean isOpen() {
+    return channel.isOpen();
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+
+  private void request(byte type, byte frameFlags, int requestBytes, int responseBytes)
+      throws IOException {
+    if (requestBytes < 0 || responseBytes < 0) {
+      throw new IllegalArgumentException(
+          "request and response sizes must not be negative: " + requestBytes + "/" + responseBytes);
+    }
+    ByteBuffer out = BUFFERS.get()[0];
+    out.clear();
+    NetProtocol.putHeader(out, type, frameFlags, requestBytes, responseBytes);
+    // The payload's content does not matter: whatever the buffer holds is sent.
+    int first = Math.min(requestBytes, out.remaining());
+    out.position(out.position() + first);
+    out.flip();
+    writeFully(out);
+    int left = requestBytes - first;
+    while (left > 0) {
+      int chunk = Math.min(left, BUFFER_SIZE);
+      out.clear().limit(chunk);
+      writeFully(out);
+      left -= chunk;
+    }
+  }
+
+  private void writeFully(ByteBuffer out) throws IOException {
+    while (out.hasRemaining()) {
+      channel.write(out);
+    }
+  }
+
+  private void drain(int responseBytes) throws IOException {
+    ByteBuffer in = BUFFERS.get()[1];
+    long left = responseBytes;
+    while (left > 0) {
+      in.clear();
+      if (left < BUFFER_SIZE) {
+        in.limit((int) left);
+      }
+      int n = channel.read(in);
+      if (n < 0) {
+        throw new EOFException(
+            "the server closed the connection with " + left + " response bytes missing");
+      }
+      left -= n;
+    }
+  }
+
+  static String describe(InetSocketAddress a) {
+    String host = a.getHostString();
+    return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + a.getPort();
+  }
+}

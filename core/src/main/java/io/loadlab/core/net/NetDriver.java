@@ -1,0 +1,189 @@
+package io.loadlab.core.net;
+
+import io.loadlab.core.cpu.CpuReading;
+import io.loadlab.core.cpu.CpuUsage;
+import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the rr, crr and stream workloads against a {@link NetServer}: for every sweep point it
+ * starts the users, warms up, measures, and stops them, then records the CPU each transaction cost
+ * on the client process, on the client host and on the server (read from the server over a control
+ * connection at the start and end of the measured part).
+ *
+ * <p>Both ends count: every user asks the server, before it closes its connection, how many
+ * transactions the server served on it; a difference is reported as lost transactions and fails the
+ * run.
+ */
+public final class NetDriver implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(NetDriver.class);
+  private static final long STOP_GRACE_MS = 5_000;
+
+  private final NetSettings settings;
+  private NetConnection control;
+
+  private NetDriver(NetSettings settings, NetConnection control) {
+    this.settings = settings;
+    this.control = control;
+  }
+
+  /**
+   * Connects to the server named in the settings (a control connection used for its counters).
+   *
+   * @throws io.loadlab.core.failure.UnreachableTargetException if it cannot be reached
+   */
+  public static NetDriver connect(NetSettings settings) throws IOException {
+    NetConnection c =
+        NetConnection.open(
+            settings.host(), settings.port(), settings.socket(), settings.connectTimeout());
+    try {
+      c.serverStats();
+    } catch (IOException e) {
+      c.close();
+      throw new io.loadlab.core.failure.UnreachableTargetException(
+          settings.host()
+              + ":"
+              + settings.port()
+              + " accepted a connection but did not answer as a loadlab net server ("
+              + e.getMessage()
+              + "); is 'loadlab net serve' running there?",
+          e);
+    }
+    return new NetDriver(settings, c);
+  }
+
+  /** Runs every sweep point in turn until done or stopped. */
+  public void run(RunTiming timing, RunRecording recording, RunControl runControl) {
+    for (NetPoint point : settings.points()) {
+      if (runControl.isStopped()) {
+        break;
+      }
+      runPoint(point, timing, recording, runControl);
+    }
+  }
+
+  private void runPoint(
+      NetPoint point, RunTiming timing, RunRecording recording, RunControl runControl) {
+    OperationRecorder op = recording.recorder().operation(point.operation());
+    recording.setParameters(op.name(), point.parameters());
+    NetPointState state = new NetPointState();
+    List<NetUser> users = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    long period =
+        settings.targetRate() > 0 ? (long) (1e9 * point.users() / settings.targetRate()) : 0;
+    long first = System.nanoTime() + 1_000_000;
+    for (int i = 0; i < point.users(); i++) {
+      NetUser user =
+          new NetUser(
+              settings,
+              point,
+              state,
+              op,
+              recording.recorder(),
+              first + (period == 0 ? 0 : period * i / point.users()),
+              Math.max(period, 0));
+      Thread t = new Thread(user, "loadlab-net-user-" + (i + 1));
+      t.setDaemon(true);
+      users.add(user);
+      threads.add(t);
+    }
+    boolean warmup = !timing.warmup().isZero();
+    recording.beginPhase(point.phase(), warmup);
+    threads.forEach(Thread::start);
+    if (warmup) {
+      runControl.sleep(timing.warmup());
+      recording.beginPhase(point.phase(), false);
+    }
+    CpuReading cpuStart = CpuReading.now();
+    ServerStats serverStart = serverStats();
+    long servedStart = state.servedCount();
+    runControl.sleep(timing.duration());
+    CpuReading cpuEnd = CpuReading.now();
+    ServerStats serverEnd = serverStats();
+    long served = state.servedCount() - servedStart;
+    stop(state, users, threads);
+    recording.setCpuCost(op.name(), cost(cpuEnd.since(cpuStart), serverStart, serverEnd, served));
+    if (state.lostCount() > 0) {
+      String message = point.operation() + ": " + state.firstLoss();
+      recording.problem("lost transactions", state.lostCount(), message);
+      runControl.fail(state.lostCount() + " transactions lost (" + message + ")");
+    }
+  }
+
+  private void stop(NetPointState state, List<NetUser> users, List<Thread> threads) {
+    state.stop();
+    long deadline = System.currentTimeMillis() + STOP_GRACE_MS;
+    for (int i = 0; i < threads.size(); i++) {
+      Thread t = threads.get(i);
+      try {
+        t.join(Math.max(1, deadline - System.currentTimeMillis()));
+        if (t.isAlive()) {
+          LOG.warn("{} did not stop in time; closing its connection", t.getName());
+          users.get(i).forceClose();
+          t.join(1000);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** CPU per transaction as the z/VM reports tabulate it: client process, client host, server. */
+  private CpuCost cost(CpuUsage client, ServerStats start, ServerStats end, long transactions) {
+    Double serverUs = null;
+    long serverThreads = -1;
+    if (start != null && end != null) {
+      ServerStats d = end.since(start);
+      serverThreads = d.serverThreadsCpuNanos();
+      long serverCpu = settings.serverInProcess() ? serverThreads : d.processCpuNanos();
+      serverUs = CpuUsage.perOp(serverCpu, d.transactions());
+    }
+    long clientCpu = client.processCpuNanos();
+    if (settings.serverInProcess() && clientCpu >= 0) {
+      clientCpu = serverThreads >= 0 ? Math.max(0, clientCpu - serverThreads) : -1;
+    }
+    return new CpuCost(
+        CpuUsage.perOp(clientCpu, transactions), client.hostUsPerOp(transactions), serverUs);
+  }
+
+  /** The server's counters over the control connection, or null if it cannot be asked. */
+  private ServerStats serverStats() {
+    try {
+      if (control == null) {
+        control =
+            NetConnection.open(
+                settings.host(), settings.port(), settings.socket(), settings.connectTimeout());
+      }
+      return control.serverStats();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("could not read the server's counters: {}", e.toString());
+      closeControl();
+      return null;
+    }
+  }
+
+  private void closeControl() {
+    if (control != null) {
+      try {
+        control.close();
+      } catch (IOException e) {
+        // nothing left to do
+      }
+      control = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    closeControl();
+  }
+}

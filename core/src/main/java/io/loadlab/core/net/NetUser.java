@@ -1,0 +1,227 @@
+package io.loadlab.core.net;
+
+import io.loadlab.core.failure.UnreachableTargetException;
+import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.record.Recorder;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One simulated user of a sweep point: a thread that runs transactions back to back (or on a
+ * schedule, with a target rate) until its point is stopped, and records each one.
+ */
+final class NetUser implements Runnable {
+  private static final long RETRY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private final NetSettings settings;
+  private final NetPoint point;
+  private final NetPointState state;
+  private final OperationRecorder op;
+  private final Recorder recorder;
+  private final long periodNanos;
+  private long nextStart;
+  private volatile NetConnection connection;
+
+  /**
+   * @param firstStart when the first transaction is due (with a target rate)
+   * @param periodNanos the time between this user's transactions, or 0 for back to back
+   */
+  NetUser(
+      NetSettings settings,
+      NetPoint point,
+      NetPointState state,
+      OperationRecorder op,
+      Recorder recorder,
+      long firstStart,
+      long periodNanos) {
+    this.settings = settings;
+    this.point = point;
+    this.state = state;
+    this.op = op;
+    this.recorder = recorder;
+    this.nextStart = firstStart;
+    this.periodNanos = periodNanos;
+  }
+
+  @Override
+  public void run() {
+    recorder.userStarted();
+    try {
+      if (point.workload() == NetWorkload.CRR) {
+        runConnectPerTransaction();
+      } else {
+        runPersistent();
+      }
+    } finally {
+      recorder.userStopped();
+    }
+  }
+
+  /** Closes the connection from another thread, to free a user stuck on a dead peer. */
+  void forceClose() {
+    NetConnection c = connection;
+    if (c != null) {
+      closeQuietly(c);
+    }
+  }
+
+  private void runPersistent() {
+    int req = point.request();
+    int resp = point.response();
+    long onConnection = 0;
+    try {
+      while (!state.isStopped()) {
+        NetConnection c = connection;
+        if (c == null) {
+          c = connect();
+          if (c == null) {
+            continue;
+          }
+          connection = c;
+          onConnection = 0;
+          if (periodNanos > 0) {
+            // The schedule starts once connected: setting up is not a transaction's latency.
+            nextStart = Math.max(nextStart, System.nanoTime());
+          }
+        }
+        long start = startTime();
+        if (state.isStopped()) {
+          break;
+        }
+        try {
+          if (resp == 0) {
+            c.send(req);
+          } else {
+            c.transact(req, resp);
+          }
+          op.success(System.nanoTime() - start, req, resp);
+          state.served();
+          onConnection++;
+        } catch (IOException e) {
+          if (state.isStopped()) {
+            break;
+          }
+          op.failure(System.nanoTime() - start, kind(e));
+          closeQuietly(c);
+          connection = null;
+          pause();
+        }
+      }
+    } finally {
+      NetConnection c = connection;
+      if (c != null) {
+        verify(c, onConnection);
+        closeQuietly(c);
+        connection = null;
+      }
+    }
+  }
+
+  private void runConnectPerTransaction() {
+    int req = point.request();
+    int resp = point.response();
+    while (!state.isStopped()) {
+      long start = startTime();
+      if (state.isStopped()) {
+        break;
+      }
+      long connectStart = System.nanoTime();
+      long connected = connectStart;
+      try (NetConnection c = open()) {
+        connection = c;
+        connected = System.nanoTime();
+        c.transactAndClose(req, resp);
+        long end = System.nanoTime();
+        op.success(end - start, connected - connectStart, req, resp);
+        state.served();
+      } catch (IOException | UnreachableTargetException e) {
+        if (state.isStopped()) {
+          break;
+        }
+        op.failure(System.nanoTime() - start, kind(e));
+        pause();
+      } finally {
+        connection = null;
+      }
+    }
+  }
+
+  /** Asks the server how many transactions it served on this connection and compares. */
+  private void verify(NetConnection c, long counted) {
+    try {
+      long served = c.serverStats().connectionTransactions();
+      if (served != counted) {
+        state.lost(
+            Math.abs(counted - served),
+            "client counted " + counted + ", server served " + served + " on one connection");
+      }
+    } catch (IOException e) {
+      // the connection was broken or force-closed: its failures are already recorded
+    }
+  }
+
+  private NetConnection connect() {
+    long start = System.nanoTime();
+    try {
+      return open();
+    } catch (IOException | UnreachableTargetException e) {
+      if (!state.isStopped()) {
+        op.failure(System.nanoTime() - start, kind(e));
+        pause();
+      }
+      return null;
+    }
+  }
+
+  private NetConnection open() throws IOException {
+    return NetConnection.open(
+        settings.host(), settings.port(), settings.socket(), settings.connectTimeout());
+  }
+
+  /**
+   * The time a transaction starts: now when running back to back; otherwise its intended start on
+   * the schedule, after waiting for it, so that a late transaction counts its wait as latency.
+   */
+  private long startTime() {
+    if (periodNanos == 0) {
+      return System.nanoTime();
+    }
+    long due = nextStart;
+    nextStart += periodNanos;
+    long wait;
+    while ((wait = due - System.nanoTime()) > 0 && !state.isStopped()) {
+      if (wait > 100_000) {
+        LockSupport.parkNanos(Math.min(wait - 50_000, 10_000_000));
+      } else {
+        Thread.onSpinWait();
+      }
+    }
+    return due;
+  }
+
+  private void pause() {
+    long end = System.nanoTime() + RETRY_PAUSE_NANOS;
+    long left;
+    while ((left = end - System.nanoTime()) > 0 && !state.isStopped()) {
+      LockSupport.parkNanos(Math.min(left, 10_000_000));
+    }
+    if (periodNanos > 0) {
+      nextStart = Math.max(nextStart, System.nanoTime());
+    }
+  }
+
+  static String kind(Exception e) {
+    Throwable t =
+        e instanceof UnreachableTargetException && e.getCause() != null ? e.getCause() : e;
+    return t.getClass().getSimpleName();
+  }
+
+  private static void closeQuietly(NetConnection c) {
+    try {
+      c.close();
+    } catch (IOException e) {
+      // nothing left to do
+    }
+  }
+}

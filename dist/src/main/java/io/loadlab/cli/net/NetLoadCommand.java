@@ -1,0 +1,145 @@
+package io.loadlab.cli.net;
+
+import io.loadlab.cli.CliContext;
+import io.loadlab.cli.Command;
+import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.RunSession;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.net.NetDriver;
+import io.loadlab.core.net.NetProtocol;
+import io.loadlab.core.net.NetServer;
+import io.loadlab.core.net.NetSettings;
+import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.core.net.NetWorkload;
+import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Sizes;
+import java.time.Duration;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code loadlab net rr|crr|stream}: a load run against a server; without {@code --host} against a
+ * server started in this process on loopback.
+ */
+final class NetLoadCommand implements Command {
+  static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+  static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  private final NetWorkload workload;
+  private final String summary;
+
+  NetLoadCommand(NetWorkload workload, String summary) {
+    this.workload = workload;
+    this.summary = summary;
+  }
+
+  @Override
+  public String[] path() {
+    return new String[] {"net", workload.id()};
+  }
+
+  @Override
+  public String summary() {
+    return summary;
+  }
+
+  @Override
+  public boolean runsLoad() {
+    return true;
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    o.addOption(
+        NetOptions.value(
+            "host",
+            "HOST",
+            "server host name or address, IPv4 or IPv6 (default: a server started in this"
+                + " process on 127.0.0.1)"));
+    o.addOption(
+        NetOptions.value("port", "PORT", "server port (default " + NetProtocol.DEFAULT_PORT + ")"));
+    o.addOption(
+        NetOptions.value(
+            "users", "LIST", "concurrent users (connections), e.g. 1,10,20,50 (default 1)"));
+    o.addOption(
+        NetOptions.value(
+            "request",
+            "SIZES",
+            "request size(s) in bytes, e.g. 200 or 1,64,200 (default "
+                + Sizes.format(workload.defaultRequest())
+                + ")"));
+    o.addOption(
+        NetOptions.value(
+            "response",
+            "SIZES",
+            "response size(s) in bytes; 0 = one-way (default "
+                + Sizes.format(workload.defaultResponse())
+                + ")"));
+    o.addOption(NetOptions.value("nodelay", "on|off", "TCP_NODELAY (default on)"));
+    NetOptions.addSocketOptions(o);
+    o.addOption(
+        NetOptions.value(
+            "rate",
+            "TPS",
+            "target transactions/s over all users (open loop, latency from the intended start);"
+                + " default: as fast as possible"));
+    o.addOption(
+        NetOptions.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
+    return o;
+  }
+
+  @Override
+  public int run(CommandLine cmd, CliContext ctx) throws Exception {
+    RunTiming timing = RunOptions.timing(cmd, DEFAULT_DURATION, DEFAULT_INTERVAL);
+    NetSocketOptions socket = NetOptions.socketOptions(cmd, NetOptions.bool(cmd, "nodelay", true));
+    boolean local = !cmd.hasOption("host");
+    NetSettings settings =
+        new NetSettings(
+            workload,
+            local ? "127.0.0.1" : cmd.getOptionValue("host"),
+            NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 1),
+            Sizes.parseIntList(
+                "--users", cmd.getOptionValue("users", "1"), 1, NetSettings.MAX_USERS),
+            NetOptions.sizes(cmd, "request", workload.defaultRequest()),
+            NetOptions.sizes(cmd, "response", workload.defaultResponse()),
+            socket,
+            rate(cmd),
+            RunOptions.duration(cmd, "connect-timeout", Duration.ofSeconds(5)),
+            local);
+    NetServer server = null;
+    try {
+      if (local) {
+        server = NetServer.start("127.0.0.1", 0, socket);
+        settings = settings.withServer("127.0.0.1", server.port(), true);
+      }
+      try (NetDriver driver = NetDriver.connect(settings);
+          RunSession session =
+              RunSession.open(cmd, ctx, "net " + workload.id(), settings.describe(), timing)) {
+        driver.run(timing, session.recording(), session.control());
+        return session.finish();
+      }
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
+
+  private static double rate(CommandLine cmd) {
+    String text = cmd.getOptionValue("rate");
+    if (text == null) {
+      return 0;
+    }
+    try {
+      double r = Double.parseDouble(text.trim());
+      if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
+        throw new NumberFormatException();
+      }
+      return r;
+    } catch (NumberFormatException e) {
+      throw new UsageException(
+          "--rate: '" + text + "' is not a rate; use transactions per second, e.g. 5000");
+    }
+  }
+}

@@ -17,27 +17,13 @@ import java.time.Duration;
  * sends and bulk reads over the loadlab wire protocol ({@link NetProtocol}). The command line, the
  * JMeter sampler and the JMH benchmarks all drive connections through this class.
  *
- * <p>Not thread-safe: one thread at a time uses a connection. Buffers are allocated once per thread
- * (direct, so the kernel copies straight from them); a transaction allocates nothing.
+ * <p>Not thread-safe: one thread at a time uses a connection. Buffers are direct (the kernel copies
+ * straight from them) and per thread, not per connection, so connect/request/response allocates
+ * nothing per transaction either ({@link ThreadBuffers}).
  */
 public final class NetConnection implements AutoCloseable {
-  /** Size of the per-connection send and receive buffers. */
-  static final int BUFFER_SIZE = 256 * 1024;
-
   private final SocketChannel channel;
   private final byte flags;
-
-  /**
-   * Buffers are per thread, not per connection, so that connect/request/response allocates nothing
-   * per transaction. Sharing them between a thread's connections is safe: every call takes them
-   * from its own thread and uses them only until it returns.
-   */
-  private static final ThreadLocal<ByteBuffer[]> BUFFERS =
-      ThreadLocal.withInitial(
-          () ->
-              new ByteBuffer[] {
-                ByteBuffer.allocateDirect(BUFFER_SIZE), ByteBuffer.allocateDirect(BUFFER_SIZE)
-              });
 
   private NetConnection(SocketChannel channel, byte flags) {
     this.channel = channel;
@@ -117,7 +103,7 @@ public final class NetConnection implements AutoCloseable {
         requestBytes,
         responseBytes);
     drain(responseBytes);
-    ByteBuffer in = BUFFERS.get()[1];
+    ByteBuffer in = ThreadBuffers.current().in(1);
     in.clear().limit(1);
     if (channel.read(in) >= 0) {
       throw new IOException("the server sent more than the response instead of closing");
@@ -150,7 +136,7 @@ public final class NetConnection implements AutoCloseable {
    */
   public ServerStats serverStats() throws IOException {
     request(NetProtocol.TYPE_STATS, flags, 0, 0);
-    ByteBuffer in = BUFFERS.get()[1];
+    ByteBuffer in = ThreadBuffers.current().in(NetProtocol.STATS_LENGTH);
     in.clear().limit(NetProtocol.STATS_LENGTH);
     while (in.hasRemaining()) {
       if (channel.read(in) < 0) {
@@ -177,7 +163,7 @@ public final class NetConnection implements AutoCloseable {
       throw new IllegalArgumentException(
           "request and response sizes must not be negative: " + requestBytes + "/" + responseBytes);
     }
-    ByteBuffer out = BUFFERS.get()[0];
+    ByteBuffer out = ThreadBuffers.current().out(NetProtocol.HEADER_LENGTH + (long) requestBytes);
     out.clear();
     NetProtocol.putHeader(out, type, frameFlags, requestBytes, responseBytes);
     // The payload's content does not matter: whatever the buffer holds is sent.
@@ -187,7 +173,7 @@ public final class NetConnection implements AutoCloseable {
     writeFully(out);
     int left = requestBytes - first;
     while (left > 0) {
-      int chunk = Math.min(left, BUFFER_SIZE);
+      int chunk = Math.min(left, out.capacity());
       out.clear().limit(chunk);
       writeFully(out);
       left -= chunk;
@@ -201,11 +187,11 @@ public final class NetConnection implements AutoCloseable {
   }
 
   private void drain(int responseBytes) throws IOException {
-    ByteBuffer in = BUFFERS.get()[1];
+    ByteBuffer in = ThreadBuffers.current().in(responseBytes);
     long left = responseBytes;
     while (left > 0) {
       in.clear();
-      if (left < BUFFER_SIZE) {
+      if (left < in.capacity()) {
         in.limit((int) left);
       }
       int n = channel.read(in);

@@ -74,30 +74,32 @@ public final class NetDriver implements AutoCloseable {
       NetPoint point, RunTiming timing, RunRecording recording, RunControl runControl) {
     OperationRecorder op = recording.recorder().operation(point.operation());
     recording.setParameters(op.name(), point.parameters());
-    NetPointState state = new NetPointState();
+    NetPointState state = new NetPointState(point.users());
     List<NetUser> users = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     long period =
         settings.targetRate() > 0 ? (long) (1e9 * point.users() / settings.targetRate()) : 0;
-    long first = System.nanoTime() + 1_000_000;
     for (int i = 0; i < point.users(); i++) {
       NetUser user =
           new NetUser(
-              settings,
-              point,
-              state,
-              op,
-              recording.recorder(),
-              first + (period == 0 ? 0 : period * i / point.users()),
-              Math.max(period, 0));
+              settings, point, state, op, recording.recorder(), period * i / point.users(), period);
       Thread t = new Thread(user, "loadlab-net-user-" + (i + 1));
       t.setDaemon(true);
       users.add(user);
       threads.add(t);
     }
+    // Users connect in a warmup interval of their own, so set-up is never measured.
+    recording.beginPhase(point.phase(), true);
+    threads.forEach(Thread::start);
+    try {
+      state.awaitReady(settings.connectTimeout().plusSeconds(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      runControl.abort("interrupted");
+    }
     boolean warmup = !timing.warmup().isZero();
     recording.beginPhase(point.phase(), warmup);
-    threads.forEach(Thread::start);
+    state.go();
     if (warmup) {
       runControl.sleep(timing.warmup());
       recording.beginPhase(point.phase(), false);

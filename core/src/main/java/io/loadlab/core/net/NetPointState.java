@@ -1,14 +1,48 @@
 package io.loadlab.core.net;
 
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /** What the users of one sweep point share: the stop signal and their common counters. */
 final class NetPointState {
+  private final CountDownLatch ready;
+  private final CountDownLatch go = new CountDownLatch(1);
   private volatile boolean stopped;
   private final LongAdder served = new LongAdder();
   private final LongAdder lost = new LongAdder();
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
+
+  NetPointState(int users) {
+    this.ready = new CountDownLatch(users);
+  }
+
+  /** A user is connected (or tried to) and waits for {@link #go()}. */
+  void ready() {
+    ready.countDown();
+  }
+
+  /** Waits until every user is ready, at most {@code max}. */
+  void awaitReady(Duration max) throws InterruptedException {
+    ready.await(max.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /** Lets the users start their transactions. */
+  void go() {
+    go.countDown();
+  }
+
+  /** Waits for {@link #go()} or {@link #stop()}. */
+  void awaitGo() {
+    try {
+      go.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stop();
+    }
+  }
 
   boolean isStopped() {
     return stopped;
@@ -16,6 +50,7 @@ final class NetPointState {
 
   void stop() {
     stopped = true;
+    go.countDown();
   }
 
   /** Counts a successful transaction. */

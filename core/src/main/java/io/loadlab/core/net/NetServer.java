@@ -47,13 +47,6 @@ public final class NetServer implements AutoCloseable {
   private final LongAdder bytesSent = new LongAdder();
   private final LongAdder faults = new LongAdder();
   private final AtomicInteger connectionCount = new AtomicInteger();
-  private final ThreadLocal<ByteBuffer[]> buffers =
-      ThreadLocal.withInitial(
-          () ->
-              new ByteBuffer[] {
-                ByteBuffer.allocateDirect(NetConnection.BUFFER_SIZE),
-                ByteBuffer.allocateDirect(NetConnection.BUFFER_SIZE)
-              });
   private volatile boolean closed;
 
   private NetServer(ServerSocketChannel listener, NetSocketOptions options) {
@@ -103,7 +96,7 @@ public final class NetServer implements AutoCloseable {
     }
     NetServer server = new NetServer(listener, options);
     server.acceptor.start();
-    LOG.info("loadlab net server listening on {}", server.address());
+    LOG.debug("loadlab net server listening on {}", server.address());
     return server;
   }
 
@@ -221,8 +214,7 @@ public final class NetServer implements AutoCloseable {
 
   /** Serves one connection until the peer closes it or breaks the protocol. */
   private void serve(SocketChannel c) {
-    ByteBuffer[] b = buffers.get();
-    ConnectionHandler handler = new ConnectionHandler(c, b[0], b[1]);
+    ConnectionHandler handler = new ConnectionHandler(c, ThreadBuffers.current());
     try {
       options.applyTo(c);
       handler.run();
@@ -276,16 +268,17 @@ public final class NetServer implements AutoCloseable {
   /** Reads frames from one connection and answers them. */
   private final class ConnectionHandler {
     private final SocketChannel channel;
-    private final ByteBuffer in;
-    private final ByteBuffer out;
+    private final ThreadBuffers buffers;
+    private ByteBuffer in;
+    private ByteBuffer out;
     private boolean noDelaySet;
     private long served;
     boolean midFrame;
 
-    ConnectionHandler(SocketChannel channel, ByteBuffer in, ByteBuffer out) {
+    ConnectionHandler(SocketChannel channel, ThreadBuffers buffers) {
       this.channel = channel;
-      this.in = in;
-      this.out = out;
+      this.buffers = buffers;
+      this.in = buffers.in(0);
       in.clear().flip(); // empty, ready to read from
     }
 
@@ -329,6 +322,7 @@ public final class NetServer implements AutoCloseable {
           }
         } else if (type == NetProtocol.TYPE_STATS) {
           skip(request);
+          out = buffers.out(NetProtocol.STATS_LENGTH);
           out.clear();
           stats(served).writeTo(out);
           out.flip();
@@ -356,6 +350,7 @@ public final class NetServer implements AutoCloseable {
     }
 
     private void skip(int length) throws IOException {
+      in = buffers.growIn(in, length);
       long left = length;
       while (left > 0) {
         if (!in.hasRemaining()) {
@@ -373,6 +368,7 @@ public final class NetServer implements AutoCloseable {
     }
 
     private void respond(int length) throws IOException {
+      out = buffers.out(length);
       long left = length;
       while (left > 0) {
         int chunk = (int) Math.min(left, out.capacity());

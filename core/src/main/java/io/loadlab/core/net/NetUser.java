@@ -20,11 +20,12 @@ final class NetUser implements Runnable {
   private final OperationRecorder op;
   private final Recorder recorder;
   private final long periodNanos;
+  private final long firstOffsetNanos;
   private long nextStart;
   private volatile NetConnection connection;
 
   /**
-   * @param firstStart when the first transaction is due (with a target rate)
+   * @param firstOffsetNanos when the first transaction is due after the start (with a target rate)
    * @param periodNanos the time between this user's transactions, or 0 for back to back
    */
   NetUser(
@@ -33,14 +34,14 @@ final class NetUser implements Runnable {
       NetPointState state,
       OperationRecorder op,
       Recorder recorder,
-      long firstStart,
+      long firstOffsetNanos,
       long periodNanos) {
     this.settings = settings;
     this.point = point;
     this.state = state;
     this.op = op;
     this.recorder = recorder;
-    this.nextStart = firstStart;
+    this.firstOffsetNanos = firstOffsetNanos;
     this.periodNanos = periodNanos;
   }
 
@@ -48,6 +49,12 @@ final class NetUser implements Runnable {
   public void run() {
     recorder.userStarted();
     try {
+      if (point.workload() != NetWorkload.CRR) {
+        connection = connect(); // before the start: setting up is not part of the measurement
+      }
+      state.ready();
+      state.awaitGo();
+      nextStart = System.nanoTime() + firstOffsetNanos;
       if (point.workload() == NetWorkload.CRR) {
         runConnectPerTransaction();
       } else {

@@ -1,0 +1,180 @@
+package io.loadlab.cli.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.Main;
+import io.loadlab.core.net.NetServer;
+import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The net commands through {@link Main#run}: runs, and every kind of bad input. */
+@Timeout(30)
+class NetCommandsTest {
+  @TempDir Path dir;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return Main.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  private String errText() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  private void assertOneLineError(int expectedCode, int code, String mentions) {
+    assertEquals(expectedCode, code, errText());
+    String text = errText().strip();
+    assertFalse(text.contains("\n"), "one line: " + text);
+    assertFalse(text.contains("Exception"), "no stack trace: " + text);
+    assertTrue(text.contains(mentions), text);
+  }
+
+  @Test
+  void rrWithoutHostRunsAgainstAnInProcessServerAndPrintsOneTable() throws Exception {
+    int code =
+        run(
+            "net",
+            "rr",
+            "--users",
+            "1,2",
+            "--request",
+            "200",
+            "--response",
+            "1000",
+            "--duration",
+            "500ms",
+            "--interval",
+            "250ms",
+            "--output",
+            dir.toString(),
+            "--quiet");
+    assertEquals(0, code, errText());
+    RunResult r = ResultJson.read(dir.resolve("result.json"));
+    assertEquals(RunStatus.OK, r.status());
+    assertEquals("net rr", r.workload());
+    assertEquals(List.of("rr users=1", "rr users=2"), List.copyOf(r.totals().keySet()));
+    for (OperationStats s : r.totals().values()) {
+      assertTrue(s.count() > 0);
+      assertTrue(s.cpu().clientUsPerOp() != null && s.cpu().serverUsPerOp() != null);
+    }
+    String table = out.toString(StandardCharsets.UTF_8);
+    assertTrue(table.contains("rr users=1") && table.contains("rr users=2"), table);
+  }
+
+  @Test
+  void crrAndStreamAgainstAServerGivenByHostAndPort() throws Exception {
+    try (NetServer server = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS)) {
+      String port = String.valueOf(server.port());
+      assertEquals(
+          0,
+          run(
+              "net",
+              "crr",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              port,
+              "--users",
+              "2",
+              "--duration",
+              "400ms",
+              "--output",
+              dir.resolve("crr").toString(),
+              "--quiet"),
+          errText());
+      assertEquals(
+          0,
+          run(
+              "net",
+              "stream",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              port,
+              "--response",
+              "1M",
+              "--send-buffer",
+              "256K",
+              "--receive-buffer",
+              "256K",
+              "--nodelay",
+              "off",
+              "--duration",
+              "400ms",
+              "--output",
+              dir.resolve("stream").toString(),
+              "--quiet"),
+          errText());
+      RunResult stream = ResultJson.read(dir.resolve("stream").resolve("result.json"));
+      assertTrue(stream.totals().get("stream users=1").bytesReceived() >= 1 << 20);
+      assertTrue(server.stats().transactions() > 0);
+    }
+  }
+
+  @Test
+  void anUnreachableServerIsExitThreeWithOneLine() throws Exception {
+    int freePort;
+    try (ServerSocket s = new ServerSocket(0)) {
+      freePort = s.getLocalPort();
+    }
+    int code =
+        run(
+            "net",
+            "rr",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            String.valueOf(freePort),
+            "--duration",
+            "1s",
+            "--output",
+            dir.toString());
+    assertOneLineError(3, code, "127.0.0.1:" + freePort);
+  }
+
+  @Test
+  void aPortInUseIsExitTwoWithOneLine() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      int code = run("net", "serve", "--port", String.valueOf(s.getLocalPort()));
+      assertOneLineError(2, code, "--port");
+    }
+  }
+
+  @Test
+  void badSizesDurationsAndNumbersAreExitTwoWithOneLine() {
+    assertOneLineError(2, run("net", "rr", "--request", "-1"), "--request");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--response", "1,-5"), "--response");
+    err.reset();
+    assertOneLineError(2, run("net", "crr", "--duration", "10x"), "--duration");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--users", "0"), "--users");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--rate", "fast"), "--rate");
+    err.reset();
+    assertOneLineError(2, run("net", "stream", "--request", "0", "--response", "0"), "--response");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--send-buffer", "-4K"), "--send-buffer");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--nodelay", "maybe"), "--nodelay");
+  }
+}

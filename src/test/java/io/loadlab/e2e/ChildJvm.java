@@ -1,0 +1,63 @@
+package io.loadlab.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/** Starts the loadlab command line in a child JVM with the test classpath, as a user would. */
+final class ChildJvm {
+  private ChildJvm() {}
+
+  /** The command that runs {@code loadlab args...} in a new JVM. */
+  static List<String> command(String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx256m");
+    cmd.add("-XX:TieredStopAtLevel=1");
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add("io.loadlab.cli.Main");
+    cmd.addAll(List.of(args));
+    return cmd;
+  }
+
+  /** Starts {@code prefix + loadlab args}, output to {@code log}. */
+  static Process start(List<String> prefix, Path log, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(prefix);
+    cmd.addAll(command(args));
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  /** Waits until the condition holds; false if it did not within the time. */
+  static boolean await(Duration within, BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + within.toNanos();
+    while (System.nanoTime() < end) {
+      if (condition.getAsBoolean()) {
+        return true;
+      }
+      Thread.sleep(50);
+    }
+    return condition.getAsBoolean();
+  }
+
+  /** Lines of a file, or none if it does not exist yet. */
+  static List<String> lines(Path file) {
+    try {
+      return Files.exists(file) ? Files.readAllLines(file) : List.of();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  static String text(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package io.loadlab.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Server and client in two network namespaces joined by a veth pair that the test makes: traffic
+ * crosses a real (virtual) link instead of loopback, over IPv4 and IPv6. Needs root and iproute2;
+ * CI has both, elsewhere the test says why it skipped.
+ */
+@Timeout(90)
+class NetNamespacesTest {
+  private static final long ID = ProcessHandle.current().pid() % 10_000;
+  private static final String SERVER_NS = "ll-srv-" + ID;
+  private static final String CLIENT_NS = "ll-cli-" + ID;
+  private static final String VETH_SERVER = "llv" + ID + "s";
+  private static final String VETH_CLIENT = "llv" + ID + "c";
+  private static final String SUBNET = "10.213." + (ID % 250) + ".";
+  private static final String SERVER_V4 = SUBNET + "1";
+  private static final String SERVER_V6 = "fd00:213:" + Long.toHexString(ID) + "::1";
+  private static final String PORT = "12865";
+
+  private static String ip;
+  private static Process server;
+  private static Path dir;
+
+  @BeforeAll
+  static void makeTwoNamespaces() throws Exception {
+    assumeTrue(
+        "root".equals(System.getProperty("user.name")),
+        "skipped: network namespaces need root (running as "
+            + System.getProperty("user.name")
+            + "); CI runs as root");
+    ip = findIp();
+    assumeTrue(ip != null, "skipped: the 'ip' command (Debian package iproute2) is not installed");
+    dir = Files.createTempDirectory("loadlab-netns");
+    sh(ip, "netns", "add", SERVER_NS);
+    sh(ip, "netns", "add", CLIENT_NS);
+    sh(ip, "link", "add", VETH_SERVER, "type", "veth", "peer", "name", VETH_CLIENT);
+    sh(ip, "link", "set", VETH_SERVER, "netns", SERVER_NS);
+    sh(ip, "link", "set", VETH_CLIENT, "netns", CLIENT_NS);
+    sh(ip, "-n", SERVER_NS, "addr", "add", SERVER_V4 + "/24", "dev", VETH_SERVER);
+    sh(ip, "-n", CLIENT_NS, "addr", "add", SUBNET + "2/24", "dev", VETH_CLIENT);
+    sh(ip, "-n", SERVER_NS, "addr", "add", SERVER_V6 + "/64", "dev", VETH_SERVER, "nodad");
+    sh(
+        ip,
+        "-n",
+        CLIENT_NS,
+        "addr",
+        "add",
+        "fd00:213:" + Long.toHexString(ID) + "::2/64",
+        "dev",
+        VETH_CLIENT,
+        "nodad");
+    for (String[] nsDev : new String[][] {{SERVER_NS, VETH_SERVER}, {CLIENT_NS, VETH_CLIENT}}) {
+      sh(ip, "-n", nsDev[0], "link", "set", "lo", "up");
+      sh(ip, "-n", nsDev[0], "link", "set", nsDev[1], "up");
+    }
+    Path log = dir.resolve("server.log");
+    server =
+        ChildJvm.start(
+            List.of(ip, "netns", "exec", SERVER_NS), log, "net", "serve", "--port", PORT);
+    assertTrue(
+        ChildJvm.await(Duration.ofSeconds(30), () -> ChildJvm.text(log).contains("listening")),
+        "the server started: " + ChildJvm.text(log));
+  }
+
+  @AfterAll
+  static void removeNamespaces() throws Exception {
+    if (server != null) {
+      server.destroyForcibly();
+      server.waitFor(10, TimeUnit.SECONDS);
+    }
+    if (ip != null) {
+      // Deleting a namespace deletes the veth end inside it, and with it the pair.
+      run(ip, "netns", "del", SERVER_NS);
+      run(ip, "netns", "del", CLIENT_NS);
+    }
+  }
+
+  @Test
+  void rrAcrossTheVethPairOverIpv4AndIpv6() throws Exception {
+    for (String host : List.of(SERVER_V4, SERVER_V6)) {
+      Path out = dir.resolve("rr-" + host.replace(':', '_'));
+      Path log = dir.resolve("client-" + host.replace(':', '_') + ".log");
+      Process client =
+          ChildJvm.start(
+              List.of(ip, "netns", "exec", CLIENT_NS),
+              log,
+              "net",
+              "rr",
+              "--host",
+              host,
+              "--port",
+              PORT,
+              "--users",
+              "1,3",
+              "--request",
+              "200",
+              "--response",
+              "1000",
+              "--duration",
+              "1s",
+              "--output",
+              out.toString(),
+              "--quiet");
+      assertTrue(client.waitFor(60, TimeUnit.SECONDS), "the client finished");
+      assertEquals(0, client.exitValue(), ChildJvm.text(log));
+      RunResult r = ResultJson.read(out.resolve("result.json"));
+      assertEquals(RunStatus.OK, r.status());
+      assertEquals(host, r.configuration().get("host"));
+      for (OperationStats s : r.totals().values()) {
+        assertTrue(s.count() > 0 && s.errors() == 0, s.toString());
+        assertNotNull(s.cpu().serverUsPerOp(), "the server's CPU came back over the link");
+      }
+    }
+  }
+
+  @Test
+  void theServerIsNotReachableFromTheClientNamespaceOnLoopback() throws Exception {
+    Path log = dir.resolve("loopback.log");
+    Process client =
+        ChildJvm.start(
+            List.of(ip, "netns", "exec", CLIENT_NS),
+            log,
+            "net",
+            "rr",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            PORT,
+            "--duration",
+            "1s",
+            "--output",
+            dir.resolve("loopback").toString());
+    assertTrue(client.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(3, client.exitValue(), ChildJvm.text(log));
+  }
+
+  private static String findIp() {
+    for (String candidate : List.of("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip")) {
+      if (Files.isExecutable(Path.of(candidate))) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  private static void sh(String... cmd) throws IOException, InterruptedException {
+    String output = run(cmd);
+    if (output != null) {
+      throw new IllegalStateException(String.join(" ", cmd) + " failed: " + output);
+    }
+  }
+
+  /** Runs a command; returns null on success, else its output. */
+  private static String run(String... cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(new ArrayList<>(List.of(cmd))).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes());
+    return p.waitFor() == 0 ? null : output.strip();
+  }
+}

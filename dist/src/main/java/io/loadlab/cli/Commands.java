@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.cli.amqp.AmqpCommands;
 import io.loadlab.cli.net.NetCommands;
 import io.loadlab.cli.report.ReportCommands;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ final class Commands {
     List<Command> all = new ArrayList<>();
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
+    all.addAll(AmqpCommands.all());
     all.addAll(ReportCommands.all());
     return all;
   }

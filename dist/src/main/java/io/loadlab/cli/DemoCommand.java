@@ -87,6 +87,25 @@ final class DemoCommand implements Command {
                 duration)));
     steps.add(
         new Step("net-stream", List.of("net", "stream", "--users", "1", "--duration", duration)));
+    steps.add(
+        new Step(
+            "amqp-latency",
+            List.of(
+                "amqp", "latency", "--size", "1024", "--rate", "1000", "--duration", duration)));
+    steps.add(
+        new Step(
+            "amqp-throughput",
+            List.of(
+                "amqp",
+                "throughput",
+                "--size",
+                "64,1024",
+                "--count",
+                "20000",
+                "--npubs",
+                "1",
+                "--nsubs",
+                "1")));
     return steps;
   }
 

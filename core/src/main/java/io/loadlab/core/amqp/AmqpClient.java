@@ -143,7 +143,9 @@ public final class AmqpClient implements AutoCloseable {
     MessageProducer p = producers.get(destination);
     if (p == null) {
       p = session.createProducer(destination(destination));
+      // Load messages need neither: skipping them saves work per message, as artemis perf does.
       p.setDisableMessageTimestamp(true);
+      p.setDisableMessageID(true);
       producers.put(destination, p);
     }
     int mode = persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT;

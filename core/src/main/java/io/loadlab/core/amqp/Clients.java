@@ -1,5 +1,7 @@
 package io.loadlab.core.amqp;
 
+import io.loadlab.core.run.RunRecording;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,6 +62,23 @@ final class Clients implements AutoCloseable {
       merged.add(o);
     }
     return merged;
+  }
+
+  /** Reports each outage as a problem of kind {@code outage}, with its window. */
+  void reportOutages(RunRecording recording) {
+    for (AmqpConnection.Outage o : outages()) {
+      recording.problem(
+          "outage",
+          1,
+          "broker connection down from "
+              + Instant.ofEpochMilli(o.startEpochMs())
+              + (o.endEpochMs() < 0
+                  ? " until the end of the run"
+                  : " to " + Instant.ofEpochMilli(o.endEpochMs()))
+              + " ("
+              + o.millis()
+              + " ms)");
+    }
   }
 
   @Override

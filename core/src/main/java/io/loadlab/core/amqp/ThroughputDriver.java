@@ -5,7 +5,6 @@ import io.loadlab.core.record.Recorder;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -171,11 +170,12 @@ public final class ThroughputDriver {
       long t1 = subs.stream().mapToLong(PerftestSubscriber::lastNanos).max().orElse(t0);
       List<DeliveryReport> reports = topology.reports();
       if (it.failure() != null) {
-        report(recording, List.of(), clients.outages());
+        clients.reportOutages(recording);
         failed(recording, control, it.failure(), pubs, topology);
         return null;
       }
-      report(recording, reports, clients.outages());
+      clients.reportOutages(recording);
+      report(recording, reports);
       if (control.isStopped()) {
         return null;
       }
@@ -223,8 +223,7 @@ public final class ThroughputDriver {
         reports);
   }
 
-  private static void report(
-      RunRecording recording, List<DeliveryReport> reports, List<AmqpConnection.Outage> outages) {
+  private static void report(RunRecording recording, List<DeliveryReport> reports) {
     for (DeliveryReport r : reports) {
       if (r.lost() > 0) {
         recording.problem(
@@ -246,17 +245,6 @@ public final class ThroughputDriver {
         recording.problem(
             "foreign", r.foreign(), r.queue() + ": " + r.foreign() + " messages not of this run");
       }
-    }
-    for (AmqpConnection.Outage o : outages) {
-      recording.problem(
-          "outage",
-          1,
-          "broker connection down from "
-              + Instant.ofEpochMilli(o.startEpochMs())
-              + " for "
-              + o.millis()
-              + " ms; failover restored it"
-              + (o.endEpochMs() < 0 ? " (still down at the end)" : ""));
     }
   }
 

@@ -53,6 +53,14 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
     }
+    if (port != 0 && !canListen(host, port)) {
+      throw new UsageException(
+          "--port: "
+              + host
+              + ":"
+              + port
+              + " is in use (another broker?); stop it or choose another --port, 0 for a free one");
+    }
     int attempts = port == 0 ? 5 : 1;
     LoadlabException last = null;
     for (int i = 0; i < attempts; i++) {
@@ -143,6 +151,16 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   private static String hostForUri(String host) {
     return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+
+  private static boolean canListen(String host, int port) {
+    try (ServerSocket s = new ServerSocket()) {
+      s.setReuseAddress(true);
+      s.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static int freePort(String host) {

@@ -46,8 +46,11 @@ class ThroughputDriverTest {
   record Outcome(RunResult result, List<IterationResult> iterations) {}
 
   static Outcome run(ThroughputSettings s) {
+    return run(s, new RunTiming(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1)));
+  }
+
+  static Outcome run(ThroughputSettings s, RunTiming timing) {
     RunControl control = new RunControl();
-    RunTiming timing = new RunTiming(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
     RunInfo info =
         new RunInfo("test", "amqp throughput", null, "", Map.of(), EnvironmentInfo.current(), null);
     List<IterationResult> seen = new ArrayList<>();
@@ -247,5 +250,37 @@ class ThroughputDriverTest {
     assertTrue(o.result().intervals().size() >= 1);
     assertTrue(o.iterations().isEmpty());
     assertNull(o.result().figures().get("transfersPerSec size=1024"));
+  }
+
+  @Test
+  void aTimeLimitStopsPublishersAndWarmupStaysOutOfTheTotals() {
+    ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
+    ThroughputSettings s =
+        new ThroughputSettings(
+            d.connection(),
+            List.of(64),
+            50_000_000,
+            1,
+            1,
+            1,
+            ThroughputMode.SHARED,
+            false,
+            0,
+            0,
+            0,
+            false,
+            100,
+            1,
+            false,
+            d.baseName(),
+            Duration.ofSeconds(5));
+    Outcome o =
+        run(s, new RunTiming(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+    assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
+    IterationResult r = o.iterations().get(0);
+    assertTrue(r.published() > 0 && r.published() < 50_000_000, "published " + r.published());
+    assertEquals(r.published(), r.received());
+    assertEquals(r.received(), o.result().totals().get("deliver size=64").count());
+    assertTrue(o.result().intervals().stream().anyMatch(i -> i.warmup()));
   }
 }

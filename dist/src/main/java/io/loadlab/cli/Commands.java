@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.cli.amqp.AmqpCommands;
+import io.loadlab.cli.ds2.Ds2Commands;
 import io.loadlab.cli.net.NetCommands;
 import io.loadlab.cli.report.ReportCommands;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ final class Commands {
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
     all.addAll(AmqpCommands.all());
+    all.addAll(Ds2Commands.all());
     all.addAll(ReportCommands.all());
     return all;
   }

@@ -106,6 +106,25 @@ final class DemoCommand implements Command {
                 "1",
                 "--nsubs",
                 "1")));
+    // DS2: loads the smallest standard size (10MB) into the embedded PostgreSQL on first use
+    // (~15 s with the first start of the server), then reuses it.
+    steps.add(
+        new Step(
+            "ds2",
+            List.of(
+                "ds2",
+                "run",
+                "--load",
+                "--db-size",
+                "10MB",
+                "--database",
+                "ds2_demo",
+                "--threads",
+                "4",
+                "--interval",
+                "2s",
+                "--duration",
+                duration)));
     return steps;
   }
 

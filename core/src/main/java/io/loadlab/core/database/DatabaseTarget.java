@@ -67,6 +67,8 @@ public record DatabaseTarget(String url, String user, String password) {
     if (dialect() == SqlDialect.POSTGRESQL) {
       props.putIfAbsent("connectTimeout", "10");
       props.putIfAbsent("tcpKeepAlive", "true");
+      // Batched inserts go as one multi-row INSERT (order lines, history, loads).
+      props.putIfAbsent("reWriteBatchedInserts", "true");
     } else {
       props.putIfAbsent("connectTimeout", "10000");
     }

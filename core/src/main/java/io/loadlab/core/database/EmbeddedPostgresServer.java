@@ -24,6 +24,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
   /** The superuser the embedded server trusts on loopback. */
   public static final String SUPERUSER = "postgres";
 
+  private static final String QUIET_LOG_KEY = "org.slf4j.simpleLogger.log.io.zonky.test";
+
   private final EmbeddedPostgres postgres;
   private final Path dataDir;
 
@@ -43,6 +45,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
    * @param fresh delete the directory first, so the cluster starts empty
    */
   public static EmbeddedPostgresServer start(Path dataDir, boolean fresh) {
+    // The embedded server logs every start and stop at INFO; keep that out of the console.
+    if (System.getProperty(QUIET_LOG_KEY) == null) {
+      System.setProperty(QUIET_LOG_KEY, "warn");
+    }
     try {
       if (fresh) {
         deleteTree(dataDir);

@@ -32,6 +32,39 @@ public final class Ds2Transactions implements AutoCloseable {
   private static final String PRODUCT_COLUMNS =
       "prod_id, category, title, actor, price, special, common_prod_id";
 
+  private static final String PG_BY_ACTOR = pgFullText("actor");
+  private static final String PG_BY_TITLE = pgFullText("title");
+  private static final String MY_BY_ACTOR = myFullText("actor");
+  private static final String MY_BY_TITLE = myFullText("title");
+  private static final String[] PRICES = new String[MAX_LINE_ITEMS + 1];
+
+  static {
+    for (int n = 1; n <= MAX_LINE_ITEMS; n++) {
+      StringBuilder sql =
+          new StringBuilder("SELECT prod_id, price FROM products WHERE prod_id IN (");
+      for (int i = 0; i < n; i++) {
+        sql.append(i == 0 ? "?" : ", ?");
+      }
+      PRICES[n] = sql.append(')').toString();
+    }
+  }
+
+  private static String pgFullText(String column) {
+    return "SELECT "
+        + PRODUCT_COLUMNS
+        + " FROM products WHERE to_tsvector('simple', "
+        + column
+        + ") @@ to_tsquery('simple', ?) LIMIT ?";
+  }
+
+  private static String myFullText(String column) {
+    return "SELECT "
+        + PRODUCT_COLUMNS
+        + " FROM products WHERE MATCH ("
+        + column
+        + ") AGAINST (? IN BOOLEAN MODE) LIMIT ?";
+  }
+
   private final Connection connection;
   private final SqlDialect dialect;
   private final boolean compatTitleSearch;
@@ -186,25 +219,14 @@ public final class Ds2Transactions implements AutoCloseable {
     if (terms.length == 0 || terms[0].isEmpty()) {
       return new Ds2BrowseResult(0);
     }
+    boolean actor = column.equals("actor");
     PreparedStatement ps;
     String query;
     if (dialect == SqlDialect.POSTGRESQL) {
-      ps =
-          statement(
-              "SELECT "
-                  + PRODUCT_COLUMNS
-                  + " FROM products WHERE to_tsvector('simple', "
-                  + column
-                  + ") @@ to_tsquery('simple', ?) LIMIT ?");
+      ps = statement(actor ? PG_BY_ACTOR : PG_BY_TITLE);
       query = String.join(" & ", terms);
     } else {
-      ps =
-          statement(
-              "SELECT "
-                  + PRODUCT_COLUMNS
-                  + " FROM products WHERE MATCH ("
-                  + column
-                  + ") AGAINST (? IN BOOLEAN MODE) LIMIT ?");
+      ps = statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
       query = "+" + String.join(" +", terms);
     }
     ps.setString(1, query);
@@ -276,11 +298,7 @@ public final class Ds2Transactions implements AutoCloseable {
 
   private BigDecimal netAmount(int[] prodIds, int[] quantities) throws SQLException {
     int n = prodIds.length;
-    StringBuilder sql = new StringBuilder("SELECT prod_id, price FROM products WHERE prod_id IN (");
-    for (int i = 0; i < n; i++) {
-      sql.append(i == 0 ? "?" : ", ?");
-    }
-    PreparedStatement ps = statement(sql.append(')').toString());
+    PreparedStatement ps = statement(PRICES[n]);
     for (int i = 0; i < n; i++) {
       ps.setInt(i + 1, prodIds[i]);
     }

@@ -45,22 +45,27 @@ class BenchmarksSmokeTest {
     Files.createDirectories(JSON.getParent());
     System.setProperty(
         Targets.PG_DATA, Path.of("target", "jmh-smoke", "pg").toAbsolutePath().toString());
-    Collection<RunResult> results =
-        new Runner(
-                new OptionsBuilder()
-                    .include("io\\.loadlab\\.jmh\\..*")
-                    .forks(0)
-                    .warmupIterations(1)
-                    .warmupTime(TimeValue.milliseconds(100))
-                    .measurementIterations(1)
-                    .measurementTime(TimeValue.milliseconds(100))
-                    .param("size", "8")
-                    .param("operations", "1")
-                    .shouldFailOnError(true)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(JSON.toString())
-                    .build())
-            .run();
+    Collection<RunResult> results;
+    try {
+      results =
+          new Runner(
+                  new OptionsBuilder()
+                      .include("io\\.loadlab\\.jmh\\..*")
+                      .forks(0)
+                      .warmupIterations(1)
+                      .warmupTime(TimeValue.milliseconds(100))
+                      .measurementIterations(1)
+                      .measurementTime(TimeValue.milliseconds(100))
+                      .param("size", "8")
+                      .param("operations", "1")
+                      .shouldFailOnError(true)
+                      .resultFormat(ResultFormatType.JSON)
+                      .result(JSON.toString())
+                      .build())
+              .run();
+    } finally {
+      System.clearProperty(Targets.PG_DATA);
+    }
 
     Map<String, Result<?>> scores = new TreeMap<>();
     for (RunResult r : results) {

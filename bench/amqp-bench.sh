@@ -4,14 +4,14 @@
 #
 #   bench/amqp-bench.sh            # throughput 64 B and 1024 B, latency at 1000 msg/s, 1M-message memory run
 #
-# Environment: COUNT (messages per throughput run, default 200000), LAT_SECONDS (latency run
+# Environment: SECONDS_PER_RUN (publishing time of each throughput run, default 20), LAT_SECONDS (latency run
 # length, default 20), LAT_SIZE (default 1024), REPEAT (best of N rounds for both tools, default 1),
 # MEMORY_COUNT (default 1000000; 0 skips), ARTEMIS_VERSION (default 2.40.0).
 # Needs: java 17, python3 (to read the JSON results). Downloads Artemis's bin tar.gz from Maven
 # Central into a temporary directory through the Maven wrapper.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-COUNT=${COUNT:-200000}
+SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
 LAT_SECONDS=${LAT_SECONDS:-20}
 LAT_SIZE=${LAT_SIZE:-1024}
 REPEAT=${REPEAT:-1}
@@ -32,6 +32,8 @@ jar="$here/dist/target/loadlab.jar"
   -DoutputDirectory="$work") >&2
 tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
 artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+# Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
+export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
 
 echo "== starting the broker (loadlab broker, its own JVM)" >&2
 java -jar "$jar" broker --host 127.0.0.1 --port 0 >"$work/broker.log" 2>&1 &
@@ -49,7 +51,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 iv = [s for s in d if s.get("sampleType") == "interval"]
 summary = [s for s in d if s.get("sampleType") == "summary"][0]
-secs = (iv[-1]["time"] - iv[0]["time"]) / 1000 + 1
+busy = [s for s in iv if s["transferTime"]["count"] > 0]
+secs = (busy[-1]["time"] - iv[0]["time"]) / 1000 + 1
 print("%.0f" % (summary["totalReceived"] / secs))
 PY
 }
@@ -64,20 +67,20 @@ loadlab_p50() {
 }
 best() { sort -n | tail -1; }
 n=0
-next() { n=$((n + 1)); echo "$work/run$n"; }
+next() { n=$((n + 1)); d="$work/run$n"; mkdir -p "$d"; }
 
-echo "== throughput: $COUNT messages, 1 publisher, 1 subscriber, non-persistent" >&2
+echo "== throughput: ${SECONDS_PER_RUN}s of publishing per run, 1 publisher, 1 subscriber, non-persistent" >&2
 printf '| size | loadlab received msg/s | artemis perf best (max-pending 1 / 100 / 1000) | ratio |\n| ---: | ---: | --- | ---: |\n' >"$work/throughput.md"
 for size in 64 1024; do
   ours=(); mp1=(); mp100=(); mp1000=()
   for _ in $(seq 1 "$REPEAT"); do
-    d=$(next)
-    java -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count "$COUNT" \
+    next
+    java -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count 100000000 --duration "${SECONDS_PER_RUN}s" \
       --npubs 1 --nsubs 1 --quiet --output "$d" >"$d.log" 2>&1
     ours+=("$(loadlab_figure "$d/result.json" "subscribeRate size=$size")")
     for mp in 1 100 1000; do
-      d=$(next); mkdir -p "$d"
-      "$artemis" perf client --protocol AMQP --url "$uri" --message-count "$COUNT" \
+      next
+      "$artemis" perf client --protocol AMQP --url "$uri" --duration "$SECONDS_PER_RUN" \
         --message-size "$size" --max-pending "$mp" --json "$d/perf.json" "queue://bench-$n" >"$d.log" 2>&1
       r=$(artemis_rate "$d/perf.json")
       case $mp in 1) mp1+=("$r");; 100) mp100+=("$r");; 1000) mp1000+=("$r");; esac
@@ -93,11 +96,11 @@ done
 echo "== latency: 1000 msg/s for ${LAT_SECONDS}s, ${LAT_SIZE}-byte messages" >&2
 ours=(); theirs=()
 for _ in $(seq 1 "$REPEAT"); do
-  d=$(next)
+  next
   java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 \
     --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
   ours+=("$(loadlab_p50 "$d/result.json" "latency size=$LAT_SIZE")")
-  d=$(next); mkdir -p "$d"
+  next
   "$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --duration "$LAT_SECONDS" \
     --message-size "$LAT_SIZE" --json "$d/perf.json" "queue://bench-lat-$n" >"$d.log" 2>&1
   theirs+=("$(artemis_p50 "$d/perf.json")")
@@ -110,7 +113,7 @@ printf '| loadlab p50 us | artemis perf transfer p50 us | ratio |\n| ---: | ---:
 
 if [ "$MEMORY_COUNT" -gt 0 ]; then
   echo "== memory: $MEMORY_COUNT messages with -Xmx256m" >&2
-  d=$(next)
+  next
   set +e
   /usr/bin/time -v java -Xmx256m -jar "$jar" amqp throughput --broker "$uri" --size 64 \
     --count "$MEMORY_COUNT" --quiet --output "$d" >"$d.log" 2>"$d.time"

@@ -7,8 +7,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.CoreAddressConfiguration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.JournalType;
@@ -104,9 +107,21 @@ public final class EmbeddedBroker implements AutoCloseable {
       config.setLargeMessagesDirectory(dir.resolve("large-messages").toString());
       config.setNodeManagerLockDirectory(dir.toString());
     }
+    // As Artemis's default broker.xml: dead letters and expired messages have somewhere to go
+    // (and the broker does not warn about it for every queue).
+    for (String special : new String[] {"DLQ", "ExpiryQueue"}) {
+      config.addAddressConfiguration(
+          new CoreAddressConfiguration()
+              .setName(special)
+              .addRoutingType(RoutingType.ANYCAST)
+              .addQueueConfiguration(
+                  QueueConfiguration.of(special).setRoutingType(RoutingType.ANYCAST)));
+    }
     config.addAddressSetting(
         "#",
         new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of("DLQ"))
+            .setExpiryAddress(SimpleString.of("ExpiryQueue"))
             .setAutoCreateQueues(true)
             .setAutoCreateAddresses(true)
             .setAutoDeleteQueues(false)

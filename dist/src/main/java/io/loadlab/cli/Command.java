@@ -17,6 +17,14 @@ public interface Command {
   /** The command's own options; {@code --help} and {@code --debug} are added for every command. */
   Options options();
 
+  /**
+   * The name of the one positional argument the command takes, such as {@code testbed.yaml}, or
+   * null if it takes none (the default). The value is {@code cmd.getArgList().get(0)}.
+   */
+  default String operand() {
+    return null;
+  }
+
   /** True if the command runs a load test: the shared run options are added to it. */
   default boolean runsLoad() {
     return false;

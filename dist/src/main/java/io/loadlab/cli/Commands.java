@@ -1,6 +1,9 @@
 package io.loadlab.cli;
 
+import io.loadlab.cli.amqp.AmqpCommands;
+import io.loadlab.cli.ds2.Ds2Commands;
 import io.loadlab.cli.net.NetCommands;
+import io.loadlab.cli.provision.ProvisionCommands;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +15,9 @@ final class Commands {
     List<Command> all = new ArrayList<>();
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
+    all.addAll(AmqpCommands.all());
+    all.addAll(Ds2Commands.all());
+    all.addAll(ProvisionCommands.all());
     return all;
   }
 }

@@ -87,6 +87,44 @@ final class DemoCommand implements Command {
                 duration)));
     steps.add(
         new Step("net-stream", List.of("net", "stream", "--users", "1", "--duration", duration)));
+    steps.add(
+        new Step(
+            "amqp-latency",
+            List.of(
+                "amqp", "latency", "--size", "1024", "--rate", "1000", "--duration", duration)));
+    steps.add(
+        new Step(
+            "amqp-throughput",
+            List.of(
+                "amqp",
+                "throughput",
+                "--size",
+                "64,1024",
+                "--count",
+                "20000",
+                "--npubs",
+                "1",
+                "--nsubs",
+                "1")));
+    // DS2: loads the smallest standard size (10MB) into the embedded PostgreSQL on first use
+    // (~15 s with the first start of the server), then reuses it.
+    steps.add(
+        new Step(
+            "ds2",
+            List.of(
+                "ds2",
+                "run",
+                "--load",
+                "--db-size",
+                "10MB",
+                "--database",
+                "ds2_demo",
+                "--threads",
+                "4",
+                "--interval",
+                "2s",
+                "--duration",
+                duration)));
     return steps;
   }
 

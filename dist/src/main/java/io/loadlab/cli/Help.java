@@ -63,7 +63,10 @@ final class Help {
     formatter.printHelp(
         new PrintWriter(text),
         100,
-        "loadlab " + String.join(" ", command.path()) + " [options]",
+        "loadlab "
+            + String.join(" ", command.path())
+            + (command.operand() == null ? "" : " " + command.operand())
+            + " [options]",
         command.summary() + "\n\n",
         optionsOf(command),
         2,

@@ -48,7 +48,7 @@ public final class Main {
     Options options = Help.optionsOf(command);
     String commandLine = Secrets.mask("loadlab " + String.join(" ", args));
     try {
-      CommandLine cmd = parse(options, rest);
+      CommandLine cmd = parse(options, rest, command.operand());
       if (cmd.hasOption("help")) {
         out.print(Help.of(command));
         return 0;
@@ -66,10 +66,18 @@ public final class Main {
     }
   }
 
-  private static CommandLine parse(Options options, String[] args) {
+  private static CommandLine parse(Options options, String[] args, String operand) {
     try {
       CommandLine cmd = new DefaultParser().parse(options, args);
-      if (!cmd.getArgList().isEmpty()) {
+      if (operand != null && !cmd.hasOption("help")) {
+        if (cmd.getArgList().isEmpty()) {
+          throw new UsageException("missing " + operand + "; give it after the command");
+        }
+        if (cmd.getArgList().size() > 1) {
+          throw new UsageException(
+              "unexpected argument '" + cmd.getArgList().get(1) + "'; give only one " + operand);
+        }
+      } else if (operand == null && !cmd.getArgList().isEmpty()) {
         throw new UsageException(
             "unexpected argument '" + cmd.getArgList().get(0) + "'; options start with --");
       }

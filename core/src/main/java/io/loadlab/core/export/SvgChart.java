@@ -36,7 +36,7 @@ final class SvgChart {
     Map<String, List<double[]>> rate = series(intervals, t0, OperationStats::ratePerSec);
     Map<String, List<double[]>> p99 = series(intervals, t0, o -> o.latencyUs().p99());
     StringBuilder sb = new StringBuilder();
-    int height = TOP + 2 * PANEL + 90 + 16 * rate.size();
+    int height = TOP + 2 * PANEL + 120 + 16 * rate.size();
     sb.append(
         String.format(
             Locale.ROOT,
@@ -54,13 +54,13 @@ final class SvgChart {
     shadeWarmup(sb, intervals, t0, tMax);
     panel(sb, rate, tMax, TOP, "operations per second");
     panel(sb, p99, tMax, TOP + PANEL + 40, "p99 latency (us)");
-    int y = TOP + 2 * PANEL + 70;
+    int y = TOP + 2 * PANEL + 100;
     sb.append(
         String.format(
             Locale.ROOT,
             "<text x=\"%d\" y=\"%d\">seconds since start</text>%n",
             LEFT + 260,
-            y - 12));
+            y - 28));
     int i = 0;
     for (String op : rate.keySet()) {
       sb.append(

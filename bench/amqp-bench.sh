@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# AMQP benchmark: loadlab vs Apache ActiveMQ Artemis's own `artemis perf client --protocol AMQP`,
+# side by side against one broker (`loadlab broker`) running in its own JVM.
+#
+#   bench/amqp-bench.sh            # throughput 64 B and 1024 B, latency at 1000 msg/s, 1M-message memory run
+#
+# Environment: SECONDS_PER_RUN (publishing time of each throughput run, default 20), LAT_SECONDS (latency run
+# length, default 20), LAT_SIZE (default 1024), REPEAT (best of N rounds for both tools, default 1),
+# MEMORY_COUNT (default 1000000; 0 skips), ARTEMIS_VERSION (default 2.40.0).
+# Needs: java 17, python3 (to read the JSON results). Downloads Artemis's bin tar.gz from Maven
+# Central into a temporary directory through the Maven wrapper.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
+LAT_SECONDS=${LAT_SECONDS:-20}
+LAT_SIZE=${LAT_SIZE:-1024}
+REPEAT=${REPEAT:-1}
+MEMORY_COUNT=${MEMORY_COUNT:-1000000}
+ARTEMIS_VERSION=${ARTEMIS_VERSION:-2.40.0}
+work="$(mktemp -d /tmp/loadlab-amqp-bench.XXXXXX)"
+broker_pid=""
+cleanup() {
+  if [ -n "$broker_pid" ]; then kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+
+echo "== building loadlab and fetching Artemis $ARTEMIS_VERSION into $work" >&2
+(cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
+jar="$here/dist/target/loadlab.jar"
+(cd "$here" && ./mvnw -q -B -N dependency:copy \
+  -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
+  -DoutputDirectory="$work") >&2
+tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
+artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+# Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
+export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
+
+echo "== starting the broker (loadlab broker, its own JVM)" >&2
+java -jar "$jar" broker --host 127.0.0.1 --port 0 >"$work/broker.log" 2>&1 &
+broker_pid=$!
+for _ in $(seq 1 60); do grep -q "listening" "$work/broker.log" 2>/dev/null && break; sleep 0.5; done
+uri=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$work/broker.log")
+[ -n "$uri" ] || { cat "$work/broker.log" >&2; exit 1; }
+echo "   broker at $uri" >&2
+
+# artemis perf JSON -> received msg/s over the run (each interval is ~1 s; the first starts 1 s
+# before its time stamp), or the transfer-time p50 in microseconds.
+artemis_rate() {
+  python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+iv = [s for s in d if s.get("sampleType") == "interval"]
+summary = [s for s in d if s.get("sampleType") == "summary"][0]
+busy = [s for s in iv if s["transferTime"]["count"] > 0]
+secs = (busy[-1]["time"] - iv[0]["time"]) / 1000 + 1
+print("%.0f" % (summary["totalReceived"] / secs))
+PY
+}
+artemis_p50() {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=[x for x in d if x.get("sampleType")=="summary"][0]; print(s["totalTransferTime"]["50"])' "$1"
+}
+loadlab_figure() {
+  python3 -c 'import json,sys; print("%.0f" % json.load(open(sys.argv[1]))["figures"][sys.argv[2]])' "$1" "$2"
+}
+loadlab_p50() {
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]]["latencyUs"]["p50"])' "$1" "$2"
+}
+best() { sort -n | tail -1; }
+n=0
+next() { n=$((n + 1)); d="$work/run$n"; mkdir -p "$d"; }
+
+echo "== throughput: ${SECONDS_PER_RUN}s of publishing per run, 1 publisher, 1 subscriber, non-persistent" >&2
+printf '| size | loadlab received msg/s | artemis perf best (max-pending 1 / 100 / 1000) | ratio |\n| ---: | ---: | --- | ---: |\n' >"$work/throughput.md"
+for size in 64 1024; do
+  ours=(); mp1=(); mp100=(); mp1000=()
+  for _ in $(seq 1 "$REPEAT"); do
+    next
+    java -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count 100000000 --duration "${SECONDS_PER_RUN}s" \
+      --npubs 1 --nsubs 1 --quiet --output "$d" >"$d.log" 2>&1
+    ours+=("$(loadlab_figure "$d/result.json" "subscribeRate size=$size")")
+    for mp in 1 100 1000; do
+      next
+      "$artemis" perf client --protocol AMQP --url "$uri" --duration "$SECONDS_PER_RUN" \
+        --message-size "$size" --max-pending "$mp" --json "$d/perf.json" "queue://bench-$n" >"$d.log" 2>&1
+      r=$(artemis_rate "$d/perf.json")
+      case $mp in 1) mp1+=("$r");; 100) mp100+=("$r");; 1000) mp1000+=("$r");; esac
+    done
+  done
+  o=$(printf '%s\n' "${ours[@]}" | best)
+  a1=$(printf '%s\n' "${mp1[@]}" | best); a100=$(printf '%s\n' "${mp100[@]}" | best); a1000=$(printf '%s\n' "${mp1000[@]}" | best)
+  a=$(printf '%s\n' "$a1" "$a100" "$a1000" | best)
+  ratio=$(python3 -c "print('%.2f' % ($o / $a))")
+  printf '| %s | %s | %s (%s / %s / %s) | %s |\n' "$size" "$o" "$a" "$a1" "$a100" "$a1000" "$ratio" >>"$work/throughput.md"
+done
+
+echo "== latency: 1000 msg/s for ${LAT_SECONDS}s, ${LAT_SIZE}-byte messages" >&2
+ours=(); theirs=()
+for _ in $(seq 1 "$REPEAT"); do
+  next
+  java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 \
+    --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
+  ours+=("$(loadlab_p50 "$d/result.json" "latency size=$LAT_SIZE")")
+  next
+  "$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --duration "$LAT_SECONDS" \
+    --message-size "$LAT_SIZE" --json "$d/perf.json" "queue://bench-lat-$n" >"$d.log" 2>&1
+  theirs+=("$(artemis_p50 "$d/perf.json")")
+done
+o=$(printf '%s\n' "${ours[@]}" | sort -n | head -1)
+a=$(printf '%s\n' "${theirs[@]}" | sort -n | head -1)
+ratio=$(python3 -c "print('%.2f' % ($o / $a))")
+printf '| loadlab p50 us | artemis perf transfer p50 us | ratio |\n| ---: | ---: | ---: |\n| %s | %s | %s |\n' \
+  "$o" "$a" "$ratio" >"$work/latency.md"
+
+if [ "$MEMORY_COUNT" -gt 0 ]; then
+  echo "== memory: $MEMORY_COUNT messages with -Xmx256m" >&2
+  next
+  set +e
+  /usr/bin/time -v java -Xmx256m -jar "$jar" amqp throughput --broker "$uri" --size 64 \
+    --count "$MEMORY_COUNT" --quiet --output "$d" >"$d.log" 2>"$d.time"
+  code=$?
+  set -e
+  rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$d.time")
+  printf '| messages | -Xmx | exit | status | received msg/s | peak RSS MB |\n| ---: | --- | ---: | --- | ---: | ---: |\n| %s | 256m | %s | %s | %s | %s |\n' \
+    "$MEMORY_COUNT" "$code" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$d/result.json")" \
+    "$(loadlab_figure "$d/result.json" "subscribeRate size=64")" "$((rss / 1024))" >"$work/memory.md"
+fi
+
+echo
+echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo; echo "### Throughput"; cat "$work/throughput.md"
+echo; echo "### Latency"; cat "$work/latency.md"
+[ -f "$work/memory.md" ] && { echo; echo "### Memory"; cat "$work/memory.md"; }
+echo; echo "(raw results in $work)"

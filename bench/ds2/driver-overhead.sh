@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Driver overhead: loadlab's orders per minute against pgbench running the same statements
+# (ds2-order.pgbench) on the same database, same server, same number of clients.
+# Usage: bench/ds2/driver-overhead.sh [clients] [seconds] [db-size]
+set -euo pipefail
+source "$(dirname "$0")/pg.sh"
+CLIENTS="${1:-20}"
+SECONDS_RUN="${2:-60}"
+SIZE="${3:-10MB}"
+OUT="${OUT:-$ROOT/results/bench-ds2-overhead}"
+mkdir -p "$OUT"
+
+"$LOADLAB" ds2 load --db-size "$SIZE" --data-dir "$PG_DATA" >/dev/null
+pg_start
+trap pg_stop EXIT
+psql_ds2 -f "$(dirname "$0")/bench-words.sql"
+n() { psql_ds2 -Atc "$1"; }
+NCUST=$(n "SELECT value FROM loadlab_ds2 WHERE name = 'customers'")
+NPROD=$(n "SELECT value FROM loadlab_ds2 WHERE name = 'products'")
+VARS=(-D ncust="$NCUST" -D nprod="$NPROD" -D nfirst="$(n 'SELECT count(*) FROM bench_first')"
+      -D nlast="$(n 'SELECT count(*) FROM bench_last')" -D ntitle="$(n 'SELECT count(*) FROM bench_title')")
+
+reset() { "$LOADLAB" ds2 reset --url "$PG_URL" --user postgres --db-size "$SIZE" >/dev/null; }
+
+reset
+"$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
+  --ramp-rate 100 --warmup 10s --run-time "${SECONDS_RUN}s" --think-time 0 \
+  --pct-newcustomers 20 --n-searches 3 --search-batch-size 5 --n-line-items 5 \
+  --quiet --output "$OUT/loadlab" >"$OUT/loadlab.txt"
+LOADLAB_OPM=$(sed -n 's/^opm: //p' "$OUT/loadlab.txt")
+
+reset
+pgbench -n -M prepared -c "$CLIENTS" -j 2 -T 10 --max-tries=10 "${VARS[@]}" \
+  -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >/dev/null
+pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_RUN" --max-tries=10 "${VARS[@]}" \
+  -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 \
+  >"$OUT/pgbench.txt" 2>&1
+TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt")
+PGBENCH_OPM=$(awk -v t="$TPS" 'BEGIN { printf "%.0f", t * 60 }')
+reset
+
+echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE"
+echo "loadlab opm=$LOADLAB_OPM"
+echo "pgbench opm=$PGBENCH_OPM (tps $TPS)"
+awk -v a="$LOADLAB_OPM" -v b="$PGBENCH_OPM" 'BEGIN { printf "ratio loadlab/pgbench = %.2f\n", a / b }'

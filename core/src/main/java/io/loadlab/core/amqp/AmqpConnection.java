@@ -1,0 +1,206 @@
+package io.loadlab.core.amqp;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UnreachableTargetException;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.qpid.jms.JmsConnection;
+import org.apache.qpid.jms.JmsConnectionFactory;
+import org.apache.qpid.jms.JmsConnectionListener;
+import org.apache.qpid.jms.message.JmsInboundMessageDispatch;
+
+/**
+ * One AMQP connection to a broker, safe to share between threads; each thread works through its own
+ * {@link AmqpClient} ({@link #newClient(Acknowledgement)}), which is one session. It keeps the
+ * history of the connection: when it was interrupted and restored (with a failover URI) and whether
+ * it failed for good.
+ */
+public final class AmqpConnection implements AutoCloseable {
+  static {
+    // Qpid JMS says "connected" at INFO for every connection; keep load runs quiet.
+    quietLogger("org.apache.qpid.jms");
+  }
+
+  private final AmqpConnectionSettings settings;
+  private final Connection connection;
+  private final List<Outage> outages = new ArrayList<>();
+  private volatile Throwable failure;
+  private volatile long interruptedAtMs = -1;
+
+  /** A stretch of time the connection was down, in epoch milliseconds; end -1 while still down. */
+  public record Outage(long startEpochMs, long endEpochMs) {
+    /** How long it lasted, in milliseconds (up to now if still down). */
+    public long millis() {
+      return (endEpochMs < 0 ? System.currentTimeMillis() : endEpochMs) - startEpochMs;
+    }
+  }
+
+  private AmqpConnection(AmqpConnectionSettings settings, Connection connection) {
+    this.settings = settings;
+    this.connection = connection;
+  }
+
+  /**
+   * Connects and starts delivery.
+   *
+   * @throws UnreachableTargetException if the broker cannot be reached or refuses the login
+   */
+  public static AmqpConnection open(AmqpConnectionSettings settings) {
+    JmsConnectionFactory factory = new JmsConnectionFactory(settings.factoryUri());
+    if (settings.user() != null) {
+      factory.setUsername(settings.user());
+    }
+    if (settings.password() != null) {
+      factory.setPassword(settings.password());
+    }
+    factory.setForceAsyncAcks(true);
+    factory.setValidatePropertyNames(false); // ours are valid; checking costs per message
+    Connection c;
+    try {
+      c = factory.createConnection();
+    } catch (JMSSecurityException e) {
+      throw new UnreachableTargetException(
+          "the broker at "
+              + settings.describe()
+              + " refused the login ("
+              + firstLine(e)
+              + "); check --user and --password-file or "
+              + AmqpConnectionSettings.PASSWORD_ENV);
+    } catch (JMSException | RuntimeException e) {
+      throw unreachable(settings, e);
+    }
+    AmqpConnection amqp = new AmqpConnection(settings, c);
+    try {
+      ((JmsConnection) c).addConnectionListener(amqp.new Watcher());
+      c.setExceptionListener(e -> amqp.failed(e));
+      c.start();
+    } catch (JMSException | RuntimeException e) {
+      amqp.close();
+      throw unreachable(settings, e);
+    }
+    return amqp;
+  }
+
+  private static LoadlabException unreachable(AmqpConnectionSettings settings, Exception e) {
+    return new UnreachableTargetException(
+        "cannot reach the AMQP broker at "
+            + settings.describe()
+            + " ("
+            + firstLine(e)
+            + "); start one (loadlab broker) or fix --broker");
+  }
+
+  private static String firstLine(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    int nl = m.indexOf('\n');
+    return io.loadlab.core.util.Secrets.mask(nl < 0 ? m : m.substring(0, nl));
+  }
+
+  /** Opens a client (one session) on this connection, for one thread. */
+  public AmqpClient newClient(Acknowledgement ack) {
+    return new AmqpClient(this, ack, false);
+  }
+
+  /** The settings it was opened with. */
+  public AmqpConnectionSettings settings() {
+    return settings;
+  }
+
+  Connection jms() {
+    return connection;
+  }
+
+  /** The failure that ended the connection for good, or {@code null} while it is usable. */
+  public Throwable failure() {
+    return failure;
+  }
+
+  /** True while the connection is interrupted and failover is trying to restore it. */
+  public boolean isInterrupted() {
+    return interruptedAtMs >= 0;
+  }
+
+  /** Every outage so far (failover URIs only), oldest first. */
+  public synchronized List<Outage> outages() {
+    List<Outage> all = new ArrayList<>(outages);
+    if (interruptedAtMs >= 0) {
+      all.add(new Outage(interruptedAtMs, -1));
+    }
+    return all;
+  }
+
+  private void failed(Throwable e) {
+    if (failure == null) {
+      failure = e;
+    }
+  }
+
+  private synchronized void interrupted() {
+    if (interruptedAtMs < 0) {
+      interruptedAtMs = System.currentTimeMillis();
+    }
+  }
+
+  private synchronized void restored() {
+    if (interruptedAtMs >= 0) {
+      outages.add(new Outage(interruptedAtMs, System.currentTimeMillis()));
+      interruptedAtMs = -1;
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      connection.close();
+    } catch (JMSException | RuntimeException e) {
+      // Closing a connection whose broker is gone: nothing more to do.
+    }
+  }
+
+  static void quietLogger(String name) {
+    String key = "org.slf4j.simpleLogger.log." + name;
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, "warn");
+    }
+  }
+
+  private final class Watcher implements JmsConnectionListener {
+    @Override
+    public void onConnectionEstablished(URI remoteURI) {}
+
+    @Override
+    public void onConnectionFailure(Throwable error) {
+      failed(error);
+    }
+
+    @Override
+    public void onConnectionInterrupted(URI remoteURI) {
+      interrupted();
+    }
+
+    @Override
+    public void onConnectionRestored(URI remoteURI) {
+      restored();
+    }
+
+    @Override
+    public void onInboundMessage(JmsInboundMessageDispatch envelope) {}
+
+    @Override
+    public void onSessionClosed(jakarta.jms.Session session, Throwable cause) {}
+
+    @Override
+    public void onConsumerClosed(jakarta.jms.MessageConsumer consumer, Throwable cause) {}
+
+    @Override
+    public void onProducerClosed(jakarta.jms.MessageProducer producer, Throwable cause) {}
+  }
+}

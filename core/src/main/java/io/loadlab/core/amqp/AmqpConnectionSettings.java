@@ -1,0 +1,211 @@
+package io.loadlab.core.amqp;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How to reach an AMQP 1.0 broker: a Qpid JMS URI ({@code amqp://host:port}, {@code amqps://…},
+ * {@code failover:(amqp://a:5672,amqp://b:5672)?…}), credentials, a trust store for TLS, link
+ * credit (prefetch) and presettled delivery. Immutable and safe to share between threads.
+ *
+ * <p>The password is never part of {@link #toString()} or {@link #describe()}: read it with {@link
+ * Builder#passwordFrom(Path)}, which takes a file or else the environment variable {@value
+ * #PASSWORD_ENV}.
+ */
+public final class AmqpConnectionSettings {
+  /** The environment variable the password is read from when no password file is named. */
+  public static final String PASSWORD_ENV = "LOADLAB_AMQP_PASSWORD";
+
+  /** The environment variable the trust store password is read from. */
+  public static final String TRUST_STORE_PASSWORD_ENV = "LOADLAB_AMQP_TRUST_STORE_PASSWORD";
+
+  private static final List<String> SCHEMES =
+      List.of("amqp://", "amqps://", "amqpws://", "amqpwss://", "failover:");
+
+  private final String uri;
+  private final String user;
+  private final String password;
+  private final Path trustStore;
+  private final String trustStorePassword;
+  private final int prefetch;
+  private final boolean presettled;
+
+  private AmqpConnectionSettings(Builder b) {
+    this.uri = b.uri;
+    this.user = b.user;
+    this.password = b.password;
+    this.trustStore = b.trustStore;
+    this.trustStorePassword = b.trustStorePassword;
+    this.prefetch = b.prefetch;
+    this.presettled = b.presettled;
+  }
+
+  /** Starts settings for the given broker URI; checks that it is an AMQP URI. */
+  public static Builder builder(String uri) {
+    return new Builder(uri);
+  }
+
+  /** Settings with defaults for the given broker URI. */
+  public static AmqpConnectionSettings of(String uri) {
+    return builder(uri).build();
+  }
+
+  /** The broker URI as given (it may hold a password in user info; see {@link #describe()}). */
+  public String uri() {
+    return uri;
+  }
+
+  /** The user name, or {@code null} for anonymous. */
+  public String user() {
+    return user;
+  }
+
+  /** True if a password is set. */
+  public boolean hasPassword() {
+    return password != null;
+  }
+
+  /** The trust store for {@code amqps://}, or {@code null} for the JVM's default. */
+  public Path trustStore() {
+    return trustStore;
+  }
+
+  /** Link credit per consumer (Qpid JMS prefetch), or -1 for the client default (1000). */
+  public int prefetch() {
+    return prefetch;
+  }
+
+  /** True if messages are sent and received presettled (at most once: no broker confirmation). */
+  public boolean presettled() {
+    return presettled;
+  }
+
+  /** True if the URI is a Qpid JMS failover URI. */
+  public boolean isFailover() {
+    return uri.startsWith("failover:");
+  }
+
+  /** The broker URI with secrets masked, and the user: safe to print and record. */
+  public String describe() {
+    return Secrets.mask(uri) + (user == null ? "" : " as " + user);
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+
+  String password() {
+    return password;
+  }
+
+  /** The URI handed to the Qpid JMS connection factory, with the settings as URI options. */
+  String factoryUri() {
+    List<String> options = new ArrayList<>();
+    if (prefetch >= 0) {
+      options.add("jms.prefetchPolicy.all=" + prefetch);
+    }
+    if (presettled) {
+      options.add("jms.presettlePolicy.presettleAll=true");
+    }
+    String transport = isFailover() ? "failover.nested.transport." : "transport.";
+    if (trustStore != null) {
+      options.add(transport + "trustStoreLocation=" + trustStore.toAbsolutePath());
+      if (trustStorePassword != null) {
+        options.add(transport + "trustStorePassword=" + trustStorePassword);
+      }
+    }
+    if (options.isEmpty()) {
+      return uri;
+    }
+    int close = uri.lastIndexOf(')');
+    boolean hasQuery = uri.indexOf('?', Math.max(close, 0)) >= 0;
+    return uri + (hasQuery ? "&" : "?") + String.join("&", options);
+  }
+
+  /** Builds {@link AmqpConnectionSettings}; every setter checks its value. */
+  public static final class Builder {
+    private final String uri;
+    private String user;
+    private String password;
+    private Path trustStore;
+    private String trustStorePassword;
+    private int prefetch = -1;
+    private boolean presettled;
+
+    private Builder(String uri) {
+      if (uri == null || uri.isBlank()) {
+        throw new UsageException("--broker: a broker URI is needed, e.g. amqp://localhost:5672");
+      }
+      String lower = uri.trim().toLowerCase(Locale.ROOT);
+      if (SCHEMES.stream().noneMatch(lower::startsWith)) {
+        throw new UsageException(
+            "--broker: '"
+                + Secrets.mask(uri)
+                + "' is not an AMQP URI; use amqp://host:port, amqps://host:port or"
+                + " failover:(amqp://a:5672,amqp://b:5672)");
+      }
+      this.uri = uri.trim();
+    }
+
+    /** The user name; {@code null} or blank means anonymous. */
+    public Builder user(String value) {
+      this.user = value == null || value.isBlank() ? null : value;
+      return this;
+    }
+
+    /** The password itself (for API callers that hold it already, such as JMeter). */
+    public Builder password(String value) {
+      this.password = value;
+      return this;
+    }
+
+    /**
+     * Reads the password from {@code file} (first line), or, with no file, from the environment
+     * variable {@value AmqpConnectionSettings#PASSWORD_ENV}; leaves it unset if neither is there.
+     */
+    public Builder passwordFrom(Path file) {
+      this.password = Secrets.read("--password-file", file, PASSWORD_ENV);
+      return this;
+    }
+
+    /**
+     * A trust store (JKS or PKCS12) for {@code amqps://}; its password, if any, comes from the
+     * environment variable {@value AmqpConnectionSettings#TRUST_STORE_PASSWORD_ENV}.
+     */
+    public Builder trustStore(Path file) {
+      if (file != null && !Files.isReadable(file)) {
+        throw new UsageException(
+            "--trust-store: cannot read '" + file + "'; name a readable JKS or PKCS12 file");
+      }
+      this.trustStore = file;
+      this.trustStorePassword =
+          file == null ? null : Secrets.read("--trust-store", null, TRUST_STORE_PASSWORD_ENV);
+      return this;
+    }
+
+    /** Link credit per consumer; -1 keeps the client default. */
+    public Builder prefetch(int value) {
+      if (value < -1) {
+        throw new UsageException("--prefetch: " + value + " is negative; use 0 or more");
+      }
+      this.prefetch = value;
+      return this;
+    }
+
+    /** Presettled (at-most-once) delivery on every link. */
+    public Builder presettled(boolean value) {
+      this.presettled = value;
+      return this;
+    }
+
+    public AmqpConnectionSettings build() {
+      return new AmqpConnectionSettings(this);
+    }
+  }
+}

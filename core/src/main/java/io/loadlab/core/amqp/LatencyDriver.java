@@ -1,0 +1,171 @@
+package io.loadlab.core.amqp;
+
+import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Messaging latency after qpid-latency-test: per message size, one or more concurrent tests each
+ * send stamped messages through their own queue to a receiver in this process and record the round
+ * trip on the monotonic clock. With a rate, latency counts from each message's intended send time
+ * (coordinated omission corrected) and the sender's lateness is recorded beside it.
+ *
+ * <p>Operations: {@code latency size=N} and, with a rate, {@code send-delay size=N} (with {@code
+ * test=i} appended when there are several tests). Figures per size: {@code sent}, {@code received}.
+ */
+public final class LatencyDriver {
+  private final LatencySettings settings;
+  private int pointsStarted;
+
+  public LatencyDriver(LatencySettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Runs every size for the run's duration (or for {@code count} messages per test); a warmup, if
+   * any, runs the first size for that long first. The run fails (through {@code control}) if the
+   * broker connection fails or messages do not come back.
+   */
+  public void run(RunTiming timing, RunRecording recording, RunControl control) {
+    if (!timing.warmup().isZero()) {
+      recording.beginPhase("warmup", true);
+      point(settings.sizes().get(0), timing.warmup().toNanos(), 0, recording, control);
+    }
+    for (int size : settings.sizes()) {
+      if (control.isStopped()) {
+        break;
+      }
+      recording.beginPhase("size=" + size, false);
+      long limit = settings.count() > 0 ? Long.MAX_VALUE / 4 : timing.duration().toNanos();
+      point(size, limit, settings.count(), recording, control);
+    }
+  }
+
+  /** The latency operation's name for a size and test (from 0). */
+  public String latencyOp(int size, int test) {
+    return "latency size=" + size + testSuffix(test);
+  }
+
+  /** The send-delay operation's name for a size and test (from 0). */
+  public String sendDelayOp(int size, int test) {
+    return "send-delay size=" + size + testSuffix(test);
+  }
+
+  private String testSuffix(int test) {
+    return settings.tests() > 1 ? " test=" + (test + 1) : "";
+  }
+
+  private void point(
+      int size, long limitNanos, long count, RunRecording recording, RunControl control) {
+    int idBase = pointsStarted++ * settings.tests();
+    Recorder recorder = recording.recorder();
+    IterationControl it = new IterationControl(control, 0);
+    byte[] body = Payloads.of(size);
+    Acknowledgement ack = settings.ackEvery() > 0 ? Acknowledgement.CLIENT : Acknowledgement.AUTO;
+    try (Clients clients = new Clients(settings.connection(), settings.singleConnection())) {
+      List<LatencyTest> tests = new ArrayList<>();
+      for (int i = 0; i < settings.tests(); i++) {
+        String queue = settings.baseName() + "-" + (i + 1);
+        AmqpClient receiver = clients.open(ack);
+        receiver.subscribe(queue);
+        AmqpClient sender = clients.open(Acknowledgement.AUTO);
+        String op = latencyOp(size, i);
+        OperationRecorder delay =
+            settings.rate() > 0 ? recorder.operation(sendDelayOp(size, i)) : null;
+        recording.setParameters(op, parameters(size, i));
+        tests.add(
+            new LatencyTest(
+                sender,
+                receiver,
+                queue,
+                idBase + i,
+                settings.rateOf(i),
+                count,
+                limitNanos,
+                body,
+                settings.durable(),
+                settings.ackEvery(),
+                recorder.operation(op),
+                delay,
+                settings.drainTimeout().toNanos(),
+                it));
+      }
+      List<Thread> senders = new ArrayList<>();
+      List<Thread> receivers = new ArrayList<>();
+      for (LatencyTest t : tests) {
+        receivers.add(start(t::receive, "latency-recv-" + t.queue(), recorder));
+        senders.add(start(t::send, "latency-send-" + t.queue(), recorder));
+      }
+      it.start();
+      join(senders, recorder);
+      long drainEnd = System.nanoTime() + settings.drainTimeout().toNanos();
+      tests.forEach(t -> t.drainUntil(drainEnd));
+      join(receivers, recorder);
+      clients.reportOutages(recording);
+      account(size, tests, it, recording, control);
+    }
+  }
+
+  private Map<String, String> parameters(int size, int test) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("size", String.valueOf(size));
+    p.put("rate", settings.rate() == 0 ? "one at a time" : fmt(settings.rateOf(test)));
+    p.put("test", String.valueOf(test + 1));
+    return p;
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+  }
+
+  private static void account(
+      int size,
+      List<LatencyTest> tests,
+      IterationControl it,
+      RunRecording recording,
+      RunControl control) {
+    long sent = tests.stream().mapToLong(LatencyTest::sent).sum();
+    long received = tests.stream().mapToLong(LatencyTest::received).sum();
+    recording.figure("sent size=" + size, sent);
+    recording.figure("received size=" + size, received);
+    long missing = Math.max(0, sent - received);
+    if (it.failure() != null) {
+      recording.problem(
+          "in-flight",
+          missing,
+          missing + " messages were sent but not received when the run failed");
+      control.fail("the broker connection failed: " + it.failure().getMessage());
+    } else if (missing > 0 && !control.isAborted()) {
+      recording.problem(
+          "lost", missing, "size=" + size + ": " + missing + " of " + sent + " never came back");
+      control.fail(missing + " messages did not come back");
+    }
+  }
+
+  private static Thread start(Runnable r, String name, Recorder recorder) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    recorder.userStarted();
+    t.start();
+    return t;
+  }
+
+  private static void join(List<Thread> threads, Recorder recorder) {
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } finally {
+        recorder.userStopped();
+      }
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package io.loadlab.core.amqp;
+
+import io.loadlab.core.record.OperationRecorder;
+import java.time.Duration;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One latency test: a sender and a receiver on one queue in this process. The sender stamps each
+ * message with its send time on the monotonic clock — with a rate, the time it was due to be sent —
+ * and the receiver records the difference on receipt. At a rate the sender also records how late it
+ * sent each message ({@code send-delay}). Without a rate it sends the next message once the
+ * previous one is back.
+ */
+final class LatencyTest {
+  private static final Duration POLL = Duration.ofMillis(100);
+
+  private final AmqpClient sender;
+  private final AmqpClient receiver;
+  private final String queue;
+  private final int id;
+  private final double rate;
+  private final long count;
+  private final long limitNanos;
+  private long deadlineNanos;
+  private final byte[] body;
+  private final boolean persistent;
+  private final int ackEvery;
+  private final OperationRecorder latency;
+  private final OperationRecorder sendDelay;
+  private final IterationControl control;
+  private final long replyTimeoutNanos;
+  private final Semaphore returned = new Semaphore(0);
+  private final AtomicLong received = new AtomicLong();
+  private volatile long sent;
+  private volatile boolean sending = true;
+  private volatile long stopReceivingAt = Long.MAX_VALUE;
+
+  LatencyTest(
+      AmqpClient sender,
+      AmqpClient receiver,
+      String queue,
+      int id,
+      double rate,
+      long count,
+      long limitNanos,
+      byte[] body,
+      boolean persistent,
+      int ackEvery,
+      OperationRecorder latency,
+      OperationRecorder sendDelay,
+      long replyTimeoutNanos,
+      IterationControl control) {
+    this.replyTimeoutNanos = replyTimeoutNanos;
+    this.sender = sender;
+    this.receiver = receiver;
+    this.queue = queue;
+    this.id = id;
+    this.rate = rate;
+    this.count = count;
+    this.limitNanos = limitNanos;
+    this.body = body;
+    this.persistent = persistent;
+    this.ackEvery = ackEvery;
+    this.latency = latency;
+    this.sendDelay = sendDelay;
+    this.control = control;
+  }
+
+  /** Runs the sender on the calling thread. */
+  void send() {
+    try {
+      if (!control.awaitStart()) {
+        return;
+      }
+      deadlineNanos = control.startNanos() + limitNanos;
+      if (rate > 0) {
+        sendPaced();
+      } else {
+        sendOneAtATime();
+      }
+    } catch (AmqpException e) {
+      latency.failure(0, e.kind());
+      control.fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      sending = false;
+    }
+  }
+
+  private boolean more(long n) {
+    return (count == 0 || n < count) && System.nanoTime() < deadlineNanos && !control.aborted();
+  }
+
+  private void sendPaced() {
+    double period = 1e9 / rate;
+    long start = System.nanoTime();
+    for (long n = 0; more(n); n++) {
+      long due = start + (long) (n * period);
+      long now;
+      while ((now = System.nanoTime()) < due) {
+        LockSupport.parkNanos(due - now);
+        if (control.aborted()) {
+          return;
+        }
+      }
+      sendDelay.success(now - due);
+      sender.publish(queue, body, persistent, new MessageStamp(id, n, due));
+      sent = n + 1;
+    }
+  }
+
+  private void sendOneAtATime() throws InterruptedException {
+    for (long n = 0; more(n); n++) {
+      sender.publish(queue, body, persistent, new MessageStamp(id, n, System.nanoTime()));
+      sent = n + 1;
+      long giveUp = System.nanoTime() + replyTimeoutNanos;
+      while (!returned.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+        if (control.aborted() || System.nanoTime() > giveUp) {
+          return; // it did not come back: reported as lost
+        }
+      }
+    }
+  }
+
+  /** Runs the receiver on the calling thread until sending is over and all has come back. */
+  void receive() {
+    try {
+      if (!control.awaitStart()) {
+        return;
+      }
+      int unsettled = 0;
+      while (!control.aborted()) {
+        if (!sending && (received.get() >= sent || System.nanoTime() > stopReceivingAt)) {
+          break;
+        }
+        ReceivedMessage m = receiver.receive(queue, POLL);
+        if (m == null) {
+          continue;
+        }
+        MessageStamp s = m.stamp();
+        if (s == null || s.publisher() != id) {
+          continue; // left over from an earlier point or run
+        }
+        latency.success(m.receivedNanos() - s.sentNanos(), 0, m.bodyLength());
+        received.incrementAndGet();
+        if (ackEvery > 0 && ++unsettled >= ackEvery) {
+          receiver.acknowledge();
+          unsettled = 0;
+        }
+        returned.release();
+      }
+      if (unsettled > 0 && !control.aborted()) {
+        receiver.acknowledge();
+      }
+    } catch (AmqpException e) {
+      latency.failure(0, e.kind());
+      control.fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Gives the receiver until {@code nanos} (monotonic) to get what is still on its way. */
+  void drainUntil(long nanos) {
+    stopReceivingAt = nanos;
+  }
+
+  long sent() {
+    return sent;
+  }
+
+  long received() {
+    return received.get();
+  }
+
+  String queue() {
+    return queue;
+  }
+}

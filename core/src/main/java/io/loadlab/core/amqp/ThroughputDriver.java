@@ -1,0 +1,302 @@
+package io.loadlab.core.amqp;
+
+import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Messaging throughput after qpid-perftest: per message size and iteration, publishers send their
+ * count to each queue or topic, subscribers take them off, and the rates are computed as
+ * qpid-perftest computes them (see {@code docs/amqp.md}). Every message is stamped, so the run also
+ * reports end-to-end latency and, per receiving queue, lost, duplicated and out-of-order messages.
+ *
+ * <p>Operations: {@code publish size=N} (latency: send to broker confirmation) and {@code deliver
+ * size=N} (latency: send to receipt). Figures per size: {@code publishRate}, {@code subscribeRate},
+ * {@code transfersPerSec}, {@code mbPerSec} (means over iterations); run-wide {@code lost}, {@code
+ * duplicates}, {@code outOfOrder}.
+ */
+public final class ThroughputDriver {
+  private final ThroughputSettings settings;
+  private int iterationsStarted;
+
+  public ThroughputDriver(ThroughputSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Runs every size and iteration; a warmup (if any) runs the first size for that long first. The
+   * run fails (through {@code control}) if the broker connection fails, or if messages are lost
+   * where delivery was reliable.
+   *
+   * @param onIteration told of each measured iteration as it ends (for --summary lines)
+   */
+  public List<IterationResult> run(
+      RunTiming timing,
+      RunRecording recording,
+      RunControl control,
+      Consumer<IterationResult> onIteration) {
+    List<IterationResult> results = new ArrayList<>();
+    if (!timing.warmup().isZero()) {
+      recording.beginPhase("warmup", true);
+      iterate(settings.sizes().get(0), 0, timing.warmup().toNanos(), recording, control);
+    }
+    long limit = timing.duration().toNanos();
+    for (int size : settings.sizes()) {
+      if (control.isStopped()) {
+        break;
+      }
+      recording.beginPhase("size=" + size, false);
+      Map<String, String> params = parameters(size);
+      recording.setParameters(publishOp(size), params);
+      recording.setParameters(deliverOp(size), params);
+      List<IterationResult> ofSize = new ArrayList<>();
+      for (int i = 1; i <= settings.iterations() && !control.isStopped(); i++) {
+        IterationResult r = iterate(size, i, limit, recording, control);
+        if (r == null) {
+          break;
+        }
+        ofSize.add(r);
+        results.add(r);
+        onIteration.accept(r);
+      }
+      figures(recording, size, ofSize);
+    }
+    long lost = results.stream().mapToLong(IterationResult::lost).sum();
+    recording.figure("lost", lost);
+    recording.figure("duplicates", results.stream().mapToLong(IterationResult::duplicates).sum());
+    recording.figure("outOfOrder", results.stream().mapToLong(IterationResult::outOfOrder).sum());
+    if (lost > 0 && settings.reliable()) {
+      control.fail(lost + " messages lost with reliable delivery (see problems)");
+    }
+    return results;
+  }
+
+  /** The name of the publish operation for a size. */
+  public static String publishOp(int size) {
+    return "publish size=" + size;
+  }
+
+  /** The name of the delivery operation for a size. */
+  public static String deliverOp(int size) {
+    return "deliver size=" + size;
+  }
+
+  private Map<String, String> parameters(int size) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("size", String.valueOf(size));
+    p.put("mode", settings.mode().cliName());
+    p.put("npubs", String.valueOf(settings.publishers()));
+    p.put("nsubs", String.valueOf(settings.subscribers()));
+    p.put("qt", String.valueOf(settings.destinations()));
+    p.put("count", String.valueOf(settings.count()));
+    p.put("durable", String.valueOf(settings.durable()));
+    return p;
+  }
+
+  private static void figures(RunRecording recording, int size, List<IterationResult> rs) {
+    if (rs.isEmpty()) {
+      return;
+    }
+    String at = " size=" + size;
+    recording.figure("publishRate" + at, mean(rs, IterationResult::publishRate));
+    recording.figure("subscribeRate" + at, mean(rs, IterationResult::subscribeRate));
+    recording.figure("transfersPerSec" + at, mean(rs, IterationResult::transfersPerSec));
+    recording.figure("mbPerSec" + at, mean(rs, IterationResult::megabytesPerSec));
+  }
+
+  private static double mean(
+      List<IterationResult> rs, java.util.function.ToDoubleFunction<IterationResult> f) {
+    return rs.stream().mapToDouble(f).average().orElse(0);
+  }
+
+  /** Runs one iteration; returns null if it could not be measured (run stopped or failed). */
+  private IterationResult iterate(
+      int size, int iteration, long limitNanos, RunRecording recording, RunControl control) {
+    int idBase = iterationsStarted++ * settings.totalPublishers();
+    Recorder recorder = recording.recorder();
+    OperationRecorder publishOp = recorder.operation(publishOp(size));
+    OperationRecorder deliverOp = recorder.operation(deliverOp(size));
+    IterationControl it = new IterationControl(control, limitNanos);
+    byte[] body = Payloads.of(size);
+    Topology topology = new Topology(settings, idBase, iterationsStarted);
+    try (Clients clients = new Clients(settings)) {
+      List<PerftestSubscriber> subs = new ArrayList<>();
+      List<PerftestPublisher> pubs = new ArrayList<>();
+      for (Topology.Destination d : topology.destinations()) {
+        for (int k = 0; k < settings.subscribers(); k++) {
+          AmqpClient c = clients.open(subscriberAck());
+          c.subscribe(d.address());
+          DeliveryAccount account = d.accountFor(k);
+          subs.add(
+              new PerftestSubscriber(
+                  c,
+                  d.address(),
+                  account,
+                  d.firstPublisher(),
+                  settings.publishers(),
+                  settings,
+                  deliverOp,
+                  it));
+        }
+        for (int p = 0; p < settings.publishers(); p++) {
+          AmqpClient c = clients.open(publisherAck());
+          pubs.add(
+              new PerftestPublisher(
+                  c, d.address(), d.firstPublisher() + p, settings, body, publishOp, it));
+        }
+      }
+      List<Thread> pubThreads = startAll(pubs, "perftest-pub", recorder);
+      List<Thread> subThreads = startAll(subs, "perftest-sub", recorder);
+      long t0 = it.start();
+      joinAll(pubThreads, recorder);
+      for (Topology.Destination d : topology.destinations()) {
+        long due = 0;
+        for (PerftestPublisher p : pubs) {
+          if (d.owns(p.id())) {
+            due += p.confirmed();
+          }
+        }
+        d.expect(due);
+      }
+      it.publishersDone();
+      joinAll(subThreads, recorder);
+      long t1 = subs.stream().mapToLong(PerftestSubscriber::lastNanos).max().orElse(t0);
+      List<DeliveryReport> reports = topology.reports();
+      if (it.failure() != null) {
+        clients.reportOutages(recording);
+        failed(recording, control, it.failure(), pubs, topology);
+        return null;
+      }
+      clients.reportOutages(recording);
+      report(recording, reports);
+      if (control.isStopped()) {
+        return null;
+      }
+      return result(size, iteration, t0, t1, pubs, subs, reports);
+    }
+  }
+
+  private Acknowledgement publisherAck() {
+    return settings.publishTx() > 0 ? Acknowledgement.TRANSACTED : Acknowledgement.AUTO;
+  }
+
+  private Acknowledgement subscriberAck() {
+    if (settings.subscribeTx() > 0) {
+      return Acknowledgement.TRANSACTED;
+    }
+    return settings.subscribeAck() > 0 ? Acknowledgement.CLIENT : Acknowledgement.AUTO;
+  }
+
+  private static IterationResult result(
+      int size,
+      int iteration,
+      long t0,
+      long t1,
+      List<PerftestPublisher> pubs,
+      List<PerftestSubscriber> subs,
+      List<DeliveryReport> reports) {
+    double seconds = Math.max(1e-9, (t1 - t0) / 1e9);
+    long published = pubs.stream().mapToLong(PerftestPublisher::confirmed).sum();
+    long received = subs.stream().mapToLong(PerftestSubscriber::received).sum();
+    double[] pubRates = pubs.stream().mapToDouble(PerftestPublisher::rate).toArray();
+    double[] subRates = subs.stream().mapToDouble(PerftestSubscriber::rate).toArray();
+    double transfers = (published + received) / seconds;
+    return new IterationResult(
+        size,
+        iteration,
+        seconds,
+        published,
+        received,
+        Stats.mean(pubRates),
+        Stats.stdDev(pubRates),
+        Stats.mean(subRates),
+        Stats.stdDev(subRates),
+        transfers,
+        transfers * size / (1 << 20),
+        reports);
+  }
+
+  private static void report(RunRecording recording, List<DeliveryReport> reports) {
+    for (DeliveryReport r : reports) {
+      if (r.lost() > 0) {
+        recording.problem(
+            "lost",
+            r.lost(),
+            r.queue() + ": " + r.lost() + " of " + r.expected() + " messages never arrived");
+      }
+      if (r.duplicates() > 0) {
+        recording.problem(
+            "duplicated", r.duplicates(), r.queue() + ": " + r.duplicates() + " duplicate copies");
+      }
+      if (r.outOfOrder() > 0) {
+        recording.problem(
+            "out-of-order",
+            r.outOfOrder(),
+            r.queue() + ": " + r.outOfOrder() + " messages came after a later one");
+      }
+      if (r.foreign() > 0) {
+        recording.problem(
+            "foreign", r.foreign(), r.queue() + ": " + r.foreign() + " messages not of this run");
+      }
+    }
+  }
+
+  private static void failed(
+      RunRecording recording,
+      RunControl control,
+      AmqpException failure,
+      List<PerftestPublisher> pubs,
+      Topology topology) {
+    long attempted = 0;
+    for (Topology.Destination d : topology.destinations()) {
+      long sentHere = 0;
+      for (PerftestPublisher p : pubs) {
+        if (d.owns(p.id())) {
+          sentHere += p.attempted();
+        }
+      }
+      attempted += sentHere * d.receivers();
+    }
+    long received = topology.reports().stream().mapToLong(DeliveryReport::received).sum();
+    long inFlight = Math.max(0, attempted - received);
+    recording.problem(
+        "in-flight",
+        inFlight,
+        inFlight + " messages were sent but not received when the run failed");
+    control.fail("the broker connection failed: " + failure.getMessage());
+  }
+
+  private static <T extends Runnable> List<Thread> startAll(
+      List<T> tasks, String name, Recorder recorder) {
+    List<Thread> threads = new ArrayList<>();
+    int i = 0;
+    for (T task : tasks) {
+      Thread t = new Thread(task, name + "-" + i++);
+      t.setDaemon(true);
+      recorder.userStarted();
+      t.start();
+      threads.add(t);
+    }
+    return threads;
+  }
+
+  private static void joinAll(List<Thread> threads, Recorder recorder) {
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } finally {
+        recorder.userStopped();
+      }
+    }
+  }
+}

@@ -1,0 +1,250 @@
+package io.loadlab.core.broker;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.CoreAddressConfiguration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.Queue;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+
+/**
+ * An Apache ActiveMQ Artemis broker in this JVM, listening for AMQP 1.0 (and Artemis CORE) on one
+ * port. It is what AMQP runs use when no broker is named, what {@code loadlab broker} serves, and
+ * what the tests run against. Queues and addresses are created on first use; security is off.
+ *
+ * <p>The broker's own logging is kept at WARN unless the {@code org.slf4j.simpleLogger.log.*}
+ * properties say otherwise.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+  static {
+    quiet("org.apache.activemq");
+    quiet("org.apache.activemq.audit");
+  }
+
+  private final EmbeddedActiveMQ embedded;
+  private final String host;
+  private final int port;
+
+  private EmbeddedBroker(EmbeddedActiveMQ embedded, String host, int port) {
+    this.embedded = embedded;
+    this.host = host;
+    this.port = port;
+  }
+
+  /**
+   * Starts a broker.
+   *
+   * @param host the address to listen on, e.g. {@code 127.0.0.1} or {@code 0.0.0.0}
+   * @param port the port, or 0 for a free one
+   * @param persistent keep durable messages in a journal under {@code dataDir}
+   * @param dataDir where the journal goes (persistent only; {@code null} for a temporary one)
+   * @throws LoadlabException if the port is taken or the broker does not start
+   */
+  public static EmbeddedBroker start(String host, int port, boolean persistent, Path dataDir) {
+    if (port < 0 || port > 65535) {
+      throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
+    }
+    if (port != 0 && !canListen(host, port)) {
+      throw new UsageException(
+          "--port: "
+              + host
+              + ":"
+              + port
+              + " is in use (another broker?); stop it or choose another --port, 0 for a free one");
+    }
+    int attempts = port == 0 ? 5 : 1;
+    LoadlabException last = null;
+    for (int i = 0; i < attempts; i++) {
+      int chosen = port == 0 ? freePort(host) : port;
+      try {
+        return startOn(host, chosen, persistent, dataDir);
+      } catch (LoadlabException e) {
+        last = e;
+      }
+    }
+    throw last;
+  }
+
+  /** Starts a non-persistent broker on a free loopback port. */
+  public static EmbeddedBroker startLocal() {
+    return start("127.0.0.1", 0, false, null);
+  }
+
+  private static EmbeddedBroker startOn(String host, int port, boolean persistent, Path dataDir) {
+    Path dir = dataDir;
+    try {
+      if (persistent && dir == null) {
+        dir = java.nio.file.Files.createTempDirectory("loadlab-broker");
+      }
+    } catch (IOException e) {
+      throw new LoadlabException("cannot create a broker data directory: " + e.getMessage(), 1);
+    }
+    Configuration config = new ConfigurationImpl();
+    config.setName("loadlab");
+    config.setPersistenceEnabled(persistent);
+    config.setSecurityEnabled(false);
+    config.setJMXManagementEnabled(false);
+    config.setCriticalAnalyzer(false);
+    config.setMaxDiskUsage(-1);
+    config.setJournalType(JournalType.NIO);
+    if (dir != null) {
+      config.setBrokerInstance(dir.toFile());
+      config.setJournalDirectory(dir.resolve("journal").toString());
+      config.setBindingsDirectory(dir.resolve("bindings").toString());
+      config.setPagingDirectory(dir.resolve("paging").toString());
+      config.setLargeMessagesDirectory(dir.resolve("large-messages").toString());
+      config.setNodeManagerLockDirectory(dir.toString());
+    }
+    // As Artemis's default broker.xml: dead letters and expired messages have somewhere to go
+    // (and the broker does not warn about it for every queue).
+    for (String special : new String[] {"DLQ", "ExpiryQueue"}) {
+      config.addAddressConfiguration(
+          new CoreAddressConfiguration()
+              .setName(special)
+              .addRoutingType(RoutingType.ANYCAST)
+              .addQueueConfiguration(
+                  QueueConfiguration.of(special).setRoutingType(RoutingType.ANYCAST)));
+    }
+    config.addAddressSetting(
+        "#",
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of("DLQ"))
+            .setExpiryAddress(SimpleString.of("ExpiryQueue"))
+            .setAutoCreateQueues(true)
+            .setAutoCreateAddresses(true)
+            .setAutoDeleteQueues(false)
+            .setAutoDeleteAddresses(false));
+    try {
+      config.addAcceptorConfiguration(
+          "amqp",
+          "tcp://"
+              + hostForUri(host)
+              + ":"
+              + port
+              + "?protocols=AMQP,CORE;tcpNoDelay=true;useEpoll=true;amqpCredits=1000;amqpLowCredits=300");
+    } catch (Exception e) {
+      throw new UsageException("--host: '" + host + "' cannot be listened on; use an IP address");
+    }
+    EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
+    embedded.setConfiguration(config);
+    try {
+      embedded.start();
+    } catch (Exception e) {
+      stopQuietly(embedded);
+      throw new LoadlabException(
+          "the embedded broker did not start on " + host + ":" + port + ": " + e.getMessage(),
+          1,
+          e);
+    }
+    ActiveMQServer server = embedded.getActiveMQServer();
+    boolean listening =
+        server.getRemotingService().getAcceptors().values().stream().allMatch(a -> a.isStarted());
+    if (!server.isActive() || !listening) {
+      stopQuietly(embedded);
+      throw new LoadlabException(
+          "the embedded broker could not listen on "
+              + host
+              + ":"
+              + port
+              + " (is the port taken?); use another --port",
+          1);
+    }
+    return new EmbeddedBroker(embedded, host, port);
+  }
+
+  private static String hostForUri(String host) {
+    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+
+  private static boolean canListen(String host, int port) {
+    try (ServerSocket s = new ServerSocket()) {
+      s.setReuseAddress(true);
+      s.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static int freePort(String host) {
+    try (ServerSocket s = new ServerSocket()) {
+      s.setReuseAddress(true);
+      s.bind(new InetSocketAddress(InetAddress.getByName(host), 0));
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UsageException("--host: cannot listen on '" + host + "': " + e.getMessage());
+    }
+  }
+
+  /** The URI clients connect to; a wildcard listen address is given as 127.0.0.1. */
+  public String amqpUri() {
+    String h = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : hostForUri(host);
+    return "amqp://" + h + ":" + port;
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return port;
+  }
+
+  /** The messages waiting in a queue, or -1 if there is no such queue. */
+  public long messageCount(String queue) {
+    Queue q = queue(queue);
+    return q == null ? -1 : q.getMessageCount();
+  }
+
+  /** Stops delivery from a queue (messages still arrive and wait), as a stalled broker would. */
+  public void pauseQueue(String queue) {
+    Queue q = queue(queue);
+    if (q == null) {
+      throw new IllegalArgumentException("no queue named " + queue);
+    }
+    q.pause();
+  }
+
+  /** Resumes delivery from a queue paused with {@link #pauseQueue(String)}. */
+  public void resumeQueue(String queue) {
+    Queue q = queue(queue);
+    if (q == null) {
+      throw new IllegalArgumentException("no queue named " + queue);
+    }
+    q.resume();
+  }
+
+  private Queue queue(String name) {
+    return embedded.getActiveMQServer().locateQueue(SimpleString.of(name));
+  }
+
+  /** Stops the broker; connected clients see their connections drop. */
+  @Override
+  public void close() {
+    stopQuietly(embedded);
+  }
+
+  private static void stopQuietly(EmbeddedActiveMQ embedded) {
+    try {
+      embedded.stop();
+    } catch (Exception e) {
+      // Stopping a broker that did not fully start.
+    }
+  }
+
+  private static void quiet(String logger) {
+    String key = "org.slf4j.simpleLogger.log." + logger;
+    if (System.getProperty(key) == null) {
+      System.setProperty(key, "warn");
+    }
+  }
+}

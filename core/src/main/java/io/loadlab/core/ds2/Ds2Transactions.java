@@ -1,0 +1,460 @@
+package io.loadlab.core.ds2;
+
+import io.loadlab.core.database.SqlDialect;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * DS2's transactions on one JDBC connection, with plain prepared statements (no stored procedures),
+ * against DVD Store's table and column names: log in, register a customer, browse by category,
+ * actor or title, and purchase. One instance per connection and thread; it caches its prepared
+ * statements, so keep it for the connection's life and {@link #close()} it before the connection.
+ *
+ * <p>The command line, the JMeter sampler and the JMH benchmarks all run the workload through this
+ * class. Errors are thrown as {@link SQLException}s; a purchase that finds too little stock is not
+ * an error but a {@link Ds2PurchaseResult#rolledBack() rollback}.
+ */
+public final class Ds2Transactions implements AutoCloseable {
+  /** The sales tax DS2 adds to every order. */
+  public static final BigDecimal TAX_RATE = new BigDecimal("0.0825");
+
+  /** The most line items a purchase may have (as DS2's PostgreSQL purchase function). */
+  public static final int MAX_LINE_ITEMS = 10;
+
+  private static final String PRODUCT_COLUMNS =
+      "prod_id, category, title, actor, price, special, common_prod_id";
+
+  private static final String PG_BY_ACTOR = pgFullText("actor");
+  private static final String PG_BY_TITLE = pgFullText("title");
+  private static final String MY_BY_ACTOR = myFullText("actor");
+  private static final String MY_BY_TITLE = myFullText("title");
+  private static final String[] PRICES = new String[MAX_LINE_ITEMS + 1];
+
+  static {
+    for (int n = 1; n <= MAX_LINE_ITEMS; n++) {
+      StringBuilder sql =
+          new StringBuilder("SELECT prod_id, price FROM products WHERE prod_id IN (");
+      for (int i = 0; i < n; i++) {
+        sql.append(i == 0 ? "?" : ", ?");
+      }
+      PRICES[n] = sql.append(')').toString();
+    }
+  }
+
+  private static String pgFullText(String column) {
+    return "SELECT "
+        + PRODUCT_COLUMNS
+        + " FROM products WHERE to_tsvector('simple', "
+        + column
+        + ") @@ to_tsquery('simple', ?) LIMIT ?";
+  }
+
+  private static String myFullText(String column) {
+    return "SELECT "
+        + PRODUCT_COLUMNS
+        + " FROM products WHERE MATCH ("
+        + column
+        + ") AGAINST (? IN BOOLEAN MODE) LIMIT ?";
+  }
+
+  private final Connection connection;
+  private final SqlDialect dialect;
+  private final boolean compatTitleSearch;
+  private final Map<String, PreparedStatement> statements = new HashMap<>();
+
+  /**
+   * Transactions on {@code connection}, with titles searched in the title column.
+   *
+   * @param dialect the connection's SQL dialect
+   */
+  public Ds2Transactions(Connection connection, SqlDialect dialect) {
+    this(connection, dialect, false);
+  }
+
+  /**
+   * Transactions on {@code connection}.
+   *
+   * @param compatTitleSearch search titles in the ACTOR column, as DS2's PostgreSQL functions do by
+   *     mistake, for figures comparable with DS2's
+   */
+  public Ds2Transactions(Connection connection, SqlDialect dialect, boolean compatTitleSearch) {
+    this.connection = connection;
+    this.dialect = dialect;
+    this.compatTitleSearch = compatTitleSearch;
+  }
+
+  /** Transactions on {@code connection}, its dialect found from the driver. */
+  public static Ds2Transactions on(Connection connection) throws SQLException {
+    String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+    SqlDialect d = product.contains("postgres") ? SqlDialect.POSTGRESQL : SqlDialect.MYSQL;
+    return new Ds2Transactions(connection, d);
+  }
+
+  /** The connection the transactions run on. */
+  public Connection connection() {
+    return connection;
+  }
+
+  /** The SQL dialect in use. */
+  public SqlDialect dialect() {
+    return dialect;
+  }
+
+  /**
+   * Logs a customer in: finds the customer by username and password and, if found, lists up to ten
+   * previous purchases (title and actor) with a related title for each.
+   */
+  public Ds2LoginResult login(String username, String password) throws SQLException {
+    PreparedStatement find =
+        statement("SELECT customerid FROM customers WHERE username = ? AND password = ?");
+    find.setString(1, username);
+    find.setString(2, password);
+    int id = 0;
+    try (ResultSet rs = find.executeQuery()) {
+      if (rs.next()) {
+        id = rs.getInt(1);
+      }
+    }
+    if (id == 0) {
+      return new Ds2LoginResult(0, 0);
+    }
+    PreparedStatement history =
+        statement(
+            "SELECT p.title, p.actor, r.title FROM cust_hist h"
+                + " JOIN products p ON p.prod_id = h.prod_id"
+                + " LEFT JOIN products r ON r.prod_id = p.common_prod_id"
+                + " WHERE h.customerid = ? ORDER BY h.orderid DESC LIMIT 10");
+    history.setInt(1, id);
+    return new Ds2LoginResult(id, countRows(history));
+  }
+
+  /**
+   * Registers a new customer.
+   *
+   * @return the new id, or 0 if the username is taken (nothing is inserted then)
+   */
+  public Ds2NewCustomerResult newCustomer(Ds2Customer c) throws SQLException {
+    String insert =
+        "INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip,"
+            + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration,"
+            + " username, password, age, income, gender)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    PreparedStatement ps =
+        dialect == SqlDialect.POSTGRESQL
+            ? statement(insert + " RETURNING customerid")
+            : generatedKeyStatement(insert);
+    int i = 1;
+    ps.setString(i++, c.firstName());
+    ps.setString(i++, c.lastName());
+    ps.setString(i++, c.address1());
+    ps.setString(i++, c.address2());
+    ps.setString(i++, c.city());
+    ps.setString(i++, c.state());
+    ps.setString(i++, c.zip());
+    ps.setString(i++, c.country());
+    ps.setInt(i++, c.region());
+    ps.setString(i++, c.email());
+    ps.setString(i++, c.phone());
+    ps.setInt(i++, c.creditCardType());
+    ps.setString(i++, c.creditCard());
+    ps.setString(i++, c.creditCardExpiration());
+    ps.setString(i++, c.username());
+    ps.setString(i++, c.password());
+    ps.setInt(i++, c.age());
+    ps.setInt(i++, c.income());
+    ps.setString(i, c.gender());
+    try {
+      if (dialect == SqlDialect.POSTGRESQL) {
+        try (ResultSet rs = ps.executeQuery()) {
+          return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+        }
+      }
+      ps.executeUpdate();
+      try (ResultSet rs = ps.getGeneratedKeys()) {
+        return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+      }
+    } catch (SQLException e) {
+      if (isDuplicateKey(e)) {
+        return new Ds2NewCustomerResult(0);
+      }
+      throw e;
+    }
+  }
+
+  /** Lists up to {@code batchSize} featured products ({@code SPECIAL = 1}) of a category. */
+  public Ds2BrowseResult browseByCategory(int category, int batchSize) throws SQLException {
+    PreparedStatement ps =
+        statement(
+            "SELECT "
+                + PRODUCT_COLUMNS
+                + " FROM products WHERE category = ? AND special = 1 LIMIT ?");
+    ps.setInt(1, category);
+    ps.setInt(2, batchSize);
+    return new Ds2BrowseResult(countRows(ps));
+  }
+
+  /** Lists up to {@code batchSize} products whose actor has all the given words (full-text). */
+  public Ds2BrowseResult browseByActor(String actor, int batchSize) throws SQLException {
+    return fullText("actor", actor, batchSize);
+  }
+
+  /**
+   * Lists up to {@code batchSize} products whose title has all the given words (full-text). With
+   * DS2-compatible title search the words are looked for in the actor column instead.
+   */
+  public Ds2BrowseResult browseByTitle(String title, int batchSize) throws SQLException {
+    return fullText(compatTitleSearch ? "actor" : "title", title, batchSize);
+  }
+
+  private Ds2BrowseResult fullText(String column, String words, int batchSize) throws SQLException {
+    String[] terms = words.replaceAll("[^\\p{L}\\p{N}]+", " ").trim().split(" ");
+    if (terms.length == 0 || terms[0].isEmpty()) {
+      return new Ds2BrowseResult(0);
+    }
+    boolean actor = column.equals("actor");
+    PreparedStatement ps;
+    String query;
+    if (dialect == SqlDialect.POSTGRESQL) {
+      ps = statement(actor ? PG_BY_ACTOR : PG_BY_TITLE);
+      query = String.join(" & ", terms);
+    } else {
+      ps = statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
+      query = "+" + String.join(" +", terms);
+    }
+    ps.setString(1, query);
+    ps.setInt(2, batchSize);
+    return new Ds2BrowseResult(countRows(ps));
+  }
+
+  /**
+   * Buys products in one transaction: writes the order, takes each line's quantity from stock
+   * (restocking a product that falls below 3, and noting it in REORDER, as DS2's reorder trigger
+   * does), writes the order lines and the customer's history. If a product has too little stock,
+   * everything is rolled back and the result says so.
+   *
+   * @param prodIds the products, one per line (at most {@value #MAX_LINE_ITEMS})
+   * @param quantities the quantity of each line
+   */
+  public Ds2PurchaseResult purchase(int customerId, int[] prodIds, int[] quantities)
+      throws SQLException {
+    int n = prodIds.length;
+    if (n == 0 || n > MAX_LINE_ITEMS || quantities.length != n) {
+      throw new IllegalArgumentException("a purchase has 1 to " + MAX_LINE_ITEMS + " lines");
+    }
+    BigDecimal net = netAmount(prodIds, quantities);
+    BigDecimal tax = net.multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP);
+    BigDecimal total = net.add(tax);
+    connection.setAutoCommit(false);
+    try {
+      int orderId = insertOrder(customerId, net, tax, total);
+      for (int i = 0; i < n; i++) {
+        if (!takeFromStock(prodIds[i], quantities[i])) {
+          connection.rollback();
+          return new Ds2PurchaseResult(0, true, 0, total.doubleValue());
+        }
+      }
+      PreparedStatement lines =
+          statement(
+              "INSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate)"
+                  + " VALUES (?, ?, ?, ?, CURRENT_DATE)");
+      PreparedStatement hist =
+          statement("INSERT INTO cust_hist (customerid, orderid, prod_id) VALUES (?, ?, ?)");
+      for (int i = 0; i < n; i++) {
+        lines.setInt(1, i + 1);
+        lines.setInt(2, orderId);
+        lines.setInt(3, prodIds[i]);
+        lines.setInt(4, quantities[i]);
+        lines.addBatch();
+        hist.setInt(1, customerId);
+        hist.setInt(2, orderId);
+        hist.setInt(3, prodIds[i]);
+        hist.addBatch();
+      }
+      lines.executeBatch();
+      hist.executeBatch();
+      connection.commit();
+      return new Ds2PurchaseResult(orderId, false, n, total.doubleValue());
+    } catch (SQLException | RuntimeException e) {
+      rollbackQuietly();
+      throw e;
+    } finally {
+      if (!connection.isClosed()) {
+        try {
+          connection.setAutoCommit(true);
+        } catch (SQLException e) {
+          // the connection is broken; the caller sees the original failure
+        }
+      }
+    }
+  }
+
+  private BigDecimal netAmount(int[] prodIds, int[] quantities) throws SQLException {
+    int n = prodIds.length;
+    PreparedStatement ps = statement(PRICES[n]);
+    for (int i = 0; i < n; i++) {
+      ps.setInt(i + 1, prodIds[i]);
+    }
+    Map<Integer, BigDecimal> prices = new HashMap<>();
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        prices.put(rs.getInt(1), rs.getBigDecimal(2));
+      }
+    }
+    BigDecimal net = BigDecimal.ZERO;
+    for (int i = 0; i < n; i++) {
+      BigDecimal price = prices.getOrDefault(prodIds[i], BigDecimal.ZERO);
+      net = net.add(price.multiply(BigDecimal.valueOf(quantities[i])));
+    }
+    return net.setScale(2, RoundingMode.HALF_UP);
+  }
+
+  private int insertOrder(int customerId, BigDecimal net, BigDecimal tax, BigDecimal total)
+      throws SQLException {
+    String insert =
+        "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
+            + " VALUES (CURRENT_DATE, ?, ?, ?, ?)";
+    PreparedStatement ps =
+        dialect == SqlDialect.POSTGRESQL
+            ? statement(insert + " RETURNING orderid")
+            : generatedKeyStatement(insert);
+    ps.setInt(1, customerId);
+    ps.setBigDecimal(2, net);
+    ps.setBigDecimal(3, tax);
+    ps.setBigDecimal(4, total);
+    if (dialect == SqlDialect.POSTGRESQL) {
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
+    ps.executeUpdate();
+    try (ResultSet rs = ps.getGeneratedKeys()) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  /** Takes {@code quantity} from stock; false if there is too little (or no such product). */
+  private boolean takeFromStock(int prodId, int quantity) throws SQLException {
+    int left;
+    if (dialect == SqlDialect.POSTGRESQL) {
+      PreparedStatement take =
+          statement(
+              "UPDATE inventory SET quan_in_stock = quan_in_stock - ?, sales = sales + ?"
+                  + " WHERE prod_id = ? AND quan_in_stock >= ? RETURNING quan_in_stock");
+      take.setInt(1, quantity);
+      take.setInt(2, quantity);
+      take.setInt(3, prodId);
+      take.setInt(4, quantity);
+      try (ResultSet rs = take.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        left = rs.getInt(1);
+      }
+    } else {
+      PreparedStatement read =
+          statement("SELECT quan_in_stock FROM inventory WHERE prod_id = ? FOR UPDATE");
+      read.setInt(1, prodId);
+      int stock;
+      try (ResultSet rs = read.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        stock = rs.getInt(1);
+      }
+      if (stock < quantity) {
+        return false;
+      }
+      left = stock - quantity;
+      PreparedStatement take =
+          statement("UPDATE inventory SET quan_in_stock = ?, sales = sales + ? WHERE prod_id = ?");
+      take.setInt(1, left);
+      take.setInt(2, quantity);
+      take.setInt(3, prodId);
+      take.executeUpdate();
+    }
+    if (left < Ds2Reorder.LOW_STOCK) {
+      restock(prodId, left);
+    }
+    return true;
+  }
+
+  private void restock(int prodId, int left) throws SQLException {
+    int level = Ds2Reorder.restockLevel(prodId);
+    PreparedStatement set = statement("UPDATE inventory SET quan_in_stock = ? WHERE prod_id = ?");
+    set.setInt(1, level);
+    set.setInt(2, prodId);
+    set.executeUpdate();
+    PreparedStatement note =
+        statement("INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (?, CURRENT_DATE, ?)");
+    note.setInt(1, prodId);
+    note.setInt(2, level - left);
+    note.executeUpdate();
+  }
+
+  private void rollbackQuietly() {
+    try {
+      if (!connection.isClosed()) {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      // the original failure matters more
+    }
+  }
+
+  private static boolean isDuplicateKey(SQLException e) {
+    String state = e.getSQLState();
+    return "23505".equals(state) || e.getErrorCode() == 1062;
+  }
+
+  private static int countRows(PreparedStatement ps) throws SQLException {
+    int rows = 0;
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        rows++;
+      }
+    }
+    return rows;
+  }
+
+  private PreparedStatement statement(String sql) throws SQLException {
+    PreparedStatement ps = statements.get(sql);
+    if (ps == null) {
+      ps = connection.prepareStatement(sql);
+      statements.put(sql, ps);
+    }
+    return ps;
+  }
+
+  private PreparedStatement generatedKeyStatement(String sql) throws SQLException {
+    String key = "keys:" + sql;
+    PreparedStatement ps = statements.get(key);
+    if (ps == null) {
+      ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+      statements.put(key, ps);
+    }
+    return ps;
+  }
+
+  /** Closes the cached statements (not the connection). */
+  @Override
+  public void close() {
+    for (PreparedStatement ps : statements.values()) {
+      try {
+        ps.close();
+      } catch (SQLException e) {
+        // closing anyway
+      }
+    }
+    statements.clear();
+  }
+}

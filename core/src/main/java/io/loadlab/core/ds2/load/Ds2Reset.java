@@ -1,0 +1,81 @@
+package io.loadlab.core.ds2.load;
+
+import io.loadlab.core.database.SqlDialect;
+import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.ds2.schema.Ds2Schema;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.function.Consumer;
+
+/**
+ * Brings a DS2 database back to its loaded state without reloading: deletes the orders, order
+ * lines, history and customers that runs added (ids past the loaded ones), empties REORDER, puts
+ * the inventory back from loadlab's copy of it, and moves the sequences back.
+ */
+public final class Ds2Reset {
+  /** What a reset removed. */
+  public record Outcome(
+      long orders, long orderLines, long history, long customers, long inventory, double seconds) {}
+
+  private Ds2Reset() {}
+
+  /**
+   * Resets the database on {@code c} to the loaded state of {@code size}.
+   *
+   * @param log where notes go (such as an inventory that cannot be restored)
+   */
+  public static Outcome reset(Connection c, SqlDialect dialect, Ds2Size size, Consumer<String> log)
+      throws SQLException {
+    long t0 = System.nanoTime();
+    long orders = size.orders();
+    long customers = size.customers();
+    boolean auto = c.getAutoCommit();
+    c.setAutoCommit(false);
+    long hist;
+    long lines;
+    long ords;
+    long custs;
+    long inv = 0;
+    try (Statement s = c.createStatement()) {
+      hist = s.executeUpdate("DELETE FROM cust_hist WHERE orderid > " + orders);
+      lines = s.executeUpdate("DELETE FROM orderlines WHERE orderid > " + orders);
+      ords = s.executeUpdate("DELETE FROM orders WHERE orderid > " + orders);
+      custs = s.executeUpdate("DELETE FROM customers WHERE customerid > " + customers);
+      s.executeUpdate("DELETE FROM reorder");
+      if (Ds2Schema.tableExists(c, Ds2Schema.INVENTORY_COPY)) {
+        String copy = Ds2Schema.INVENTORY_COPY;
+        inv =
+            s.executeUpdate(
+                dialect == SqlDialect.POSTGRESQL
+                    ? "UPDATE inventory i SET quan_in_stock = b.quan_in_stock, sales = b.sales"
+                        + " FROM "
+                        + copy
+                        + " b WHERE b.prod_id = i.prod_id"
+                        + " AND (i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales)"
+                    : "UPDATE inventory i JOIN "
+                        + copy
+                        + " b ON b.prod_id = i.prod_id SET i.quan_in_stock = b.quan_in_stock,"
+                        + " i.sales = b.sales"
+                        + " WHERE i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales");
+      } else {
+        log.accept(
+            "inventory not restored: the database was not loaded by loadlab (no "
+                + Ds2Schema.INVENTORY_COPY
+                + ")");
+      }
+      c.commit();
+      for (String sql :
+          new Ds2Schema(dialect).sequenceStatements(customers, orders, size.products())) {
+        s.execute(sql);
+      }
+      c.commit();
+    } catch (SQLException e) {
+      c.rollback();
+      throw e;
+    } finally {
+      c.setAutoCommit(auto);
+    }
+    return new Outcome(ords, lines, hist, custs, inv, (System.nanoTime() - t0) / 1e9);
+  }
+}

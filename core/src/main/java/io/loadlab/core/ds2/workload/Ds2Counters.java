@@ -1,0 +1,62 @@
+package io.loadlab.core.ds2.workload;
+
+import io.loadlab.core.ds2.Ds2Step;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * DS2's counters for one target (or all): sessions ("orders"), steps and their summed response
+ * times, rollbacks, retries, errors and connection outages. Counted only while measuring, like
+ * DS2's statistics after the warmup reset.
+ */
+final class Ds2Counters {
+  final LongAdder orders = new LongAdder();
+  final LongAdder orderNanos = new LongAdder();
+  final LongAdder rollbacks = new LongAdder();
+  final LongAdder retries = new LongAdder();
+  final LongAdder errors = new LongAdder();
+  final LongAdder outages = new LongAdder();
+  private final LongAdder[] steps = new LongAdder[Ds2Step.values().length];
+  private final LongAdder[] stepNanos = new LongAdder[Ds2Step.values().length];
+
+  Ds2Counters() {
+    for (int i = 0; i < steps.length; i++) {
+      steps[i] = new LongAdder();
+      stepNanos[i] = new LongAdder();
+    }
+  }
+
+  void step(Ds2Step step, long nanos) {
+    steps[step.ordinal()].increment();
+    stepNanos[step.ordinal()].add(nanos);
+  }
+
+  /** Adds another set of counters into this one. */
+  void addAll(Ds2Counters other) {
+    orders.add(other.orders.sum());
+    orderNanos.add(other.orderNanos.sum());
+    rollbacks.add(other.rollbacks.sum());
+    retries.add(other.retries.sum());
+    errors.add(other.errors.sum());
+    outages.add(other.outages.sum());
+    for (int i = 0; i < steps.length; i++) {
+      steps[i].add(other.steps[i].sum());
+      stepNanos[i].add(other.stepNanos[i].sum());
+    }
+  }
+
+  long steps(Ds2Step step) {
+    return steps[step.ordinal()].sum();
+  }
+
+  /** Average response time of a step in milliseconds, 0 if none. */
+  double stepAvgMs(Ds2Step step) {
+    long n = steps(step);
+    return n == 0 ? 0 : stepNanos[step.ordinal()].sum() / 1e6 / n;
+  }
+
+  /** Average order response time in milliseconds, 0 if none. */
+  double orderAvgMs() {
+    long n = orders.sum();
+    return n == 0 ? 0 : orderNanos.sum() / 1e6 / n;
+  }
+}

@@ -1,0 +1,376 @@
+package io.loadlab.core.ds2.workload;
+
+import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.ds2.Ds2Step;
+import io.loadlab.core.ds2.Ds2StepException;
+import io.loadlab.core.ds2.load.Ds2Check;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Secrets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs the DS2 workload: {@code threads} users per target, started at {@code rampRate} users per
+ * second, each running user sessions back to back on its own connection. It first checks every
+ * target against the size (and refuses a mismatch), warms up, then measures for the run time;
+ * statistics reset at the end of the warmup as in DS2. Every interval it prints a DS2-style
+ * progress line; at the end it adds figures ({@code opm}, per-target opm, rollbacks, retries) and a
+ * DS2-style final line.
+ *
+ * <p>Operations: {@code login}, {@code new customer}, {@code browse}, {@code purchase}, {@code
+ * purchase rollback} (too little stock, not an error) and {@code order} (a whole session, DS2's
+ * {@code rt_tot}); with several targets also {@code order <target>}.
+ */
+public final class Ds2Driver {
+  /** The operation of a whole user session. */
+  public static final String OP_ORDER = "order";
+
+  /** The operation of a purchase rolled back for lack of stock. */
+  public static final String OP_ROLLBACK = "purchase rollback";
+
+  private final Consumer<String> progress;
+
+  /**
+   * @param progress where DS2-style progress lines and the final line go
+   */
+  public Ds2Driver(Consumer<String> progress) {
+    this.progress = progress;
+  }
+
+  /** Runs the workload until the run time is over or the run is stopped. */
+  public void run(
+      Ds2RunSettings settings, RunTiming timing, RunRecording recording, RunControl control)
+      throws InterruptedException {
+    verifyTargets(settings);
+    Run run = new Run(settings, recording, control);
+    run.execute(timing);
+  }
+
+  /**
+   * Connects to every target and, unless told not to, checks it holds the size's data.
+   *
+   * @throws UsageException if a database does not match the size
+   * @throws io.loadlab.core.failure.UnreachableTargetException if one cannot be reached
+   */
+  public static void verifyTargets(Ds2RunSettings settings) {
+    for (DatabaseTarget t : settings.targets()) {
+      verify(t, settings);
+    }
+  }
+
+  private static void verify(DatabaseTarget t, Ds2RunSettings settings) {
+    try (Connection c = t.connect()) {
+      if (settings.checkSize()) {
+        Ds2Check.Report report = Ds2Check.check(c, settings.size());
+        if (!report.ok()) {
+          throw new UsageException(report.describe(t, settings.size()));
+        }
+      }
+    } catch (SQLException e) {
+      throw t.explain(e);
+    }
+  }
+
+  /** One run's shared state, seen by every user. */
+  final class Run {
+    final Ds2RunSettings settings;
+    final RunRecording recording;
+    final Recorder recorder;
+    final RunControl control;
+    final List<Ds2TargetState> targets = new ArrayList<>();
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private volatile boolean stopping;
+    private volatile long resetNanos;
+    private volatile boolean warm;
+    private final long startNanos = System.nanoTime();
+    private final Map<String, long[]> lastTick = new LinkedHashMap<>();
+
+    Run(Ds2RunSettings settings, RunRecording recording, RunControl control) {
+      this.settings = settings;
+      this.recording = recording;
+      this.recorder = recording.recorder();
+      this.control = control;
+      boolean several = settings.targets().size() > 1;
+      int i = 1;
+      for (DatabaseTarget t : settings.targets()) {
+        String name = several ? "t" + i + " " + t.shortName() : t.shortName();
+        targets.add(
+            new Ds2TargetState(
+                t, name, several ? recorder.operation(OP_ORDER + " " + name) : null));
+        i++;
+      }
+    }
+
+    void execute(RunTiming timing) throws InterruptedException {
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("threads", Integer.toString(settings.threads()));
+      params.put("targets", Integer.toString(settings.targets().size()));
+      params.put("db-size", settings.size().name());
+      for (Ds2Step s : Ds2Step.values()) {
+        recording.setParameters(s.operation(), params);
+      }
+      recording.setParameters(OP_ORDER, params);
+      boolean warmup = !timing.warmup().isZero();
+      recording.beginPhase(warmup ? "warmup" : "ds2", warmup);
+      warm = !warmup;
+      resetNanos = System.nanoTime();
+      List<Thread> threads = new ArrayList<>();
+      int index = 0;
+      for (Ds2TargetState t : targets) {
+        for (int k = 0; k < settings.threads(); k++) {
+          long delay = (long) (k / settings.rampRate() * 1e9);
+          Thread th = new Thread(new Ds2User(this, t, index++, delay), "ds2-user-" + index);
+          th.setDaemon(true);
+          threads.add(th);
+          th.start();
+        }
+      }
+      ScheduledExecutorService ticker =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread th = new Thread(r, "ds2-progress");
+                th.setDaemon(true);
+                return th;
+              });
+      long every = timing.interval().toMillis();
+      ticker.scheduleAtFixedRate(this::tick, every, every, TimeUnit.MILLISECONDS);
+      try {
+        if (warmup && control.sleep(timing.warmup())) {
+          recording.beginPhase("ds2", false);
+          for (Ds2TargetState t : targets) {
+            t.counters = new Ds2Counters();
+          }
+          resetNanos = System.nanoTime();
+          warm = true;
+          progress.accept("Stats reset (end of warmup)");
+        }
+        if (!control.isStopped()) {
+          Duration d = timing.duration().isZero() ? Duration.ofDays(3650) : timing.duration();
+          control.sleep(d);
+        }
+      } finally {
+        long endNanos = System.nanoTime();
+        stopping = true;
+        stop.countDown();
+        ticker.shutdownNow();
+        for (Thread th : threads) {
+          th.join(30_000);
+        }
+        finish(endNanos);
+      }
+    }
+
+    boolean stopping() {
+      return stopping || control.isStopped();
+    }
+
+    /** Sleeps up to {@code nanos}; false if the run stopped meanwhile. */
+    boolean sleep(long nanos) {
+      if (nanos <= 0) {
+        return !stopping();
+      }
+      try {
+        return !stop.await(nanos, TimeUnit.NANOSECONDS) && !stopping();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+
+    void connectionLost(Ds2TargetState t, String kind, SQLException e) {
+      progress.accept(
+          "connection to "
+              + t.name
+              + " lost ("
+              + kind
+              + ": "
+              + Secrets.mask(firstLine(e.getMessage()))
+              + "); reconnecting");
+    }
+
+    void reconnected(Ds2TargetState t, long outageNanos, boolean wasLost) {
+      String what =
+          String.format(
+              Locale.ROOT,
+              "connection to %s %s after %.1f s",
+              t.name,
+              wasLost ? "lost and reopened" : "opened",
+              outageNanos / 1e9);
+      recording.problem("connection lost", 1, what);
+      progress.accept(what);
+    }
+
+    void notReconnected(Ds2TargetState t, SQLException e) {
+      recording.problem(
+          "connection lost",
+          1,
+          "connection to "
+              + t.name
+              + " could not be reopened before the end ("
+              + Secrets.mask(firstLine(e.getMessage()))
+              + ")");
+    }
+
+    void error(Ds2TargetState t, Ds2StepException e) {
+      // Counted by SQLSTATE in the step's operation; the first of each kind is shown.
+      String key = e.step().operation() + " " + e.sqlException().getSQLState();
+      synchronized (lastTick) {
+        if (lastTick.putIfAbsent("error " + key, new long[0]) == null) {
+          progress.accept(
+              "error in "
+                  + t.name
+                  + ": "
+                  + e.step().operation()
+                  + " failed ("
+                  + io.loadlab.core.database.SqlStates.kind(e.sqlException())
+                  + ": "
+                  + Secrets.mask(firstLine(e.sqlException().getMessage()))
+                  + ")");
+        }
+      }
+    }
+
+    private void tick() {
+      try {
+        double et = (System.nanoTime() - resetNanos) / 1e9;
+        String tag = warm ? "" : "warmup ";
+        if (targets.size() > 1) {
+          for (Ds2TargetState t : targets) {
+            progress.accept(tag + line(t.name + ": ", t.name, List.of(t.counters), et));
+          }
+        }
+        List<Ds2Counters> all = targets.stream().map(t -> t.counters).toList();
+        progress.accept(tag + line("", "all", all, et));
+      } catch (RuntimeException e) {
+        // never let a progress line stop the ticker
+      }
+    }
+
+    private String line(String prefix, String key, List<Ds2Counters> cs, double et) {
+      long orders = sum(cs, c -> c.orders.sum());
+      long nanos = sum(cs, c -> c.orderNanos.sum());
+      long rollbacks = sum(cs, c -> c.rollbacks.sum());
+      long[] last;
+      synchronized (lastTick) {
+        last = lastTick.getOrDefault(key, new long[] {0, 0});
+        if (orders < last[0]) {
+          last = new long[] {0, 0}; // counters were reset
+        }
+        lastTick.put(key, new long[] {orders, nanos});
+      }
+      long dOrders = orders - last[0];
+      double sampled = dOrders == 0 ? 0 : (nanos - last[1]) / 1e6 / dOrders;
+      return String.format(
+          Locale.ROOT,
+          "%set=%7.1f n_overall=%d opm=%d rt_tot_avg_msec=%d rt_tot_sampled=%d"
+              + " n_login=%d n_newcust=%d n_browse=%d n_purchase=%d"
+              + " rollbacks: n=%d %%=%5.1f retries=%d errors=%d outages=%d",
+          prefix,
+          et,
+          orders,
+          et <= 0 ? 0 : (long) Math.floor(60 * orders / et),
+          orders == 0 ? 0 : Math.round(nanos / 1e6 / orders),
+          Math.round(sampled),
+          sum(cs, c -> c.steps(Ds2Step.LOGIN)),
+          sum(cs, c -> c.steps(Ds2Step.NEW_CUSTOMER)),
+          sum(cs, c -> c.steps(Ds2Step.BROWSE)),
+          sum(cs, c -> c.steps(Ds2Step.PURCHASE)),
+          rollbacks,
+          orders == 0 ? 0.0 : 100.0 * rollbacks / orders,
+          sum(cs, c -> c.retries.sum()),
+          sum(cs, c -> c.errors.sum()),
+          sum(cs, c -> c.outages.sum()));
+    }
+
+    private void finish(long endNanos) {
+      double seconds = Math.max(1e-9, (endNanos - resetNanos) / 1e9);
+      if (!warm) {
+        progress.accept("the run stopped during the warmup: no figures");
+        return;
+      }
+      List<Ds2Counters> all = targets.stream().map(t -> t.counters).toList();
+      long orders = sum(all, c -> c.orders.sum());
+      long rollbacks = sum(all, c -> c.rollbacks.sum());
+      recording.figure("opm", Math.floor(60 * orders / seconds));
+      recording.figure("orders", orders);
+      recording.figure("rollbacks", rollbacks);
+      recording.figure("rollbackPct", orders == 0 ? 0 : 100.0 * rollbacks / orders);
+      recording.figure("retries", sum(all, c -> c.retries.sum()));
+      recording.figure("outages", sum(all, c -> c.outages.sum()));
+      recording.figure("errors", sum(all, c -> c.errors.sum()));
+      if (targets.size() > 1) {
+        for (Ds2TargetState t : targets) {
+          recording.figure("opm " + t.name, Math.floor(60 * t.counters.orders.sum() / seconds));
+        }
+      }
+      Ds2Counters one = merged(all);
+      progress.accept(
+          String.format(
+              Locale.ROOT,
+              "Final: et=%.1f n_overall=%d opm=%d rt_tot_avg=%d n_login_overall=%d"
+                  + " n_newcust_overall=%d n_browse_overall=%d n_purchase_overall=%d"
+                  + " rt_login_avg_msec=%d rt_newcust_avg_msec=%d rt_browse_avg_msec=%d"
+                  + " rt_purchase_avg_msec=%d n_rollbacks_overall=%d rollback_rate = %.1f%%",
+              seconds,
+              orders,
+              (long) Math.floor(60 * orders / seconds),
+              Math.round(one.orderAvgMs()),
+              one.steps(Ds2Step.LOGIN),
+              one.steps(Ds2Step.NEW_CUSTOMER),
+              one.steps(Ds2Step.BROWSE),
+              one.steps(Ds2Step.PURCHASE),
+              Math.round(one.stepAvgMs(Ds2Step.LOGIN)),
+              Math.round(one.stepAvgMs(Ds2Step.NEW_CUSTOMER)),
+              Math.round(one.stepAvgMs(Ds2Step.BROWSE)),
+              Math.round(one.stepAvgMs(Ds2Step.PURCHASE)),
+              rollbacks,
+              orders == 0 ? 0.0 : 100.0 * rollbacks / orders));
+      long fromStart = targets.stream().mapToLong(t -> t.sinceStart.orders.sum()).sum();
+      long rbFromStart = targets.stream().mapToLong(t -> t.sinceStart.rollbacks.sum()).sum();
+      progress.accept(
+          "n_orders_from_start= " + fromStart + " n_rollbacks_from_start= " + rbFromStart);
+    }
+  }
+
+  private static Ds2Counters merged(List<Ds2Counters> cs) {
+    if (cs.size() == 1) {
+      return cs.get(0);
+    }
+    Ds2Counters m = new Ds2Counters();
+    for (Ds2Counters c : cs) {
+      m.addAll(c);
+    }
+    return m;
+  }
+
+  private static long sum(List<Ds2Counters> cs, java.util.function.ToLongFunction<Ds2Counters> f) {
+    long n = 0;
+    for (Ds2Counters c : cs) {
+      n += f.applyAsLong(c);
+    }
+    return n;
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

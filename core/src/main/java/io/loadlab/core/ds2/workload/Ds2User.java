@@ -1,0 +1,174 @@
+package io.loadlab.core.ds2.workload;
+
+import io.loadlab.core.database.SqlStates;
+import io.loadlab.core.ds2.Ds2OrderResult;
+import io.loadlab.core.ds2.Ds2PurchaseResult;
+import io.loadlab.core.ds2.Ds2Step;
+import io.loadlab.core.ds2.Ds2StepException;
+import io.loadlab.core.ds2.Ds2StepListener;
+import io.loadlab.core.ds2.Ds2Transactions;
+import io.loadlab.core.ds2.Ds2UserSession;
+import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.record.Recorder;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+
+/**
+ * One DS2 user: a thread with its own connection that runs user sessions back to back, with think
+ * time between them, until the run stops. A lost connection is reopened with backoff and the outage
+ * reported; other SQL errors are counted by SQLSTATE and the user goes on with its next session
+ * (DS2's driver would end the thread instead).
+ */
+final class Ds2User implements Runnable {
+  private static final long MAX_BACKOFF_MS = 5_000;
+
+  private final Ds2Driver.Run run;
+  private final Ds2TargetState target;
+  private final long startDelayNanos;
+  private final SplittableRandom rng;
+  private final OperationRecorder[] stepOps;
+  private final OperationRecorder rollbackOp;
+  private final OperationRecorder totalOrderOp;
+
+  Ds2User(Ds2Driver.Run run, Ds2TargetState target, int index, long startDelayNanos) {
+    this.run = run;
+    this.target = target;
+    this.startDelayNanos = startDelayNanos;
+    this.rng = new SplittableRandom(run.settings.seed() * 1_000_003L + index);
+    Recorder recorder = run.recorder;
+    this.stepOps = new OperationRecorder[Ds2Step.values().length];
+    for (Ds2Step s : Ds2Step.values()) {
+      stepOps[s.ordinal()] = recorder.operation(s.operation());
+    }
+    this.rollbackOp = recorder.operation(Ds2Driver.OP_ROLLBACK);
+    this.totalOrderOp = recorder.operation(Ds2Driver.OP_ORDER);
+  }
+
+  @Override
+  public void run() {
+    if (!run.sleep(startDelayNanos)) {
+      return;
+    }
+    run.recorder.userStarted();
+    Connection c = null;
+    Ds2Transactions tx = null;
+    try {
+      c = connect(null);
+      while (c != null && !run.stopping()) {
+        tx = new Ds2Transactions(c, target.target.dialect(), run.settings.compatTitleSearch());
+        Ds2UserSession session =
+            new Ds2UserSession(tx, run.settings.mix(), run.settings.size(), rng);
+        Connection lost = loop(c, session);
+        tx.close();
+        tx = null;
+        if (lost == null) {
+          break;
+        }
+        closeQuietly(lost);
+        c = connect(lost);
+      }
+    } finally {
+      if (tx != null) {
+        tx.close();
+      }
+      closeQuietly(c);
+      run.recorder.userStopped();
+    }
+  }
+
+  /** Runs sessions until the run stops (returns null) or the connection is lost (returns it). */
+  private Connection loop(Connection c, Ds2UserSession session) {
+    Ds2StepListener listener = this::stepDone;
+    while (!run.stopping()) {
+      try {
+        Ds2OrderResult r = session.run(listener);
+        Ds2Counters now = target.counters;
+        now.orders.increment();
+        now.orderNanos.add(r.nanos());
+        now.retries.add(r.retries());
+        target.sinceStart.orders.increment();
+        if (r.rolledBack()) {
+          now.rollbacks.increment();
+          target.sinceStart.rollbacks.increment();
+        }
+        totalOrderOp.success(r.nanos());
+        if (target.orderOp != null) {
+          target.orderOp.success(r.nanos());
+        }
+      } catch (Ds2StepException e) {
+        SQLException cause = e.sqlException();
+        String kind = SqlStates.kind(cause);
+        stepOps[e.step().ordinal()].failure(e.nanos(), kind);
+        if (SqlStates.isConnectionLost(cause) || !isValid(c)) {
+          target.counters.outages.increment();
+          run.connectionLost(target, kind, cause);
+          return c;
+        }
+        target.counters.errors.increment();
+        run.error(target, e);
+      }
+      long think = run.settings.thinkTime().toNanos();
+      if (think > 0 && !run.sleep((long) (rng.nextDouble() * 2 * think))) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private void stepDone(Ds2Step step, long nanos, Record outcome) {
+    if (step == Ds2Step.PURCHASE && outcome instanceof Ds2PurchaseResult p && p.rolledBack()) {
+      rollbackOp.success(nanos);
+    } else {
+      stepOps[step.ordinal()].success(nanos);
+    }
+    target.counters.step(step, nanos);
+  }
+
+  /**
+   * Opens the connection, retrying with backoff (100 ms doubling to 5 s) until it works or the run
+   * stops; after an outage, reports how long the target was unreachable.
+   */
+  private Connection connect(Connection lost) {
+    long t0 = System.nanoTime();
+    long backoff = 100;
+    SQLException last = null;
+    while (!run.stopping()) {
+      try {
+        Connection c = target.target.open();
+        if (lost != null || last != null) {
+          run.reconnected(target, System.nanoTime() - t0, lost != null);
+        }
+        return c;
+      } catch (SQLException e) {
+        last = e;
+        if (!run.sleep(backoff * 1_000_000L)) {
+          break;
+        }
+        backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+      }
+    }
+    if (last != null) {
+      run.notReconnected(target, last);
+    }
+    return null;
+  }
+
+  private static boolean isValid(Connection c) {
+    try {
+      return c.isValid(2);
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException e) {
+        // going away anyway
+      }
+    }
+  }
+}

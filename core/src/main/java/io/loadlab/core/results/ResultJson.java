@@ -1,0 +1,56 @@
+package io.loadlab.core.results;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Reads and writes {@link RunResult}s as JSON, the format of {@code docs/results-format.md}. */
+public final class ResultJson {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private ResultJson() {}
+
+  /** The shared mapper, configured for results. */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  /** Serialises a result. */
+  public static String toJson(RunResult result) throws IOException {
+    return MAPPER.writeValueAsString(result);
+  }
+
+  /** Parses a result. */
+  public static RunResult fromJson(String json) throws IOException {
+    return MAPPER.readValue(json, RunResult.class);
+  }
+
+  /** Reads a result file. */
+  public static RunResult read(Path file) throws IOException {
+    return MAPPER.readValue(file.toFile(), RunResult.class);
+  }
+
+  /**
+   * Writes a result file so that readers never see half of it: into a temporary file beside it,
+   * then renamed over it.
+   */
+  public static void write(RunResult result, Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+    MAPPER.writeValue(tmp.toFile(), result);
+    try {
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.loadlab.core.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.failure.UnreachableTargetException;
+import io.loadlab.core.failure.UsageException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AmqpClientTest {
+  static EmbeddedBroker broker;
+
+  @BeforeAll
+  static void startBroker() {
+    broker = EmbeddedBroker.startLocal();
+  }
+
+  @AfterAll
+  static void stopBroker() {
+    broker.close();
+  }
+
+  @Test
+  void publishedMessageIsReceivedWithBodyAndProperties() throws Exception {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+      client.subscribe("client-test-1");
+      byte[] body = Payloads.of(100);
+      client.publish("client-test-1", body, false, Map.of("color", "blue", "n", 7));
+      ReceivedMessage m = client.receive("client-test-1", Duration.ofSeconds(10));
+      assertNotNull(m);
+      assertArrayEquals(body, m.body());
+      assertEquals(100, m.bodyLength());
+      assertEquals("blue", m.property("color"));
+      assertEquals(7, m.property("n"));
+      assertNull(m.stamp());
+      assertNull(client.receive("client-test-1", Duration.ofMillis(200)));
+    }
+  }
+
+  @Test
+  void roundTripReturnsAPositiveLatencyAndSkipsStaleMessages() throws Exception {
+    AmqpConnection shared = AmqpConnection.open(AmqpConnectionSettings.of(broker.amqpUri()));
+    try (shared;
+        AmqpClient client = shared.newClient(Acknowledgement.CLIENT)) {
+      client.publish("client-rt", new byte[] {1, 2, 3}, false, (Map<String, ?>) null);
+      long nanos = client.roundTrip("client-rt", 64);
+      assertTrue(nanos > 0 && nanos < TimeUnit.SECONDS.toNanos(30), "latency " + nanos);
+      assertTrue(client.roundTrip("client-rt", 64) > 0);
+    }
+  }
+
+  @Test
+  void stampTravelsWithTheMessage() throws Exception {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+      client.subscribe("topic://client-stamp");
+      client.publish("topic://client-stamp", new byte[8], true, new MessageStamp(3, 42, 1234));
+      ReceivedMessage m = client.receive("topic://client-stamp", Duration.ofSeconds(10));
+      assertEquals(new MessageStamp(3, 42, 1234), m.stamp());
+    }
+  }
+
+  @Test
+  void receiveIsInterruptible() throws Exception {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+      client.subscribe("client-interrupt");
+      Thread.currentThread().interrupt();
+      assertThrows(
+          InterruptedException.class,
+          () -> client.receive("client-interrupt", Duration.ofSeconds(20)));
+    }
+  }
+
+  @Test
+  void unreachableBrokerIsReportedAsSuch() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    UnreachableTargetException e =
+        assertThrows(
+            UnreachableTargetException.class,
+            () -> AmqpClient.connect(AmqpConnectionSettings.of("amqp://127.0.0.1:" + port)));
+    assertTrue(e.getMessage().contains("cannot reach"), e.getMessage());
+  }
+
+  @Test
+  void settingsRejectNonAmqpUrisAndNeverShowThePassword() {
+    assertThrows(UsageException.class, () -> AmqpConnectionSettings.of("http://x"));
+    AmqpConnectionSettings s =
+        AmqpConnectionSettings.builder("amqp://u:secret@h:5672")
+            .user("bob")
+            .password("hunter2")
+            .prefetch(10)
+            .presettled(true)
+            .build();
+    assertTrue(!s.toString().contains("secret") && !s.toString().contains("hunter2"), s.toString());
+    assertEquals(
+        "amqp://u:secret@h:5672?jms.prefetchPolicy.all=10&jms.presettlePolicy.presettleAll=true",
+        s.factoryUri());
+    assertEquals(
+        "failover:(amqp://a:1,amqp://b:2)?x=1&jms.prefetchPolicy.all=5",
+        AmqpConnectionSettings.builder("failover:(amqp://a:1,amqp://b:2)?x=1")
+            .prefetch(5)
+            .build()
+            .factoryUri());
+  }
+}

@@ -1,0 +1,195 @@
+package io.loadlab.core.ds2.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.database.TestPostgres;
+import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.ds2.Ds2WorkloadMix;
+import io.loadlab.core.ds2.load.Ds2Loader;
+import io.loadlab.core.failure.UnreachableTargetException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+import io.loadlab.core.run.RunTiming;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Short DS2 runs against the embedded PostgreSQL, with the database checked afterwards. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class Ds2DriverTest {
+  static final Ds2Size TINY = Ds2Size.parse("--db-size", "2MB");
+
+  static DatabaseTarget loaded(String name) throws Exception {
+    DatabaseTarget db = TestPostgres.newDatabase(name);
+    new Ds2Loader(db, line -> {}).load(new Ds2Loader.Settings(TINY, 5, 2, false));
+    return db;
+  }
+
+  static RunResult run(
+      DatabaseTarget db,
+      Ds2Size size,
+      int threads,
+      Duration duration,
+      List<String> progress,
+      Runnable during)
+      throws Exception {
+    Ds2RunSettings s =
+        new Ds2RunSettings(
+            List.of(db), threads, 100, Duration.ZERO, Ds2WorkloadMix.DEFAULT, size, false, true, 9);
+    RunRecording rec =
+        RunRecording.start(
+            new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
+            new Recorder(),
+            List.of(),
+            Duration.ofSeconds(1));
+    RunControl control = new RunControl();
+    Thread side = null;
+    if (during != null) {
+      side = new Thread(during);
+      side.start();
+    }
+    new Ds2Driver(progress::add)
+        .run(s, new RunTiming(duration, Duration.ZERO, Duration.ofSeconds(1)), rec, control);
+    if (side != null) {
+      side.join();
+    }
+    return rec.finish(control);
+  }
+
+  static long count(Connection c, String sql) throws Exception {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  @Test
+  void aShortRunKeepsTheDatabaseConsistent() throws Exception {
+    DatabaseTarget db = loaded("run");
+    List<String> progress = new CopyOnWriteArrayList<>();
+    RunResult r = run(db, TINY, 4, Duration.ofSeconds(4), progress, null);
+    long loadedOrders = TINY.orders();
+    double orders = r.figures().get("orders");
+    double rollbacks = r.figures().get("rollbacks");
+    assertTrue(orders > 20, "orders: " + orders);
+    assertTrue(r.figures().get("opm") > 0);
+    assertEquals(0, r.totals().get("order").errors());
+    assertTrue(r.totals().get("browse").count() >= orders, "at least one browse per order");
+    assertTrue(progress.stream().anyMatch(l -> l.contains("opm=") && l.contains("rollbacks: n=")));
+    assertTrue(progress.stream().anyMatch(l -> l.startsWith("Final: ")));
+    try (Connection c = db.connect()) {
+      Ds2Invariants.assertConsistent(c, TINY, r);
+    }
+  }
+
+  @Test
+  void rollbacksAreCountedApartFromErrors() throws Exception {
+    DatabaseTarget db = loaded("rollback");
+    try (Connection c = db.connect();
+        Statement s = c.createStatement()) {
+      s.execute("UPDATE inventory SET quan_in_stock = 0 WHERE prod_id % 2 = 0");
+    }
+    RunResult r = run(db, TINY, 2, Duration.ofSeconds(3), new CopyOnWriteArrayList<>(), null);
+    double rollbacks = r.figures().get("rollbacks");
+    assertTrue(rollbacks > 0, "rollbacks: " + rollbacks);
+    assertEquals((long) rollbacks, r.totals().get("purchase rollback").count());
+    assertEquals(0, r.totals().get("purchase rollback").errors());
+    assertEquals(0.0, r.figures().get("errors"));
+    try (Connection c = db.connect()) {
+      assertEquals(
+          0,
+          count(
+              c,
+              "SELECT COUNT(*) FROM orderlines WHERE prod_id % 2 = 0 AND orderid > "
+                  + TINY.orders()),
+          "nothing sold from empty stock");
+    }
+  }
+
+  @Test
+  void aKilledConnectionIsReopenedAndTheOutageReported() throws Exception {
+    DatabaseTarget db = loaded("kill");
+    String dbName = db.url().substring(db.url().lastIndexOf('/') + 1);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    long[] killed = new long[1];
+    RunResult r =
+        run(
+            db,
+            TINY,
+            2,
+            Duration.ofSeconds(5),
+            progress,
+            () -> {
+              try {
+                Thread.sleep(2000);
+                try (Connection c = db.connect();
+                    PreparedStatement ps =
+                        c.prepareStatement(
+                            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                                + " WHERE datname = ? AND pid <> pg_backend_pid()")) {
+                  ps.setString(1, dbName);
+                  try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    killed[0] = rs.getLong(1);
+                  }
+                }
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    assertTrue(killed[0] >= 1, "killed " + killed[0]);
+    assertTrue(r.figures().get("outages") >= 1);
+    Problem lost =
+        r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
+    assertTrue(lost.message().contains("lost and reopened"), lost.message());
+    assertTrue(progress.stream().anyMatch(l -> l.contains("reconnecting")));
+    // Orders went on after the reconnect: the last interval has orders.
+    var last = r.intervals().get(r.intervals().size() - 1);
+    assertTrue(
+        r.intervals().stream()
+            .skip(Math.max(0, r.intervals().size() - 2))
+            .anyMatch(i -> i.operations().containsKey("order")),
+        "orders after the reconnect; last interval " + last);
+  }
+
+  @Test
+  void aWrongSizeOrUrlIsRefusedWithAClearError() throws Exception {
+    DatabaseTarget db = loaded("size");
+    UsageException e =
+        assertThrows(
+            UsageException.class,
+            () ->
+                run(
+                    db,
+                    Ds2Size.parse("--db-size", "4GB"),
+                    1,
+                    Duration.ofSeconds(1),
+                    List.of(),
+                    null));
+    assertTrue(e.getMessage().contains("does not match --db-size 4GB"), e.getMessage());
+    assertTrue(e.getMessage().contains("pass --db-size 2MB"), e.getMessage());
+    UsageException bad =
+        assertThrows(UsageException.class, () -> new DatabaseTarget("jdbc:oracle:x", null, null));
+    assertTrue(bad.getMessage().startsWith("--url: 'jdbc:oracle:x' is not a JDBC URL"));
+    assertThrows(
+        UnreachableTargetException.class,
+        () -> new DatabaseTarget("jdbc:postgresql://127.0.0.1:1/ds2", null, null).connect());
+  }
+}

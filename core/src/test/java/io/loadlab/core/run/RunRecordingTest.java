@@ -1,0 +1,169 @@
+package io.loadlab.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.IntervalSample;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(20)
+class RunRecordingTest {
+  static RunInfo info() {
+    return new RunInfo(
+        "test", "net rr", null, "loadlab net rr", Map.of(), EnvironmentInfo.current(), null);
+  }
+
+  static RunRecording manual(Recorder r, List<ResultSink> sinks) {
+    return RunRecording.start(info(), r, sinks, Duration.ofHours(1));
+  }
+
+  @Test
+  void warmupIntervalsAreKeptButLeftOutOfTotals() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      rec.beginPhase(null, true);
+      r.operation("rr").success(1_000_000);
+      r.operation("rr").success(1_000_000);
+      Thread.sleep(60);
+      rec.beginPhase(null, false);
+      r.operation("rr").success(2_000_000);
+      Thread.sleep(60);
+      RunResult result = rec.finish(new RunControl());
+      assertEquals(RunStatus.OK, result.status());
+      OperationStats rr = result.totals().get("rr");
+      assertEquals(1, rr.count(), "warmup samples are not in the totals");
+      assertEquals(2000, rr.latencyUs().p50(), 2);
+      assertTrue(result.intervals().stream().anyMatch(IntervalSample::warmup));
+      long intervalCount =
+          result.intervals().stream()
+              .mapToLong(
+                  i -> i.operations().get("rr") == null ? 0 : i.operations().get("rr").count())
+              .sum();
+      assertEquals(3, intervalCount, "every sample is in some interval");
+    }
+  }
+
+  @Test
+  void eachPhaseRateUsesItsOwnMeasuredTime() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      rec.beginPhase("users=1", false);
+      for (int i = 0; i < 100; i++) {
+        r.operation("rr users=1").success(1000);
+      }
+      Thread.sleep(200);
+      rec.beginPhase("users=2", false);
+      for (int i = 0; i < 100; i++) {
+        r.operation("rr users=2").success(1000);
+      }
+      Thread.sleep(400);
+      rec.setParameters("rr users=2", Map.of("users", "2"));
+      RunResult result = rec.finish(new RunControl());
+      OperationStats one = result.totals().get("rr users=1");
+      OperationStats two = result.totals().get("rr users=2");
+      assertEquals(0.2, one.durationSec(), 0.1);
+      assertEquals(0.4, two.durationSec(), 0.15);
+      assertTrue(one.ratePerSec() > two.ratePerSec(), "shorter phase, higher rate");
+      assertEquals(Map.of("users", "2"), two.parameters());
+    }
+  }
+
+  @Test
+  void statusFollowsControlAndErrors() {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      r.operation("a").failure(1, "java.net.SocketException");
+      RunResult result = rec.finish(new RunControl());
+      assertEquals(RunStatus.FAILED, result.status());
+      assertEquals("1 of 1 operations failed", result.statusReason());
+      assertEquals("a: java.net.SocketException", result.problems().get(0).kind());
+    }
+    try (RunRecording rec = manual(new Recorder(), List.of())) {
+      RunControl control = new RunControl();
+      control.abort("stopped by the user");
+      RunResult result = rec.finish(control);
+      assertEquals(RunStatus.ABORTED, result.status());
+      assertEquals("stopped by the user", result.statusReason());
+    }
+    try (RunRecording rec = manual(new Recorder(), List.of())) {
+      RunControl control = new RunControl();
+      control.fail("broker went away");
+      assertEquals(RunStatus.FAILED, rec.finish(control).status());
+    }
+  }
+
+  @Test
+  void sinksSeeEveryIntervalAndTheEndOnce() throws Exception {
+    List<String> events = new ArrayList<>();
+    ResultSink sink =
+        new ResultSink() {
+          @Override
+          public void begin(RunInfo info, long start) {
+            events.add("begin");
+          }
+
+          @Override
+          public void interval(IntervalReport report) {
+            events.add(
+                "interval "
+                    + report.sample().index()
+                    + " "
+                    + report.resultSoFar().get().status().jsonName());
+          }
+
+          @Override
+          public void end(RunResult result) {
+            events.add("end " + result.status().jsonName());
+          }
+        };
+    Recorder r = new Recorder();
+    try (RunRecording rec = RunRecording.start(info(), r, List.of(sink), Duration.ofMillis(100))) {
+      r.operation("x").success(5);
+      Thread.sleep(350);
+      rec.finish(new RunControl());
+      rec.finish(new RunControl());
+    }
+    assertEquals("begin", events.get(0));
+    assertEquals("end ok", events.get(events.size() - 1));
+    assertTrue(events.size() >= 5, events.toString());
+    assertTrue(events.contains("interval 1 running"), events.toString());
+    assertFalse(events.subList(1, events.size() - 1).stream().anyMatch(e -> e.startsWith("end")));
+  }
+
+  @Test
+  void aFailingSinkDoesNotStopTheRun() {
+    ResultSink broken =
+        new ResultSink() {
+          @Override
+          public void interval(IntervalReport report) {
+            throw new IllegalStateException("disk full");
+          }
+        };
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of(broken))) {
+      r.operation("x").success(5);
+      assertEquals(RunStatus.OK, rec.finish(new RunControl()).status());
+    }
+  }
+
+  @Test
+  void sleepReturnsEarlyWhenStopped() {
+    RunControl control = new RunControl();
+    new Thread(() -> control.fail("x")).start();
+    long t0 = System.nanoTime();
+    assertFalse(control.sleep(Duration.ofSeconds(10)));
+    assertTrue(System.nanoTime() - t0 < 5_000_000_000L);
+  }
+}

@@ -1,0 +1,149 @@
+package io.loadlab.cli.amqp;
+
+import io.loadlab.core.amqp.AmqpConnection;
+import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.util.Sizes;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * The options both AMQP load commands share: which broker (the embedded one by default), the
+ * credentials, TLS, link credit and settlement, and how clients connect.
+ */
+final class AmqpOptions {
+  private AmqpOptions() {}
+
+  static void addConnectionOptions(Options o, String defaultPrefetch) {
+    o.addOption(
+        value(
+            "broker",
+            "URI",
+            "AMQP 1.0 broker: amqp://host:5672, amqps://..., failover:(amqp://a,amqp://b)?...;"
+                + " default: an embedded Artemis broker on a free port"));
+    o.addOption(value("user", "NAME", "user name (SASL PLAIN); default anonymous"));
+    o.addOption(
+        value(
+            "password-file",
+            "FILE",
+            "file holding the password (first line); default: environment variable "
+                + AmqpConnectionSettings.PASSWORD_ENV));
+    o.addOption(
+        value(
+            "trust-store",
+            "FILE",
+            "trust store (JKS/PKCS12) for amqps://; its password from "
+                + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
+    o.addOption(
+        value("prefetch", "N", "link credit per consumer (default " + defaultPrefetch + ")"));
+    o.addOption(flag("presettled", "send and receive presettled (at most once, no confirmations)"));
+    o.addOption(flag("single-connection", "all clients share one connection (default: one each)"));
+    o.addOption(value("base-name", "NAME", "queue and topic names start with this"));
+  }
+
+  static Option value(String name, String arg, String description) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
+  }
+
+  static Option flag(String name, String description) {
+    return Option.builder().longOpt(name).desc(description).build();
+  }
+
+  static List<Integer> sizes(CommandLine cmd, String defaultValue) {
+    return Sizes.parseBytesList("--size", cmd.getOptionValue("size", defaultValue), 0).stream()
+        .map(
+            v -> {
+              if (v > 100L << 20) {
+                throw new io.loadlab.core.failure.UsageException(
+                    "--size: " + v + " is too large; use at most 100M");
+              }
+              return v.intValue();
+            })
+        .toList();
+  }
+
+  static int intOption(CommandLine cmd, String name, int defaultValue, int min, int max) {
+    String v = cmd.getOptionValue(name);
+    return v == null ? defaultValue : Sizes.parseInt("--" + name, v, min, max);
+  }
+
+  static long longOption(CommandLine cmd, String name, long defaultValue, long min) {
+    String v = cmd.getOptionValue(name);
+    if (v == null) {
+      return defaultValue;
+    }
+    long n;
+    try {
+      n = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new io.loadlab.core.failure.UsageException(
+          "--" + name + ": '" + v + "' is not a whole number");
+    }
+    if (n < min) {
+      throw new io.loadlab.core.failure.UsageException(
+          "--" + name + ": " + n + " is too small; use " + min + " or more");
+    }
+    return n;
+  }
+
+  /**
+   * The broker to load: the one named by {@code --broker}, or an embedded one started now on a free
+   * loopback port (persistent if the run's messages are). Closing stops the embedded broker.
+   */
+  static final class Target implements AutoCloseable {
+    final EmbeddedBroker embedded;
+    final AmqpConnectionSettings settings;
+
+    Target(CommandLine cmd, int defaultPrefetch, boolean persistent) {
+      String uri = cmd.getOptionValue("broker");
+      // Check every option before starting anything.
+      AmqpConnectionSettings checked =
+          settingsFor(uri == null ? "amqp://127.0.0.1:5672" : uri, cmd, defaultPrefetch);
+      this.embedded = uri == null ? EmbeddedBroker.start("127.0.0.1", 0, persistent, null) : null;
+      this.settings =
+          embedded == null ? checked : settingsFor(embedded.amqpUri(), cmd, defaultPrefetch);
+      try {
+        // Fail with one line (exit 3) before any run output if the broker is not there.
+        AmqpConnection.open(settings).close();
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+
+    private static AmqpConnectionSettings settingsFor(
+        String uri, CommandLine cmd, int defaultPrefetch) {
+      String prefetch = cmd.getOptionValue("prefetch");
+      return AmqpConnectionSettings.builder(uri)
+          .user(cmd.getOptionValue("user"))
+          .passwordFrom(path(cmd, "password-file"))
+          .trustStore(path(cmd, "trust-store"))
+          .prefetch(
+              prefetch == null
+                  ? defaultPrefetch
+                  : Sizes.parseInt("--prefetch", prefetch, 0, 1_000_000))
+          .presettled(cmd.hasOption("presettled"))
+          .build();
+    }
+
+    /** How the broker is described in results: never with a password. */
+    String describe() {
+      return embedded == null ? settings.describe() : "embedded Artemis at " + embedded.amqpUri();
+    }
+
+    @Override
+    public void close() {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+
+  static Path path(CommandLine cmd, String option) {
+    String v = cmd.getOptionValue(option);
+    return v == null ? null : Path.of(v);
+  }
+}

@@ -1,0 +1,193 @@
+package io.loadlab.cli.amqp;
+
+import io.loadlab.cli.CliContext;
+import io.loadlab.cli.Command;
+import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.RunSession;
+import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.LatencyDriver;
+import io.loadlab.core.amqp.LatencySettings;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Durations;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
+final class LatencyCommand implements Command {
+  @Override
+  public String[] path() {
+    return new String[] {"amqp", "latency"};
+  }
+
+  @Override
+  public String summary() {
+    return "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)";
+  }
+
+  @Override
+  public boolean runsLoad() {
+    return true;
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    AmqpOptions.addConnectionOptions(o, "100");
+    o.addOption(AmqpOptions.value("size", "BYTES", "message size or list to sweep (default 256)"));
+    o.addOption(
+        AmqpOptions.value(
+            "rate", "N", "messages per second per test; 0 sends one at a time (default 0)"));
+    o.addOption(
+        AmqpOptions.value(
+            "count", "N", "messages per test per size; instead of --duration (default: duration)"));
+    o.addOption(
+        AmqpOptions.value(
+            "tests", "N", "concurrent tests, each its own queue; test i runs at rate+i-1"));
+    o.addOption(
+        AmqpOptions.value(
+            "report-frequency", "MS", "reporting interval in ms (as --interval; default 1000)"));
+    o.addOption(AmqpOptions.value("ack", "N", "acknowledge every N messages (default 0: each)"));
+    o.addOption(AmqpOptions.flag("durable", "persistent messages (embedded broker: persistent)"));
+    o.addOption(
+        AmqpOptions.value(
+            "drain-timeout",
+            "TIME",
+            "wait this long for messages still on their way when sending stops (default 10s)"));
+    return o;
+  }
+
+  @Override
+  public int run(CommandLine cmd, CliContext ctx) throws Exception {
+    LatencySettings checked = settings(cmd, null);
+    RunTiming timing = RunOptions.timing(cmd, Duration.ofSeconds(10), reportFrequency(cmd));
+    try (AmqpOptions.Target target = new AmqpOptions.Target(cmd, 100, checked.durable())) {
+      LatencySettings s = settings(cmd, target.settings).withBaseName(checked.baseName());
+      Map<String, Object> config = new LinkedHashMap<>();
+      config.put("broker", target.describe());
+      config.put("sizes", s.sizes());
+      config.put("rate", s.rate());
+      config.put("count", s.count());
+      config.put("tests", s.tests());
+      config.put("ack", s.ackEvery());
+      config.put("prefetch", s.connection().prefetch());
+      config.put("presettled", s.connection().presettled());
+      config.put("durable", s.durable());
+      config.put("singleConnection", s.singleConnection());
+      config.put("baseName", s.baseName());
+      PrintStream table =
+          cmd.hasOption("csv") && cmd.getOptionValue("csv") == null ? ctx.err() : ctx.out();
+      try (RunSession session = RunSession.open(cmd, ctx, "amqp latency", config, timing)) {
+        LatencyDriver driver = new LatencyDriver(s);
+        driver.run(timing, session.recording(), session.control());
+        RunResult result = session.finishResult();
+        table.print(figureTable(s, driver, result));
+        return RunSession.exitCode(result.status());
+      }
+    }
+  }
+
+  private static Duration reportFrequency(CommandLine cmd) {
+    String v = cmd.getOptionValue("report-frequency");
+    if (v == null) {
+      return Duration.ofSeconds(1);
+    }
+    String text = v.trim().matches("\\d+") ? v.trim() + "ms" : v;
+    return Durations.parse("--report-frequency", text);
+  }
+
+  private static LatencySettings settings(CommandLine cmd, AmqpConnectionSettings connection) {
+    AmqpConnectionSettings c =
+        connection != null ? connection : AmqpConnectionSettings.of("amqp://127.0.0.1:5672");
+    LatencySettings d = LatencySettings.defaults(c, AmqpOptions.sizes(cmd, "256"));
+    String base = cmd.getOptionValue("base-name");
+    if (base == null) {
+      base = "loadlab-latency-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 20));
+    }
+    String drain = cmd.getOptionValue("drain-timeout");
+    return new LatencySettings(
+        c,
+        d.sizes(),
+        rate(cmd),
+        AmqpOptions.longOption(cmd, "count", 0, 1),
+        AmqpOptions.intOption(cmd, "tests", 1, 1, 1000),
+        AmqpOptions.intOption(cmd, "ack", 0, 0, Integer.MAX_VALUE),
+        cmd.hasOption("durable"),
+        cmd.hasOption("single-connection"),
+        base,
+        drain == null ? d.drainTimeout() : Durations.parse("--drain-timeout", drain));
+  }
+
+  private static double rate(CommandLine cmd) {
+    String v = cmd.getOptionValue("rate");
+    if (v == null) {
+      return 0;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--rate: '" + v + "' is not a number; use e.g. 1000, or 0");
+    }
+  }
+
+  /** One row per size and test, shaped as the seeds' Figure 6 (latency in ms by size). */
+  static String figureTable(LatencySettings s, LatencyDriver driver, RunResult result) {
+    StringBuilder sb = new StringBuilder("\nround-trip latency by message size (ms)\n");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%8s %6s %10s %10s %9s %9s %9s %9s %9s %9s %9s %12s%n",
+            "size",
+            "test",
+            "rate",
+            "messages",
+            "min",
+            "avg",
+            "p50",
+            "p90",
+            "p99",
+            "p99.9",
+            "max",
+            "delay p99"));
+    boolean any = false;
+    for (int size : s.sizes()) {
+      for (int t = 0; t < s.tests(); t++) {
+        OperationStats o = result.totals().get(driver.latencyOp(size, t));
+        if (o == null) {
+          continue;
+        }
+        any = true;
+        OperationStats delay = result.totals().get(driver.sendDelayOp(size, t));
+        LatencySummary l = o.latencyUs();
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "%8d %6d %10s %10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %12s%n",
+                size,
+                t + 1,
+                s.rate() == 0 ? "1-by-1" : String.format(Locale.ROOT, "%.0f", s.rateOf(t)),
+                o.count(),
+                l.min() / 1000,
+                l.mean() / 1000,
+                l.p50() / 1000,
+                l.p90() / 1000,
+                l.p99() / 1000,
+                l.p999() / 1000,
+                l.max() / 1000,
+                delay == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.3f", delay.latencyUs().p99() / 1000)));
+      }
+    }
+    return any ? sb.toString() : "";
+  }
+}

@@ -1,0 +1,159 @@
+package io.loadlab.cli.ds2;
+
+import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.database.EmbeddedPostgresServer;
+import io.loadlab.core.database.SqlDialect;
+import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * The options every {@code ds2} command shares: which database (a JDBC URL, or by default the
+ * embedded PostgreSQL kept in a data directory), how to log in, and the DS2 size.
+ */
+final class Ds2Options {
+  static final String DEFAULT_SIZE = "10MB";
+  static final String DEFAULT_DATABASE = "ds2";
+  static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
+
+  private Ds2Options() {}
+
+  static Option value(String name, String arg, String description) {
+    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
+  }
+
+  /** Adds the connection and size options; {@code urlName} is {@code url} or {@code target}. */
+  static void addCommon(Options o, boolean several) {
+    if (several) {
+      o.addOption(
+          Option.builder()
+              .longOpt("target")
+              .hasArg()
+              .argName("URL")
+              .desc(
+                  "JDBC URL of a database to drive; repeat for several (default: the embedded"
+                      + " PostgreSQL)")
+              .build());
+    }
+    o.addOption(
+        value(
+            "url",
+            "URL",
+            "JDBC URL, e.g. jdbc:postgresql://host:5432/ds2 or jdbc:mariadb://host:3306/ds2"
+                + " (default: the embedded PostgreSQL)"));
+    o.addOption(value("user", "NAME", "database user (default: from the URL)"));
+    o.addOption(
+        value(
+            "password-file",
+            "FILE",
+            "file holding the database password (default: env " + PASSWORD_ENV + ")"));
+    o.addOption(value("db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
+    o.addOption(
+        value(
+            "data-dir",
+            "DIR",
+            "data directory of the embedded PostgreSQL (default ~/.loadlab/pg)"));
+    o.addOption(
+        value("database", "NAME", "database name in the embedded PostgreSQL (default ds2)"));
+  }
+
+  static Ds2Size size(CommandLine cmd) {
+    return Ds2Size.parse("--db-size", cmd.getOptionValue("db-size", DEFAULT_SIZE));
+  }
+
+  /** The databases named on the command line, or the embedded one (started by {@code open}). */
+  static Targets open(CommandLine cmd, boolean fresh, Consumer<String> log) {
+    List<String> urls = new ArrayList<>();
+    String[] targets = cmd.getOptionValues("target");
+    if (targets != null) {
+      for (String t : targets) {
+        SqlDialect.of("--target", t);
+        urls.add(t);
+      }
+    }
+    if (cmd.hasOption("url")) {
+      SqlDialect.of("--url", cmd.getOptionValue("url"));
+      urls.add(cmd.getOptionValue("url"));
+    }
+    String password =
+        Secrets.read(
+            "--password-file",
+            cmd.hasOption("password-file") ? Path.of(cmd.getOptionValue("password-file")) : null,
+            PASSWORD_ENV);
+    String user = cmd.getOptionValue("user");
+    if (!urls.isEmpty()) {
+      if (cmd.hasOption("data-dir")) {
+        throw new UsageException(
+            "--data-dir: only for the embedded PostgreSQL; leave it out with --url or --target");
+      }
+      List<DatabaseTarget> list = new ArrayList<>();
+      for (String u : urls) {
+        list.add(new DatabaseTarget(u, user, password));
+      }
+      return new Targets(list, null);
+    }
+    Path dir =
+        cmd.hasOption("data-dir")
+            ? Path.of(cmd.getOptionValue("data-dir"))
+            : EmbeddedPostgresServer.defaultDataDir();
+    String database = cmd.getOptionValue("database", DEFAULT_DATABASE);
+    if (!database.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
+      throw new UsageException(
+          "--database: '" + database + "' is not a plain name; use letters, digits and _");
+    }
+    log.accept("starting the embedded PostgreSQL in " + dir + (fresh ? " (fresh)" : ""));
+    EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dir, fresh);
+    server.createDatabaseIfAbsent(database);
+    log.accept("embedded PostgreSQL on " + server.jdbcUrl(database));
+    return new Targets(List.of(server.target(database)), server);
+  }
+
+  /** The databases of a command, and the embedded server to stop afterwards, if any. */
+  record Targets(List<DatabaseTarget> list, EmbeddedPostgresServer server)
+      implements AutoCloseable {
+    DatabaseTarget single(String option) {
+      if (list.size() != 1) {
+        throw new UsageException(option + ": name one database for this command");
+      }
+      return list.get(0);
+    }
+
+    @Override
+    public void close() {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
+
+  static int intValue(CommandLine cmd, String option, int defaultValue) {
+    String v = cmd.getOptionValue(option);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + option + ": '" + v + "' is not a whole number");
+    }
+  }
+
+  static double doubleValue(CommandLine cmd, String option, double defaultValue) {
+    String v = cmd.getOptionValue(option);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + option + ": '" + v + "' is not a number");
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.loadlab.cli.ds2;
+
+import io.loadlab.cli.CliContext;
+import io.loadlab.cli.Command;
+import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.RunSession;
+import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.ds2.Ds2WorkloadMix;
+import io.loadlab.core.ds2.load.Ds2Loader;
+import io.loadlab.core.ds2.workload.Ds2Driver;
+import io.loadlab.core.ds2.workload.Ds2RunSettings;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Durations;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/** {@code loadlab ds2 run}: the DVD Store 2 workload against one or more databases. */
+final class Ds2RunCommand implements Command {
+  static final Duration DEFAULT_RUN_TIME = Duration.ofMinutes(1);
+  static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+
+  @Override
+  public String[] path() {
+    return new String[] {"ds2", "run"};
+  }
+
+  @Override
+  public String summary() {
+    return "run the DVD Store 2 workload (orders per minute) against one or more databases";
+  }
+
+  @Override
+  public boolean runsLoad() {
+    return true;
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    Ds2Options.addCommon(o, true);
+    o.addOption(Ds2Options.value("threads", "N", "users (connections) per target (default 1)"));
+    o.addOption(
+        Ds2Options.value("ramp-rate", "N", "users started per second per target (default 10)"));
+    o.addOption(
+        Ds2Options.value(
+            "run-time", "TIME", "DS2's name for --duration: how long to measure (default 1m)"));
+    o.addOption(
+        Ds2Options.value(
+            "think-time", "TIME", "average pause after each order, e.g. 0, 500ms (default 0)"));
+    o.addOption(
+        Ds2Options.value(
+            "pct-newcustomers", "PCT", "percent of orders by new customers (default 20)"));
+    o.addOption(Ds2Options.value("n-searches", "N", "average searches per order (default 3)"));
+    o.addOption(Ds2Options.value("search-batch-size", "N", "average rows per search (default 5)"));
+    o.addOption(Ds2Options.value("n-line-items", "N", "average items per order (default 5)"));
+    o.addOption(
+        Option.builder()
+            .longOpt("ds2-compat-title-search")
+            .desc("search titles in the ACTOR column, as DS2's PostgreSQL functions do")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("no-size-check")
+            .desc("run even if the database does not match --db-size")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("load")
+            .desc("load the embedded database first if it does not hold --db-size yet")
+            .build());
+    o.addOption(Ds2Options.value("seed", "N", "seed of the users' random choices (default 1)"));
+    return o;
+  }
+
+  @Override
+  public int run(CommandLine cmd, CliContext ctx) throws Exception {
+    Ds2Size size = Ds2Options.size(cmd);
+    RunTiming timing = timing(cmd);
+    Ds2WorkloadMix mix =
+        new Ds2WorkloadMix(
+            Ds2Options.intValue(cmd, "pct-newcustomers", 20),
+            Ds2Options.intValue(cmd, "n-searches", 3),
+            Ds2Options.intValue(cmd, "search-batch-size", 5),
+            Ds2Options.intValue(cmd, "n-line-items", 5));
+    int threads = Ds2Options.intValue(cmd, "threads", 1);
+    double ramp = Ds2Options.doubleValue(cmd, "ramp-rate", 10);
+    Duration think = RunOptions.duration(cmd, "think-time", Duration.ZERO);
+    boolean quiet = cmd.hasOption("quiet");
+    try (Ds2Options.Targets targets = Ds2Options.open(cmd, false, ctx.out()::println)) {
+      if (cmd.hasOption("load")) {
+        if (targets.server() == null) {
+          throw new UsageException("--load: only for the embedded PostgreSQL; use 'ds2 load'");
+        }
+        new Ds2Loader(targets.list().get(0), ctx.out()::println)
+            .load(
+                new Ds2Loader.Settings(size, 1, Runtime.getRuntime().availableProcessors(), false));
+      }
+      Ds2RunSettings settings =
+          new Ds2RunSettings(
+              targets.list(),
+              threads,
+              ramp,
+              think,
+              mix,
+              size,
+              cmd.hasOption("ds2-compat-title-search"),
+              !cmd.hasOption("no-size-check"),
+              Ds2Options.intValue(cmd, "seed", 1));
+      Ds2Driver.verifyTargets(settings);
+      Map<String, Object> config = new LinkedHashMap<>();
+      config.put("targets", targets.list().stream().map(DatabaseTarget::displayUrl).toList());
+      config.put("embedded", targets.server() != null);
+      config.put("threads", threads);
+      config.put("rampRate", ramp);
+      config.put("runTime", Durations.format(timing.duration()));
+      config.put("warmup", Durations.format(timing.warmup()));
+      config.put("thinkTime", Durations.format(think));
+      config.put("dbSize", size.name());
+      config.put("pctNewCustomers", mix.pctNewCustomers());
+      config.put("nSearches", mix.searches());
+      config.put("searchBatchSize", mix.searchBatchSize());
+      config.put("nLineItems", mix.lineItems());
+      config.put("ds2CompatTitleSearch", settings.compatTitleSearch());
+      try (RunSession s = RunSession.open(cmd, ctx, "ds2 run", config, timing)) {
+        new Ds2Driver(line -> printProgress(ctx, quiet, line))
+            .run(settings, timing, s.recording(), s.control());
+        return s.finish();
+      }
+    }
+  }
+
+  private static void printProgress(CliContext ctx, boolean quiet, String line) {
+    if (!quiet) {
+      ctx.out().println("ds2: " + line);
+      ctx.out().flush();
+    }
+  }
+
+  /** --run-time is DS2's name for --duration; the interval defaults to DS2's 10 s. */
+  static RunTiming timing(CommandLine cmd) {
+    if (cmd.hasOption("run-time") && cmd.hasOption("duration")) {
+      throw new UsageException("--run-time: is another name for --duration; give only one");
+    }
+    String option = cmd.hasOption("run-time") ? "run-time" : "duration";
+    return new RunTiming(
+        RunOptions.duration(cmd, option, DEFAULT_RUN_TIME),
+        RunOptions.duration(cmd, "warmup", Duration.ZERO),
+        RunOptions.duration(cmd, "interval", DEFAULT_INTERVAL));
+  }
+}

@@ -1,0 +1,32 @@
+package io.loadlab.provision.libvirt;
+
+import io.loadlab.provision.testbed.HostFacts;
+import java.util.List;
+
+/**
+ * Everything needed to write one guest's domain XML, resolved from the testbed and the host.
+ *
+ * @param name domain name
+ * @param type libvirt domain type: {@code kvm}, or {@code test} for the test driver
+ * @param vcpus number of vCPUs
+ * @param memoryKiB memory in KiB
+ * @param hugepageKiB hugepage size backing the memory, or 0 for normal pages
+ * @param pins the host CPU of each vCPU, or empty for no pinning
+ * @param numaNode the NUMA node all pins fall on (memory is bound to it), or -1
+ * @param diskPath the cloned disk
+ * @param bridge the bridge of a virtio NIC, or null
+ * @param vf the PCI address of an SR-IOV virtual function, or null
+ * @param mac the NIC's MAC address (stable per testbed and guest)
+ */
+public record DomainSpec(
+    String name,
+    String type,
+    int vcpus,
+    long memoryKiB,
+    long hugepageKiB,
+    List<Integer> pins,
+    int numaNode,
+    String diskPath,
+    String bridge,
+    HostFacts.PciAddress vf,
+    String mac) {}

@@ -1,0 +1,142 @@
+package io.loadlab.provision.libvirt;
+
+import static io.loadlab.provision.libvirt.Xml.escape;
+
+import io.loadlab.provision.testbed.HostFacts;
+import java.util.ArrayList;
+import java.util.List;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/** Writes libvirt domain XML for a guest, and reads back what a defined domain has. */
+public final class DomainXml {
+  private DomainXml() {}
+
+  /** The domain XML for {@code spec}. */
+  public static String of(DomainSpec spec) {
+    StringBuilder x = new StringBuilder();
+    x.append("<domain type='").append(escape(spec.type())).append("'>\n");
+    x.append("  <name>").append(escape(spec.name())).append("</name>\n");
+    x.append("  <memory unit='KiB'>").append(spec.memoryKiB()).append("</memory>\n");
+    x.append("  <currentMemory unit='KiB'>").append(spec.memoryKiB()).append("</currentMemory>\n");
+    if (spec.hugepageKiB() > 0) {
+      x.append("  <memoryBacking>\n    <hugepages>\n      <page size='")
+          .append(spec.hugepageKiB())
+          .append("' unit='KiB'/>\n    </hugepages>\n  </memoryBacking>\n");
+    }
+    x.append("  <vcpu placement='static'>").append(spec.vcpus()).append("</vcpu>\n");
+    if (!spec.pins().isEmpty()) {
+      x.append("  <cputune>\n");
+      for (int i = 0; i < spec.pins().size(); i++) {
+        x.append("    <vcpupin vcpu='")
+            .append(i)
+            .append("' cpuset='")
+            .append(spec.pins().get(i))
+            .append("'/>\n");
+      }
+      x.append("  </cputune>\n");
+      if (spec.numaNode() >= 0) {
+        x.append("  <numatune>\n    <memory mode='strict' nodeset='")
+            .append(spec.numaNode())
+            .append("'/>\n  </numatune>\n");
+      }
+    }
+    x.append("  <os>\n    <type arch='x86_64'>hvm</type>\n    <boot dev='hd'/>\n  </os>\n");
+    x.append("  <features><acpi/><apic/></features>\n");
+    x.append("  <on_poweroff>destroy</on_poweroff>\n  <on_reboot>restart</on_reboot>\n");
+    x.append("  <devices>\n");
+    x.append("    <disk type='file' device='disk'>\n")
+        .append("      <driver name='qemu' type='qcow2'/>\n")
+        .append("      <source file='")
+        .append(escape(spec.diskPath()))
+        .append("'/>\n")
+        .append("      <target dev='vda' bus='virtio'/>\n")
+        .append("    </disk>\n");
+    if (spec.bridge() != null) {
+      x.append("    <interface type='bridge'>\n")
+          .append("      <mac address='")
+          .append(spec.mac())
+          .append("'/>\n")
+          .append("      <source bridge='")
+          .append(escape(spec.bridge()))
+          .append("'/>\n")
+          .append("      <model type='virtio'/>\n")
+          .append("    </interface>\n");
+    } else if (spec.vf() != null) {
+      HostFacts.PciAddress a = spec.vf();
+      x.append("    <interface type='hostdev' managed='yes'>\n")
+          .append("      <mac address='")
+          .append(spec.mac())
+          .append("'/>\n")
+          .append("      <source>\n")
+          .append(
+              String.format(
+                  "        <address type='pci' domain='0x%04x' bus='0x%02x' slot='0x%02x'"
+                      + " function='0x%x'/>\n",
+                  a.domain(), a.bus(), a.slot(), a.function()))
+          .append("      </source>\n")
+          .append("    </interface>\n");
+    }
+    x.append("    <console type='pty'/>\n");
+    x.append("  </devices>\n</domain>\n");
+    return x.toString();
+  }
+
+  /** A stable, locally administered MAC (52:54:00 prefix) for a guest of a testbed. */
+  public static String mac(String testbed, String guest) {
+    int h = (testbed + "/" + guest).hashCode();
+    return String.format("52:54:00:%02x:%02x:%02x", (h >> 16) & 0xff, (h >> 8) & 0xff, h & 0xff);
+  }
+
+  /**
+   * What a defined domain has, as far as the testbed cares.
+   *
+   * @param vcpus vCPUs
+   * @param memoryKiB memory
+   * @param hugepageKiB hugepage size, or 0
+   * @param pins host CPU list per vCPU as written in {@code <cputune>} (empty if none)
+   * @param network {@code bridge:<name>}, {@code sriov:<pci address>} or {@code none}
+   */
+  public record Summary(
+      int vcpus, long memoryKiB, long hugepageKiB, List<String> pins, String network) {}
+
+  /** Reads the parts of domain XML that {@link #of} writes. */
+  public static Summary read(String xml) {
+    Document d = Xml.parse(xml);
+    int vcpus = Xml.number(Xml.text(d, "/domain/vcpu"));
+    long memory = toKiB(Xml.text(d, "/domain/memory"), Xml.text(d, "/domain/memory/@unit"));
+    String page = Xml.text(d, "/domain/memoryBacking/hugepages/page/@size");
+    long pageKiB =
+        page.isEmpty()
+            ? (Xml.elements(d, "/domain/memoryBacking/hugepages").isEmpty() ? 0 : 2048)
+            : toKiB(page, Xml.text(d, "/domain/memoryBacking/hugepages/page/@unit"));
+    List<String> pins = new ArrayList<>();
+    for (Element pin : Xml.elements(d, "/domain/cputune/vcpupin")) {
+      pins.add(pin.getAttribute("cpuset"));
+    }
+    String network = "none";
+    Element iface = Xml.elements(d, "/domain/devices/interface").stream().findFirst().orElse(null);
+    if (iface != null && "bridge".equals(iface.getAttribute("type"))) {
+      network = "bridge:" + Xml.text(iface, "source/@bridge");
+    } else if (iface != null && "hostdev".equals(iface.getAttribute("type"))) {
+      network =
+          "sriov:"
+              + new HostFacts.PciAddress(
+                  Xml.number(Xml.text(iface, "source/address/@domain")),
+                  Xml.number(Xml.text(iface, "source/address/@bus")),
+                  Xml.number(Xml.text(iface, "source/address/@slot")),
+                  Xml.number(Xml.text(iface, "source/address/@function")));
+    }
+    return new Summary(vcpus, memory, pageKiB, pins, network);
+  }
+
+  private static long toKiB(String value, String unit) {
+    long v = Long.parseLong(value.trim());
+    return switch (unit.isEmpty() ? "KiB" : unit) {
+      case "b", "bytes" -> v / 1024;
+      case "M", "MiB" -> v * 1024;
+      case "G", "GiB" -> v * 1024 * 1024;
+      default -> v;
+    };
+  }
+}

@@ -1,0 +1,248 @@
+package io.loadlab.provision.libvirt;
+
+import io.loadlab.provision.action.Action;
+import io.loadlab.provision.action.Plan;
+import io.loadlab.provision.action.Undo;
+import io.loadlab.provision.testbed.Guest;
+import io.loadlab.provision.testbed.HostFacts;
+import io.loadlab.provision.testbed.Pinnings;
+import io.loadlab.provision.testbed.TestbedValidator;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans one guest: clone its volume, define its domain (or redefine it if it differs), pin running
+ * vCPUs that drifted, start it. Compares with the live state first, so a second apply plans
+ * nothing.
+ */
+public final class GuestPlanner {
+  private final String testbedName;
+  private final Duration shutdownTimeout;
+
+  public GuestPlanner(String testbedName, Duration shutdownTimeout) {
+    this.testbedName = testbedName;
+    this.shutdownTimeout = shutdownTimeout;
+  }
+
+  /**
+   * Adds the guest's changes to {@code plan}.
+   *
+   * @param pins the host CPU per vCPU, or null for no pinning
+   * @param pageKiB the host's hugepage size in KiB
+   */
+  public void plan(
+      Plan plan,
+      LibvirtHost host,
+      HostFacts facts,
+      String name,
+      Guest g,
+      List<Integer> pins,
+      long pageKiB) {
+    String clone = g.cloneVolume(name);
+    String existingDisk = host.volumePath(g.pool(), clone);
+    if (existingDisk == null) {
+      plan.change(
+          name,
+          "clone volume " + g.baseVolume() + " to " + clone + " in pool " + g.pool(),
+          () -> {
+            host.cloneVolume(g.pool(), g.baseVolume(), clone);
+            return new Undo(
+                "volume", name, Map.of("pool", g.pool(), "volume", clone, "host", g.host()));
+          });
+    } else {
+      plan.unchanged(name, "volume " + clone + " exists");
+    }
+    List<Integer> pinList = pins == null ? List.of() : pins;
+    int node = pinList.isEmpty() ? -1 : Pinnings.nodeOf(pinList, facts);
+    DomainSpecTemplate template =
+        new DomainSpecTemplate(name, host.domainType(), g, pinList, node, facts, pageKiB);
+    GuestState state = host.state(name);
+    String summary = template.describe();
+    if (state == GuestState.ABSENT) {
+      plan.change(
+          name,
+          "define domain (" + summary + ")",
+          () -> {
+            host.define(DomainXml.of(template.spec(host.volumePath(g.pool(), clone))));
+            return new Undo("domain", name, Map.of("host", g.host()));
+          });
+    } else {
+      DomainXml.Summary live = DomainXml.read(host.xml(name));
+      DomainXml.Summary wanted =
+          DomainXml.read(DomainXml.of(template.spec(existingDisk == null ? "" : existingDisk)));
+      List<String> diffs = differences(live, wanted);
+      if (diffs.isEmpty()) {
+        plan.unchanged(name, "domain defined (" + summary + ")");
+      } else {
+        plan.change(
+            name,
+            "redefine domain: "
+                + String.join(", ", diffs)
+                + (state == GuestState.RUNNING ? " (takes effect at next boot)" : ""),
+            () -> {
+              host.define(DomainXml.of(template.spec(host.volumePath(g.pool(), clone))));
+              return null;
+            });
+      }
+      if (state == GuestState.RUNNING && !pinList.isEmpty()) {
+        List<List<Integer>> livePins = host.livePinning(name);
+        List<String> drift = new ArrayList<>();
+        for (int v = 0; v < Math.min(livePins.size(), pinList.size()); v++) {
+          if (!livePins.get(v).equals(List.of(pinList.get(v)))) {
+            drift.add("vCPU " + v + " " + livePins.get(v) + "->" + pinList.get(v));
+          }
+        }
+        if (!drift.isEmpty()) {
+          plan.change(
+              name,
+              "pin running vCPUs: " + String.join(", ", drift),
+              () -> {
+                for (int v = 0; v < pinList.size(); v++) {
+                  host.pin(name, v, pinList.get(v));
+                }
+                return null;
+              });
+        }
+      }
+    }
+    if (state != GuestState.RUNNING) {
+      plan.change(
+          name,
+          "start",
+          () -> {
+            host.start(name);
+            return new Undo("started", name, Map.of("host", g.host()));
+          });
+    } else {
+      plan.unchanged(name, "running");
+    }
+  }
+
+  /** Teardown of what {@link #plan} recorded. */
+  public Action undo(LibvirtHost host, Undo u) {
+    return switch (u.kind()) {
+      case "started" ->
+          new Action(
+              u.machine(),
+              "shut down (destroy after " + shutdownTimeout.toSeconds() + "s)",
+              () -> {
+                if (host.state(u.machine()) == GuestState.RUNNING) {
+                  if (!host.stop(u.machine(), shutdownTimeout)) {
+                    return null; // destroyed; logged as ok with the description saying so
+                  }
+                }
+                return null;
+              });
+      case "domain" ->
+          new Action(
+              u.machine(),
+              "undefine domain",
+              () -> {
+                if (host.state(u.machine()) != GuestState.ABSENT) {
+                  host.undefine(u.machine());
+                }
+                return null;
+              });
+      case "volume" ->
+          new Action(
+              u.machine(),
+              "delete volume " + u.get("volume") + " from pool " + u.get("pool"),
+              () -> {
+                if (host.volumePath(u.get("pool"), u.get("volume")) != null) {
+                  host.deleteVolume(u.get("pool"), u.get("volume"));
+                }
+                return null;
+              });
+      default -> null;
+    };
+  }
+
+  private static List<String> differences(DomainXml.Summary live, DomainXml.Summary wanted) {
+    List<String> d = new ArrayList<>();
+    if (live.vcpus() != wanted.vcpus()) {
+      d.add("vCPUs " + live.vcpus() + "->" + wanted.vcpus());
+    }
+    if (live.memoryKiB() != wanted.memoryKiB()) {
+      d.add("memory " + live.memoryKiB() + "->" + wanted.memoryKiB() + " KiB");
+    }
+    if (live.hugepageKiB() != wanted.hugepageKiB()) {
+      d.add("hugepages " + live.hugepageKiB() + "->" + wanted.hugepageKiB() + " KiB");
+    }
+    if (!live.pins().equals(wanted.pins())) {
+      d.add("pinning " + live.pins() + "->" + wanted.pins());
+    }
+    if (!live.network().equals(wanted.network())) {
+      d.add("network " + live.network() + "->" + wanted.network());
+    }
+    return d;
+  }
+
+  /** Builds the domain spec once the disk path is known. */
+  private final class DomainSpecTemplate {
+    private final String name;
+    private final String type;
+    private final Guest g;
+    private final List<Integer> pins;
+    private final int node;
+    private final HostFacts facts;
+    private final long pageKiB;
+
+    DomainSpecTemplate(
+        String name,
+        String type,
+        Guest g,
+        List<Integer> pins,
+        int node,
+        HostFacts facts,
+        long pageKiB) {
+      this.name = name;
+      this.type = type;
+      this.g = g;
+      this.pins = pins;
+      this.node = node;
+      this.facts = facts;
+      this.pageKiB = pageKiB;
+    }
+
+    DomainSpec spec(String disk) {
+      Guest.Network n = g.network();
+      HostFacts.PciAddress vf = null;
+      if ("sriov".equals(n.mode())) {
+        vf = facts.physicalFunctions().get(n.pf()).vfAddresses().get(n.vf());
+      }
+      return new DomainSpec(
+          name,
+          type,
+          g.vcpus(),
+          TestbedValidator.memoryBytes(g) / 1024,
+          g.useHugepages() ? pageKiB : 0,
+          pins,
+          node,
+          disk == null ? "" : disk,
+          "bridge".equals(n.mode()) ? n.bridge() : null,
+          vf,
+          DomainXml.mac(testbedName, name));
+    }
+
+    String describe() {
+      Guest.Network n = g.network();
+      String net =
+          switch (n.mode()) {
+            case "bridge" -> "virtio on " + n.bridge();
+            case "sriov" -> "VF " + n.vf() + " of " + n.pf();
+            default -> "no NIC";
+          };
+      return g.vcpus()
+          + " vCPUs, "
+          + g.memory()
+          + (g.useHugepages() ? " on " + pageKiB + " KiB hugepages" : "")
+          + (pins.isEmpty()
+              ? ""
+              : ", pinned to " + pins + (node >= 0 ? " (node " + node + ")" : ""))
+          + ", "
+          + net;
+    }
+  }
+}

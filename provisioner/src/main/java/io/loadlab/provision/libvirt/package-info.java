@@ -1,0 +1,2 @@
+/** KVM guests through libvirt-java: host facts, domain XML, define/start/stop/undefine, clones. */
+package io.loadlab.provision.libvirt;

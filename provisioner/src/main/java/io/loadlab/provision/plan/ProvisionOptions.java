@@ -1,0 +1,54 @@
+package io.loadlab.provision.plan;
+
+import io.loadlab.provision.ssh.HostKeyPolicy;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How the provisioner behaves.
+ *
+ * @param hostKeys what to do with host keys not in known_hosts
+ * @param shutdownTimeout how long teardown waits for a guest to shut down before destroying it
+ * @param healthTimeout how long a started role has to answer its health check
+ * @param connectTimeout SSH connect and authentication timeout
+ * @param commandTimeout timeout of one remote command
+ * @param stateDir where the applied-state and action-log files go (the testbed file's directory if
+ *     null)
+ */
+public record ProvisionOptions(
+    HostKeyPolicy hostKeys,
+    Duration shutdownTimeout,
+    Duration healthTimeout,
+    Duration connectTimeout,
+    Duration commandTimeout,
+    Path stateDir) {
+  public static ProvisionOptions defaults() {
+    return new ProvisionOptions(
+        HostKeyPolicy.STRICT,
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(60),
+        null);
+  }
+
+  public ProvisionOptions withHostKeys(HostKeyPolicy policy) {
+    return new ProvisionOptions(
+        policy, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, stateDir);
+  }
+
+  public ProvisionOptions withShutdownTimeout(Duration d) {
+    return new ProvisionOptions(
+        hostKeys, d, healthTimeout, connectTimeout, commandTimeout, stateDir);
+  }
+
+  public ProvisionOptions withHealthTimeout(Duration d) {
+    return new ProvisionOptions(
+        hostKeys, shutdownTimeout, d, connectTimeout, commandTimeout, stateDir);
+  }
+
+  public ProvisionOptions withStateDir(Path dir) {
+    return new ProvisionOptions(
+        hostKeys, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, dir);
+  }
+}

@@ -1,0 +1,311 @@
+package io.loadlab.provision.plan;
+
+import io.loadlab.provision.action.Action;
+import io.loadlab.provision.action.ActionLog;
+import io.loadlab.provision.action.AppliedState;
+import io.loadlab.provision.action.Executor;
+import io.loadlab.provision.action.Plan;
+import io.loadlab.provision.action.Undo;
+import io.loadlab.provision.libvirt.GuestPlanner;
+import io.loadlab.provision.libvirt.GuestState;
+import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.roles.RolePlanner;
+import io.loadlab.provision.ssh.KnownHosts;
+import io.loadlab.provision.ssh.RemoteShell;
+import io.loadlab.provision.ssh.SshTarget;
+import io.loadlab.provision.testbed.Guest;
+import io.loadlab.provision.testbed.Host;
+import io.loadlab.provision.testbed.HostFacts;
+import io.loadlab.provision.testbed.Pinnings;
+import io.loadlab.provision.testbed.Role;
+import io.loadlab.provision.testbed.Testbed;
+import io.loadlab.provision.testbed.TestbedFile;
+import io.loadlab.provision.testbed.TestbedPaths;
+import io.loadlab.provision.testbed.TestbedValidator;
+import io.loadlab.provision.testbed.Tuning;
+import io.loadlab.provision.tuning.TuningPlanner;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans, applies, shows and tears down a testbed. Opening it reads the file, checks it on its own,
+ * connects to libvirt on each host with guests to read the host's facts, and checks it against
+ * them: nothing is changed unless all of that passes. Keep one instance for a whole session (the
+ * libvirt test driver keeps its state per connection).
+ */
+public final class Provisioner implements AutoCloseable {
+  private final Path file;
+  private final Testbed testbed;
+  private final ProvisionOptions options;
+  private final ShellFactory shells;
+  private final Map<String, LibvirtHost> libvirt = new LinkedHashMap<>();
+  private final Map<String, HostFacts> facts = new LinkedHashMap<>();
+  private final Map<String, RemoteShell> openShells = new LinkedHashMap<>();
+  private final Map<String, List<Integer>> pins;
+  private final GuestPlanner guestPlanner;
+  private final RolePlanner rolePlanner;
+
+  private Provisioner(Path file, Testbed testbed, ProvisionOptions options, ShellFactory shells) {
+    this.file = file;
+    this.testbed = testbed;
+    this.options = options;
+    this.shells = shells;
+    this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout());
+    this.rolePlanner = new RolePlanner(options.healthTimeout(), Duration.ofMillis(300));
+    TestbedValidator validator =
+        new TestbedValidator(
+            file,
+            new KnownHosts(),
+            options.hostKeys() == io.loadlab.provision.ssh.HostKeyPolicy.RECORD_NEW);
+    List<String> problems = validator.checkFile(testbed);
+    if (!problems.isEmpty()) {
+      throw new io.loadlab.core.failure.UsageException(String.join("\n", problems));
+    }
+    try {
+      for (Map.Entry<String, Host> h : testbed.hosts().entrySet()) {
+        if (h.getValue().libvirt() != null) {
+          LibvirtHost lv = LibvirtHost.open(h.getKey(), h.getValue().libvirt());
+          libvirt.put(h.getKey(), lv);
+          facts.put(h.getKey(), lv.facts());
+        }
+      }
+      validator.check(testbed, facts);
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+    this.pins = Pinnings.resolve(testbed, facts);
+  }
+
+  /** Reads, validates and connects; throws a one-line error (exit 2 or 3) on any problem. */
+  public static Provisioner open(Path file, ProvisionOptions options, ShellFactory shells) {
+    return new Provisioner(file, TestbedFile.read(file), options, shells);
+  }
+
+  public Testbed testbed() {
+    return testbed;
+  }
+
+  /** The libvirt connection of a host (for tests and tools in this package). */
+  LibvirtHost libvirtHost(String host) {
+    return libvirt.get(host);
+  }
+
+  /** The file {@code apply} records its changes in, for {@code teardown}. */
+  public Path stateFile() {
+    return dir().resolve(file.getFileName() + ".state.json");
+  }
+
+  /** The file every applied or torn-down action is appended to. */
+  public Path actionLogFile() {
+    return dir().resolve(file.getFileName() + ".actions.log");
+  }
+
+  private Path dir() {
+    if (options.stateDir() != null) {
+      return options.stateDir();
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    return parent == null ? Path.of(".") : parent;
+  }
+
+  /** What apply would change, compared with the live state. */
+  public Plan plan() {
+    Plan plan = new Plan();
+    testbed
+        .hosts()
+        .forEach(
+            (name, h) -> {
+              if (!isEmpty(h.tuning())) {
+                TuningPlanner.plan(plan, name, h.tuning(), shell(name));
+              }
+            });
+    testbed
+        .guests()
+        .forEach(
+            (name, g) -> {
+              LibvirtHost lv = libvirt.get(g.host());
+              long pageKiB =
+                  TestbedValidator.pageKiB(
+                      TestbedValidator.pageSize(
+                          testbed.hosts().get(g.host()).tuning().hugepages()));
+              guestPlanner.plan(plan, lv, facts.get(g.host()), name, g, pins.get(name), pageKiB);
+            });
+    for (Role role : testbed.roles()) {
+      Guest g = testbed.guests().get(role.on());
+      if (g != null && libvirt.get(g.host()).state(role.on()) != GuestState.RUNNING) {
+        plan.change(
+            role.on(),
+            "start " + role.role() + " once the guest answers over SSH",
+            () -> {
+              Plan later = new Plan();
+              rolePlanner.plan(later, role, shell(role.on()));
+              for (Action a : later.changes()) {
+                Undo u = a.step().run();
+                if (u != null) {
+                  return u;
+                }
+              }
+              return null;
+            });
+      } else {
+        rolePlanner.plan(plan, role, shell(role.on()));
+      }
+    }
+    return plan;
+  }
+
+  /** Applies the plan, logging each action; returns true if every action succeeded. */
+  public boolean apply(PrintStream out) {
+    Plan plan = plan();
+    ActionLog log = new ActionLog("apply", actionLogFile(), out);
+    if (out != null && plan.isEmpty()) {
+      out.println("No changes: the testbed is as the file describes.");
+    }
+    boolean ok = Executor.run(plan.changes(), log, AppliedState.load(stateFile()));
+    if (out != null && !plan.manual().isEmpty()) {
+      out.println("Manual steps (need a reboot; not applied):");
+      plan.manual().forEach(m -> out.println("  ! " + m));
+    }
+    return ok;
+  }
+
+  /** Undoes what apply recorded, newest first; continues past failures and returns false if any. */
+  public boolean teardown(PrintStream out) {
+    AppliedState state = AppliedState.load(stateFile());
+    ActionLog log = new ActionLog("teardown", actionLogFile(), out);
+    if (state.isEmpty() && out != null) {
+      out.println("Nothing to tear down: no changes recorded in " + stateFile());
+    }
+    for (Undo u : state.newestFirst()) {
+      Action a;
+      try {
+        a = undoAction(u);
+      } catch (RuntimeException e) {
+        log.record(
+            new Action(u.machine(), "undo " + u.kind(), () -> null),
+            ActionLog.Outcome.FAILED,
+            e.getMessage());
+        continue;
+      }
+      if (a == null) {
+        continue;
+      }
+      if (Executor.run(List.of(a), log, null)) {
+        state.remove(u);
+      }
+    }
+    return !log.failed();
+  }
+
+  private Action undoAction(Undo u) {
+    return switch (u.kind()) {
+      case "volume", "domain", "started" -> {
+        LibvirtHost lv = libvirt.get(u.get("host"));
+        yield lv == null ? null : guestPlanner.undo(lv, u);
+      }
+      case "role" -> RolePlanner.undo(u, shell(u.machine()));
+      default -> TuningPlanner.undo(u, shell(u.machine()));
+    };
+  }
+
+  /** The live state: each guest's domain, then the plan (what differs from the file). */
+  public String status() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("testbed ")
+        .append(testbed.name())
+        .append(" (")
+        .append(TestbedDescription.mode(testbed))
+        .append(")\n");
+    testbed
+        .guests()
+        .forEach(
+            (name, g) -> {
+              LibvirtHost lv = libvirt.get(g.host());
+              GuestState state = lv.state(name);
+              sb.append("  guest ")
+                  .append(name)
+                  .append(" on ")
+                  .append(g.host())
+                  .append(": ")
+                  .append(state.label());
+              if (state == GuestState.RUNNING && pins.containsKey(name)) {
+                sb.append(", vCPU pinning ").append(lv.livePinning(name));
+              }
+              sb.append('\n');
+            });
+    Plan plan = plan();
+    sb.append(plan.isEmpty() ? "in step with the file\n" : "differs from the file:\n");
+    plan.changes().forEach(a -> sb.append("  + ").append(a).append('\n'));
+    plan.manual().forEach(m -> sb.append("  ! ").append(m).append('\n'));
+    return sb.toString();
+  }
+
+  /** The testbed's state for recording with results ({@code RunInfo.testbed}). */
+  public Map<String, Object> describe() {
+    Map<String, GuestState> states = new LinkedHashMap<>();
+    testbed.guests().forEach((name, g) -> states.put(name, libvirt.get(g.host()).state(name)));
+    return TestbedDescription.of(testbed, facts, pins, states);
+  }
+
+  private RemoteShell shell(String machine) {
+    return openShells.computeIfAbsent(machine, m -> shells.open(target(m), options.hostKeys()));
+  }
+
+  private SshTarget target(String machine) {
+    Host h = testbed.hosts().get(machine);
+    if (h != null) {
+      return new SshTarget(
+          machine,
+          h.address(),
+          h.sshPort(),
+          h.user(),
+          TestbedPaths.resolve(file, h.keyFile()),
+          TestbedPaths.resolve(file, h.knownHosts()),
+          h.useSudo(),
+          options.connectTimeout(),
+          options.commandTimeout());
+    }
+    Guest g = testbed.guests().get(machine);
+    Host on = testbed.hosts().get(g.host());
+    return new SshTarget(
+        machine,
+        g.address(),
+        22,
+        g.user() == null ? on.user() : g.user(),
+        TestbedPaths.resolve(file, g.keyFile() == null ? on.keyFile() : g.keyFile()),
+        TestbedPaths.resolve(file, g.knownHosts() == null ? on.knownHosts() : g.knownHosts()),
+        on.useSudo(),
+        options.connectTimeout(),
+        options.commandTimeout());
+  }
+
+  private static boolean isEmpty(Tuning t) {
+    return t.sysctl().isEmpty()
+        && t.hugepages() == null
+        && t.stopServices().isEmpty()
+        && t.irqAffinity().isEmpty()
+        && t.ethtoolRings().isEmpty()
+        && t.kernelCmdline().isEmpty();
+  }
+
+  @Override
+  public void close() {
+    List<AutoCloseable> all = new ArrayList<>(openShells.values());
+    all.addAll(libvirt.values());
+    for (AutoCloseable c : all) {
+      try {
+        c.close();
+      } catch (Exception ignored) {
+        // closing anyway
+      }
+    }
+    openShells.clear();
+    libvirt.clear();
+  }
+}

@@ -1,0 +1,120 @@
+package io.loadlab.provision.plan;
+
+import io.loadlab.provision.libvirt.GuestState;
+import io.loadlab.provision.testbed.Guest;
+import io.loadlab.provision.testbed.HostFacts;
+import io.loadlab.provision.testbed.Testbed;
+import io.loadlab.provision.testbed.TestbedValidator;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The testbed's state as a plain map for the results ({@code RunInfo.testbed}): bare metal, bridged
+ * or SR-IOV; each guest's vCPUs, memory, hugepages, pinning and network; each host's CPUs and
+ * tuning; the roles. No secrets (no key paths).
+ */
+public final class TestbedDescription {
+  private TestbedDescription() {}
+
+  /** {@code bare-metal}, {@code bridge}, {@code sriov}, {@code none} or {@code mixed}. */
+  public static String mode(Testbed t) {
+    if (t.bareMetal()) {
+      return "bare-metal";
+    }
+    Set<String> modes = new LinkedHashSet<>();
+    t.guests().values().forEach(g -> modes.add(g.network().mode()));
+    return modes.size() == 1 ? modes.iterator().next() : "mixed";
+  }
+
+  public static Map<String, Object> of(
+      Testbed t,
+      Map<String, HostFacts> facts,
+      Map<String, List<Integer>> pins,
+      Map<String, GuestState> states) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", t.name());
+    m.put("mode", mode(t));
+    Map<String, Object> hosts = new LinkedHashMap<>();
+    t.hosts()
+        .forEach(
+            (name, h) -> {
+              Map<String, Object> hm = new LinkedHashMap<>();
+              hm.put("address", h.address());
+              HostFacts f = facts.get(name);
+              if (f != null) {
+                hm.put("cpus", f.cpus().size());
+                hm.put("numaNodes", f.numaNodes().size());
+                hm.put("memoryBytes", f.memoryBytes());
+              }
+              if (h.tuning().hugepages() != null) {
+                hm.put(
+                    "hugepages",
+                    h.tuning().hugepages().count()
+                        + " x "
+                        + TestbedValidator.pageSize(h.tuning().hugepages()));
+              }
+              if (!h.tuning().sysctl().isEmpty()) {
+                hm.put("sysctl", new LinkedHashMap<>(h.tuning().sysctl()));
+              }
+              if (!h.tuning().stopServices().isEmpty()) {
+                hm.put("stoppedServices", h.tuning().stopServices());
+              }
+              if (!h.tuning().kernelCmdline().isEmpty()) {
+                hm.put("kernelCmdline", h.tuning().kernelCmdline());
+              }
+              hosts.put(name, hm);
+            });
+    m.put("hosts", hosts);
+    Map<String, Object> guests = new LinkedHashMap<>();
+    t.guests()
+        .forEach(
+            (name, g) -> {
+              Map<String, Object> gm = new LinkedHashMap<>();
+              gm.put("host", g.host());
+              gm.put("vcpus", g.vcpus());
+              gm.put("memoryBytes", TestbedValidator.memoryBytes(g));
+              gm.put("hugepages", g.useHugepages());
+              if (pins.containsKey(name)) {
+                gm.put("pinning", new ArrayList<>(pins.get(name)));
+              }
+              Guest.Network n = g.network();
+              Map<String, Object> nm = new LinkedHashMap<>();
+              nm.put("mode", n.mode());
+              if (n.bridge() != null) {
+                nm.put("bridge", n.bridge());
+              }
+              if (n.pf() != null) {
+                nm.put("pf", n.pf());
+                nm.put("vf", n.vf());
+              }
+              gm.put("network", nm);
+              if (states.containsKey(name)) {
+                gm.put("state", states.get(name).label());
+              }
+              guests.put(name, gm);
+            });
+    if (!guests.isEmpty()) {
+      m.put("guests", guests);
+    }
+    List<Map<String, Object>> roles = new ArrayList<>();
+    t.roles()
+        .forEach(
+            r -> {
+              Map<String, Object> rm = new LinkedHashMap<>();
+              rm.put("role", r.role());
+              rm.put("on", r.on());
+              if (r.numaNode() != null) {
+                rm.put("numaNode", r.numaNode());
+              }
+              roles.add(rm);
+            });
+    if (!roles.isEmpty()) {
+      m.put("roles", roles);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,121 @@
+package io.loadlab.provision.roles;
+
+import static io.loadlab.provision.ssh.ShellQuote.quote;
+
+import io.loadlab.provision.testbed.Role;
+
+/**
+ * The shell commands that start, check and stop a role. Long-running processes are started in the
+ * background with {@code nohup}, their pid in {@code /tmp/loadlab-<role>-<port>.pid}; PostgreSQL is
+ * a system service. A NUMA node binds the process with {@code numactl}.
+ */
+public final class RoleCommands {
+  private final Role role;
+
+  public RoleCommands(Role role) {
+    this.role = role;
+  }
+
+  /** The role's port (its default if the testbed gives none). */
+  public int port() {
+    if (role.port() != null) {
+      return role.port();
+    }
+    return switch (role.role()) {
+      case "broker" -> 5672;
+      case "database" -> 5432;
+      case "jmeter-server" -> 1099;
+      case "net-serve" -> 12865;
+      default -> 0;
+    };
+  }
+
+  /** The RMI local port of {@code jmeter-server} (fixed, so firewalls can allow it). */
+  public int rmiPort() {
+    return role.rmiPort() == null ? 50000 : role.rmiPort();
+  }
+
+  public boolean isService() {
+    return role.role().equals("database") && role.command() == null;
+  }
+
+  /** The foreground command line of the role's process. */
+  public String program() {
+    if (role.command() != null) {
+      return role.command();
+    }
+    return switch (role.role()) {
+      case "broker" -> "loadlab broker --port " + port();
+      case "jmeter-server" ->
+          "jmeter-server -Dserver_port="
+              + port()
+              + " -Jserver.rmi.localport="
+              + rmiPort()
+              + " -Jserver.rmi.ssl.disable=true";
+      case "net-serve" -> "loadlab net serve --port " + port();
+      default -> throw new IllegalStateException("no program for " + role.role());
+    };
+  }
+
+  String base() {
+    return "/tmp/loadlab-" + role.role() + "-" + port();
+  }
+
+  public String pidFile() {
+    return base() + ".pid";
+  }
+
+  /** Starts the role (privileged for a service). */
+  public String start() {
+    if (isService()) {
+      return "systemctl start postgresql";
+    }
+    String prog = program();
+    if (role.numaNode() != null) {
+      prog =
+          "numactl --cpunodebind=" + role.numaNode() + " --membind=" + role.numaNode() + " " + prog;
+    }
+    return "nohup sh -c "
+        + quote("exec " + prog)
+        + " > "
+        + base()
+        + ".log 2>&1 < /dev/null & echo $! > "
+        + pidFile();
+  }
+
+  /** Exits 0 if the role's process is running. */
+  public String running() {
+    if (isService()) {
+      return "systemctl is-active --quiet postgresql";
+    }
+    return "kill -0 \"$(cat " + pidFile() + " 2>/dev/null)\" 2>/dev/null";
+  }
+
+  /** Exits 0 once the role answers: its port is listening (PostgreSQL: pg_isready). */
+  public String health() {
+    if (isService()) {
+      return "pg_isready -q -h 127.0.0.1 -p " + port();
+    }
+    return "ss -ltn | awk '{print $4}' | grep -qE '[:.]" + port() + "$'";
+  }
+
+  /** Stops the role. */
+  public String stop() {
+    if (isService()) {
+      return "systemctl stop postgresql";
+    }
+    return "kill \"$(cat " + pidFile() + ")\" && rm -f " + pidFile();
+  }
+
+  /** A short description for plans and logs. */
+  public String describe() {
+    String what = role.role() + " on port " + port();
+    if (role.role().equals("jmeter-server")) {
+      what += " (RMI " + rmiPort() + ")";
+    }
+    if (role.numaNode() != null) {
+      what += " bound to NUMA node " + role.numaNode();
+    }
+    return what;
+  }
+}

@@ -1,0 +1,105 @@
+package io.loadlab.provision.roles;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.provision.action.Action;
+import io.loadlab.provision.action.Plan;
+import io.loadlab.provision.action.Undo;
+import io.loadlab.provision.ssh.CommandResult;
+import io.loadlab.provision.ssh.RemoteShell;
+import io.loadlab.provision.testbed.Role;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Plans roles: a role whose process runs and answers is left alone; otherwise it is started over
+ * SSH and its health check is polled until it answers or the timeout passes.
+ */
+public final class RolePlanner {
+  private final Duration healthTimeout;
+  private final Duration pollEvery;
+
+  public RolePlanner(Duration healthTimeout, Duration pollEvery) {
+    this.healthTimeout = healthTimeout;
+    this.pollEvery = pollEvery;
+  }
+
+  public void plan(Plan plan, Role role, RemoteShell sh) {
+    RoleCommands c = new RoleCommands(role);
+    boolean running = sh.run(c.running()).ok();
+    if (running && sh.run(c.health()).ok()) {
+      plan.unchanged(role.on(), c.describe() + " running and answering");
+      return;
+    }
+    plan.change(
+        role.on(),
+        "start " + c.describe(),
+        () -> {
+          CommandResult r = c.isService() ? sh.runPrivileged(c.start()) : sh.run(c.start());
+          if (!r.ok()) {
+            throw new LoadlabException(
+                "start failed (exit " + r.exitStatus() + "): " + r.firstErrorLine(), 1);
+          }
+          awaitHealthy(sh, c);
+          return new Undo(
+              "role",
+              role.on(),
+              Map.of(
+                  "role",
+                  role.role(),
+                  "port",
+                  String.valueOf(c.port()),
+                  "service",
+                  String.valueOf(c.isService())));
+        });
+  }
+
+  private void awaitHealthy(RemoteShell sh, RoleCommands c) throws InterruptedException {
+    long deadline = System.nanoTime() + healthTimeout.toNanos();
+    while (true) {
+      if (sh.run(c.health()).ok()) {
+        return;
+      }
+      if (!sh.run(c.running()).ok()) {
+        throw new LoadlabException(
+            "the process ended before answering; see "
+                + (c.isService() ? "the PostgreSQL log" : c.pidFile().replace(".pid", ".log")),
+            1);
+      }
+      if (System.nanoTime() > deadline) {
+        sh.run(c.isService() ? c.running() : c.stop()); // do not leave a deaf process behind
+        throw new LoadlabException(
+            "no answer on port " + c.port() + " after " + healthTimeout.toSeconds() + "s", 1);
+      }
+      Thread.sleep(pollEvery.toMillis());
+    }
+  }
+
+  /** The action that stops a role teardown found in the record, or null if it is not a role. */
+  public static Action undo(Undo u, RemoteShell sh) {
+    if (!u.kind().equals("role")) {
+      return null;
+    }
+    boolean customDatabase = u.get("role").equals("database") && "false".equals(u.get("service"));
+    Role role =
+        new Role(
+            u.get("role"),
+            u.machine(),
+            Integer.parseInt(u.get("port")),
+            null,
+            null,
+            customDatabase ? "custom" : null);
+    RoleCommands c = new RoleCommands(role);
+    return new Action(
+        u.machine(),
+        "stop " + c.describe(),
+        () -> {
+          if (sh.run(c.running()).ok()) {
+            CommandResult r = c.isService() ? sh.runPrivileged(c.stop()) : sh.run(c.stop());
+            if (!r.ok()) {
+              throw new LoadlabException("stop failed: " + r.firstErrorLine(), 1);
+            }
+          }
+          return null;
+        });
+  }
+}

@@ -1,0 +1,223 @@
+package io.loadlab.provision.ssh;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UnreachableTargetException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.PublicKey;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.config.keys.FilePasswordProvider;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An SSH connection (Apache MINA SSHD client) to one machine: public-key authentication, the host
+ * key checked against known_hosts (unknown or changed keys refused unless the policy records new
+ * ones), timeouts on connect, authentication and every command. Commands are logged with secrets
+ * masked; keys and passphrases never are.
+ */
+public final class SshShell implements RemoteShell {
+  /** Environment variable holding the passphrase of an encrypted key file. */
+  public static final String PASSPHRASE_ENV = "LOADLAB_SSH_KEY_PASSPHRASE";
+
+  private static final Logger LOG = LoggerFactory.getLogger(SshShell.class);
+
+  private final SshTarget target;
+  private final SshClient client;
+  private final ClientSession session;
+
+  private SshShell(SshTarget target, SshClient client, ClientSession session) {
+    this.target = target;
+    this.client = client;
+    this.session = session;
+  }
+
+  /** Connects and authenticates; throws a one-line {@link LoadlabException} on any failure. */
+  public static SshShell connect(SshTarget target, HostKeyPolicy policy) {
+    HostKeyCheck check = new HostKeyCheck(target, policy);
+    SshClient client = SshClient.setUpDefaultClient();
+    client.setServerKeyVerifier(check);
+    FileKeyPairProvider keys = new FileKeyPairProvider(target.keyFile());
+    String passphrase = System.getenv(PASSPHRASE_ENV);
+    if (passphrase != null) {
+      keys.setPasswordFinder(FilePasswordProvider.of(passphrase));
+    }
+    client.setKeyIdentityProvider(keys);
+    client.start();
+    String where =
+        target.name() + " (" + target.user() + "@" + target.address() + ":" + target.port() + ")";
+    ClientSession session = null;
+    try {
+      session =
+          client
+              .connect(target.user(), target.address(), target.port())
+              .verify(target.connectTimeout())
+              .getSession();
+      session.auth().verify(target.connectTimeout());
+      LOG.debug("connected to {}", where);
+      return new SshShell(target, client, session);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(session);
+      client.stop();
+      if (check.refusal != null) {
+        throw new UsageException(check.refusal);
+      }
+      String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      if (reason.contains("negotiate")) {
+        throw new UnreachableTargetException(
+            where + ": no common SSH algorithms with the server (" + reason + ")");
+      }
+      if (session != null) {
+        throw new LoadlabException(
+            where
+                + ": authentication with key '"
+                + target.keyFile()
+                + "' failed ("
+                + Secrets.mask(reason)
+                + "); add its public key to the user's authorized_keys",
+            UnreachableTargetException.EXIT_CODE);
+      }
+      throw new UnreachableTargetException(
+          where + ": cannot connect (" + reason + "); check the address and that sshd runs");
+    }
+  }
+
+  @Override
+  public CommandResult run(String command) {
+    LOG.debug("{}: {}", target.name(), Secrets.mask(command));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (ChannelExec channel = session.createExecChannel(command)) {
+      channel.setOut(out);
+      channel.setErr(err);
+      channel.open().verify(target.connectTimeout());
+      Set<ClientChannelEvent> events =
+          channel.waitFor(
+              EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS),
+              target.commandTimeout());
+      if (events.contains(ClientChannelEvent.TIMEOUT)) {
+        throw new LoadlabException(
+            target.name()
+                + ": command timed out after "
+                + target.commandTimeout().toSeconds()
+                + "s: "
+                + Secrets.mask(command),
+            1);
+      }
+      channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), target.connectTimeout());
+      Integer status = channel.getExitStatus();
+      return new CommandResult(
+          command,
+          status == null ? -1 : status,
+          out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UnreachableTargetException(
+          target.name() + ": command failed to run (" + e.getMessage() + ")", e);
+    }
+  }
+
+  @Override
+  public CommandResult runPrivileged(String command) {
+    return run(target.sudo() ? "sudo -n sh -c " + ShellQuote.quote(command) : command);
+  }
+
+  @Override
+  public String name() {
+    return target.name();
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(session);
+    client.stop();
+  }
+
+  private static void closeQuietly(ClientSession session) {
+    if (session != null) {
+      try {
+        session.close();
+      } catch (IOException ignored) {
+        // closing anyway
+      }
+    }
+  }
+
+  /** Checks the server's key against known_hosts and remembers why it refused one. */
+  private static final class HostKeyCheck implements ServerKeyVerifier {
+    private final SshTarget target;
+    private final HostKeyPolicy policy;
+    private volatile String refusal;
+
+    HostKeyCheck(SshTarget target, HostKeyPolicy policy) {
+      this.target = target;
+      this.policy = policy;
+    }
+
+    @Override
+    public boolean verifyServerKey(ClientSession session, SocketAddress remote, PublicKey key) {
+      String host = target.address();
+      int port = remote instanceof InetSocketAddress a ? a.getPort() : target.port();
+      String fingerprint = KeyUtils.getFingerPrint(key);
+      try {
+        switch (KnownHosts.verify(target.knownHosts(), host, port, key)) {
+          case MATCH:
+            return true;
+          case CHANGED:
+            refusal =
+                target.name()
+                    + ": HOST KEY CHANGED for "
+                    + host
+                    + ":"
+                    + port
+                    + " (now "
+                    + fingerprint
+                    + "); if the host was reinstalled, check the fingerprint and remove its old"
+                    + " line from "
+                    + target.knownHosts();
+            return false;
+          default:
+            if (policy == HostKeyPolicy.RECORD_NEW) {
+              KnownHosts.record(target.knownHosts(), host, port, key);
+              LOG.info(
+                  "recorded host key of {}:{} ({}) in {}",
+                  host,
+                  port,
+                  fingerprint,
+                  target.knownHosts());
+              return true;
+            }
+            refusal =
+                target.name()
+                    + ": host key of "
+                    + host
+                    + ":"
+                    + port
+                    + " ("
+                    + fingerprint
+                    + ") is not in "
+                    + target.knownHosts()
+                    + "; add it after checking the fingerprint, or run with --record-host-keys";
+            return false;
+        }
+      } catch (IOException e) {
+        refusal =
+            target.name() + ": cannot read " + target.knownHosts() + " (" + e.getMessage() + ")";
+        return false;
+      }
+    }
+  }
+}

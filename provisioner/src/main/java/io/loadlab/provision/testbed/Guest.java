@@ -1,0 +1,63 @@
+package io.loadlab.provision.testbed;
+
+/**
+ * A KVM guest: a clone of a base volume defined on a host through libvirt.
+ *
+ * @param host the name of the host it runs on
+ * @param pool libvirt storage pool holding the base volume ({@code default} if absent)
+ * @param baseVolume the volume to clone (the clone is named {@code <guest>.qcow2})
+ * @param vcpus number of virtual CPUs
+ * @param memory memory size such as {@code 5G}
+ * @param hugepages back the memory with the host's hugepage pool
+ * @param pinning which host CPUs the vCPUs run on
+ * @param network how the guest reaches the network
+ * @param address the guest's address, for roles started in it over SSH
+ * @param user SSH user in the guest (the host's if absent)
+ * @param keyFile SSH key for the guest (the host's if absent)
+ * @param knownHosts known_hosts file for the guest (the host's if absent)
+ */
+public record Guest(
+    String host,
+    String pool,
+    String baseVolume,
+    Integer vcpus,
+    String memory,
+    Boolean hugepages,
+    Pinning pinning,
+    Network network,
+    String address,
+    String user,
+    String keyFile,
+    String knownHosts) {
+  public Guest {
+    pool = pool == null ? "default" : pool;
+    network = network == null ? new Network("none", null, null, null) : network;
+  }
+
+  public boolean useHugepages() {
+    return Boolean.TRUE.equals(hugepages);
+  }
+
+  /** The name of the cloned disk volume. */
+  public String cloneVolume(String guestName) {
+    return guestName + ".qcow2";
+  }
+
+  /**
+   * vCPU pinning: either {@code cpus} (vCPU i on {@code cpus[i]}) or a {@code policy}; {@code
+   * numa-node} gives each guest its own NUMA node and pins its vCPUs to that node's first CPUs.
+   */
+  public record Pinning(String policy, java.util.List<Integer> cpus) {}
+
+  /**
+   * Guest networking.
+   *
+   * @param mode {@code bridge} (virtio NIC on a Linux bridge), {@code sriov} (a virtual function
+   *     passed through), or {@code none}
+   * @param bridge the host bridge for {@code bridge}
+   * @param pf the physical function for {@code sriov}: its interface name or libvirt node-device
+   *     name
+   * @param vf the index of the virtual function of {@code pf}
+   */
+  public record Network(String mode, String bridge, String pf, Integer vf) {}
+}

@@ -1,0 +1,53 @@
+package io.loadlab.provision.testbed;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * What a host really has, read from libvirt or over SSH before anything is changed: validation
+ * checks the testbed against it.
+ *
+ * @param cpus the online CPU numbers
+ * @param numaNodes CPU numbers per NUMA node
+ * @param memoryBytes physical memory
+ * @param hugepagesTotal configured hugepages per page size in KiB (may be empty)
+ * @param bridges names of Linux bridges
+ * @param physicalFunctions SR-IOV physical functions: both the node-device name and the interface
+ *     name map to the same PF
+ */
+public record HostFacts(
+    SortedSet<Integer> cpus,
+    Map<Integer, List<Integer>> numaNodes,
+    long memoryBytes,
+    Map<Long, Long> hugepagesTotal,
+    Set<String> bridges,
+    Map<String, PhysicalFunction> physicalFunctions) {
+
+  /** Facts of a host with {@code cpuCount} CPUs split evenly over {@code nodes} NUMA nodes. */
+  public static SortedSet<Integer> cpuRange(int cpuCount) {
+    SortedSet<Integer> cpus = new TreeSet<>();
+    for (int i = 0; i < cpuCount; i++) {
+      cpus.add(i);
+    }
+    return cpus;
+  }
+
+  /**
+   * An SR-IOV physical function and its virtual functions.
+   *
+   * @param nodeDevice libvirt node-device name, e.g. {@code pci_0000_3b_00_0}
+   * @param vfAddresses PCI addresses of its virtual functions, in VF index order
+   */
+  public record PhysicalFunction(String nodeDevice, List<PciAddress> vfAddresses) {}
+
+  /** A PCI address. */
+  public record PciAddress(int domain, int bus, int slot, int function) {
+    @Override
+    public String toString() {
+      return String.format("%04x:%02x:%02x.%x", domain, bus, slot, function);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package io.loadlab.provision.testbed;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A testbed as a lab engineer describes it in one YAML file: the physical hosts, the KVM guests on
+ * them, and which machine runs which role. Maps keep the file's order.
+ *
+ * @param name a short name, used for action logs and recorded with results
+ * @param hosts physical machines by name
+ * @param guests KVM guests by name (none for a bare-metal testbed)
+ * @param roles the services started on hosts or guests
+ */
+public record Testbed(
+    String name, Map<String, Host> hosts, Map<String, Guest> guests, List<Role> roles) {
+  public Testbed {
+    hosts = hosts == null ? Map.of() : new LinkedHashMap<>(hosts);
+    guests = guests == null ? Map.of() : new LinkedHashMap<>(guests);
+    roles = roles == null ? List.of() : List.copyOf(roles);
+  }
+
+  /** True if no guests are declared: every role runs on bare metal. */
+  public boolean bareMetal() {
+    return guests.isEmpty();
+  }
+}

@@ -1,0 +1,327 @@
+package io.loadlab.provision.testbed;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Sizes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a testbed before anything is touched: first what the file says on its own (required
+ * fields, references, two guests on one VF, host keys known), then against each host's real facts
+ * (CPUs, NUMA nodes, memory and hugepages, bridges, SR-IOV functions). Every problem names the
+ * file, the field and the fix.
+ */
+public final class TestbedValidator {
+  static final Set<String> ROLES = Set.of("broker", "database", "jmeter-server", "net-serve");
+  static final Set<String> MODES = Set.of("bridge", "sriov", "none");
+
+  private final Path file;
+  private final KnownHostLookup knownHosts;
+  private final boolean recordNewHostKeys;
+
+  /**
+   * @param file the testbed file, named in every problem
+   * @param knownHosts looks host keys up in known_hosts files
+   * @param recordNewHostKeys if true, hosts missing from known_hosts are allowed (their keys are
+   *     recorded on first connection)
+   */
+  public TestbedValidator(Path file, KnownHostLookup knownHosts, boolean recordNewHostKeys) {
+    this.file = file;
+    this.knownHosts = knownHosts;
+    this.recordNewHostKeys = recordNewHostKeys;
+  }
+
+  /** Throws a {@link UsageException} listing every problem, one per line, if there are any. */
+  public void check(Testbed testbed, Map<String, HostFacts> facts) {
+    List<String> problems = new ArrayList<>(checkFile(testbed));
+    if (problems.isEmpty()) {
+      problems.addAll(checkAgainstHosts(testbed, facts));
+    }
+    if (!problems.isEmpty()) {
+      throw new UsageException(String.join("\n", problems));
+    }
+  }
+
+  /** Problems visible in the file alone. */
+  public List<String> checkFile(Testbed t) {
+    List<String> p = new ArrayList<>();
+    if (blank(t.name())) {
+      p.add(at("name", "missing; give the testbed a short name"));
+    }
+    if (t.hosts().isEmpty()) {
+      p.add(at("hosts", "no hosts; declare at least one host"));
+    }
+    t.hosts().forEach((name, h) -> checkHost("hosts." + name, h, p));
+    Map<String, String> vfOwners = new HashMap<>();
+    t.guests()
+        .forEach(
+            (name, g) -> {
+              if (t.hosts().containsKey(name)) {
+                p.add(at("guests." + name, "a host has the same name; rename the guest"));
+              }
+              checkGuest(t, name, g, vfOwners, p);
+            });
+    for (int i = 0; i < t.roles().size(); i++) {
+      checkRole(t, "roles[" + i + "]", t.roles().get(i), p);
+    }
+    return p;
+  }
+
+  private void checkHost(String field, Host h, List<String> p) {
+    if (blank(h.address())) {
+      p.add(at(field + ".address", "missing; give the host name or IP address"));
+    }
+    if (blank(h.user())) {
+      p.add(at(field + ".user", "missing; give the SSH user"));
+    }
+    if (h.port() != null && (h.port() < 1 || h.port() > 65535)) {
+      p.add(at(field + ".port", h.port() + " is not a port; use 1-65535"));
+    }
+    checkSshFiles(field, h.keyFile(), h.knownHosts(), h.address(), h.sshPort(), p);
+    Tuning tu = h.tuning();
+    if (tu.hugepages() != null) {
+      if (pageKiB(tu.hugepages().size()) < 0) {
+        p.add(
+            at(
+                field + ".tuning.hugepages.size",
+                "'" + tu.hugepages().size() + "' is not a hugepage size; use 2M or 1G"));
+      }
+      if (tu.hugepages().count() == null || tu.hugepages().count() < 0) {
+        p.add(at(field + ".tuning.hugepages.count", "missing or negative; give a page count"));
+      }
+    }
+    for (int i = 0; i < tu.ethtoolRings().size(); i++) {
+      Tuning.EthtoolRings r = tu.ethtoolRings().get(i);
+      if (blank(r.device()) || (r.rx() == null && r.tx() == null)) {
+        p.add(
+            at(
+                field + ".tuning.ethtool-rings[" + i + "]",
+                "needs a device and rx and/or tx; e.g. {device: eth2, rx: 4096, tx: 4096}"));
+      }
+    }
+    for (int i = 0; i < tu.irqAffinity().size(); i++) {
+      Tuning.IrqAffinity a = tu.irqAffinity().get(i);
+      if (blank(a.device()) || blank(a.cpus()) || !a.cpus().matches("[0-9,-]+")) {
+        p.add(
+            at(
+                field + ".tuning.irq-affinity[" + i + "]",
+                "needs a device and a CPU list; e.g. {device: eth2, cpus: 0-3}"));
+      }
+    }
+  }
+
+  private void checkSshFiles(
+      String field,
+      String keyFile,
+      String knownHostsFile,
+      String address,
+      int port,
+      List<String> p) {
+    if (blank(keyFile)) {
+      p.add(at(field + ".key-file", "missing; give the private key file for SSH"));
+    } else if (!Files.isReadable(resolve(keyFile))) {
+      p.add(at(field + ".key-file", "'" + keyFile + "' cannot be read; give a readable key file"));
+    }
+    if (blank(knownHostsFile)) {
+      p.add(at(field + ".known-hosts", "missing; give the known_hosts file holding the host key"));
+    } else if (!blank(address) && !recordNewHostKeys) {
+      Path kh = resolve(knownHostsFile);
+      if (!Files.isReadable(kh) || !knownHosts.isKnown(kh, address, port)) {
+        p.add(
+            at(
+                field + ".known-hosts",
+                "no key for "
+                    + address
+                    + (port == 22 ? "" : ":" + port)
+                    + " in '"
+                    + knownHostsFile
+                    + "'; add it (ssh-keyscan, after checking the fingerprint) or run with"
+                    + " --record-host-keys"));
+      }
+    }
+  }
+
+  private void checkGuest(
+      Testbed t, String name, Guest g, Map<String, String> vfOwners, List<String> p) {
+    String field = "guests." + name;
+    Host host = g.host() == null ? null : t.hosts().get(g.host());
+    if (host == null) {
+      p.add(
+          at(
+              field + ".host",
+              "'"
+                  + g.host()
+                  + "' is not a host of this testbed; use one of "
+                  + t.hosts().keySet()));
+    } else if (blank(host.libvirt())) {
+      p.add(
+          at(
+              "hosts." + g.host() + ".libvirt",
+              "missing but guest " + name + " runs there; give a URI such as qemu:///system"));
+    }
+    if (blank(g.baseVolume())) {
+      p.add(at(field + ".base-volume", "missing; name the volume to clone"));
+    }
+    if (g.vcpus() == null || g.vcpus() < 1) {
+      p.add(at(field + ".vcpus", "missing or below 1; give the number of vCPUs"));
+    }
+    if (memoryBytes(g) <= 0) {
+      p.add(at(field + ".memory", "missing or not a size; give e.g. 5G"));
+    }
+    if (g.pinning() != null) {
+      boolean byHand = g.pinning().cpus() != null && !g.pinning().cpus().isEmpty();
+      boolean byPolicy = g.pinning().policy() != null;
+      if (byHand == byPolicy) {
+        p.add(
+            at(
+                field + ".pinning",
+                "give either cpus (one host CPU per vCPU) or policy: "
+                    + Pinnings.NUMA_NODE_POLICY));
+      } else if (byPolicy && !Pinnings.NUMA_NODE_POLICY.equals(g.pinning().policy())) {
+        p.add(
+            at(
+                field + ".pinning.policy",
+                "'" + g.pinning().policy() + "' is unknown; use " + Pinnings.NUMA_NODE_POLICY));
+      } else if (byHand && g.vcpus() != null && g.pinning().cpus().size() != g.vcpus()) {
+        p.add(
+            at(
+                field + ".pinning.cpus",
+                g.pinning().cpus().size()
+                    + " CPUs for "
+                    + g.vcpus()
+                    + " vCPUs; give one host CPU per vCPU"));
+      }
+    }
+    Guest.Network n = g.network();
+    if (!MODES.contains(n.mode())) {
+      p.add(
+          at(field + ".network.mode", "'" + n.mode() + "' is unknown; use bridge, sriov or none"));
+    } else if (n.mode().equals("bridge") && blank(n.bridge())) {
+      p.add(at(field + ".network.bridge", "missing; name the host bridge, e.g. br0"));
+    } else if (n.mode().equals("sriov")) {
+      if (blank(n.pf())) {
+        p.add(at(field + ".network.pf", "missing; name the physical function, e.g. eth2"));
+      }
+      if (n.vf() == null || n.vf() < 0) {
+        p.add(at(field + ".network.vf", "missing or negative; give the VF index, e.g. 0"));
+      }
+      if (!blank(n.pf()) && n.vf() != null) {
+        String key = g.host() + "/" + n.pf() + "/" + n.vf();
+        String other = vfOwners.putIfAbsent(key, name);
+        if (other != null) {
+          p.add(
+              at(
+                  field + ".network.vf",
+                  "VF "
+                      + n.vf()
+                      + " of "
+                      + n.pf()
+                      + " is already given to guest "
+                      + other
+                      + "; give each guest its own VF"));
+        }
+      }
+    }
+  }
+
+  private void checkRole(Testbed t, String field, Role r, List<String> p) {
+    if (r.role() == null || !ROLES.contains(r.role())) {
+      p.add(at(field + ".role", "'" + r.role() + "' is unknown; use one of " + ROLES));
+    }
+    if (r.on() == null || !(t.hosts().containsKey(r.on()) || t.guests().containsKey(r.on()))) {
+      p.add(at(field + ".on", "'" + r.on() + "' is not a host or guest of this testbed"));
+    } else if (t.guests().containsKey(r.on())) {
+      Guest g = t.guests().get(r.on());
+      Host h = t.hosts().get(g.host());
+      if (blank(g.address())) {
+        p.add(
+            at(
+                "guests." + r.on() + ".address",
+                "missing but role " + r.role() + " runs there; give the guest's address"));
+      } else if (h != null) {
+        checkSshFiles(
+            "guests." + r.on(),
+            g.keyFile() == null ? h.keyFile() : g.keyFile(),
+            g.knownHosts() == null ? h.knownHosts() : g.knownHosts(),
+            g.address(),
+            22,
+            p);
+      }
+    }
+  }
+
+  /** Problems found by comparing the testbed with what the hosts have. */
+  public List<String> checkAgainstHosts(Testbed t, Map<String, HostFacts> facts) {
+    return new HostFactsCheck(file).check(t, facts);
+  }
+
+  /** The page size of a pool ({@code 2M} if not given). */
+  public static String pageSize(Tuning.HugepagePool pool) {
+    return pool == null || pool.size() == null ? "2M" : pool.size();
+  }
+
+  /** Page size in KiB, or -1 if not a hugepage size. */
+  public static long pageKiB(String size) {
+    String s = size == null ? "2M" : size.trim().toUpperCase(java.util.Locale.ROOT);
+    return switch (s) {
+      case "2M", "2048K", "2MB" -> 2048;
+      case "1G", "1048576K", "1GB" -> 1048576;
+      default -> -1;
+    };
+  }
+
+  /** A guest's memory in bytes, or -1 if missing or not a size. */
+  public static long memoryBytes(Guest g) {
+    if (g.memory() == null) {
+      return -1;
+    }
+    try {
+      return Sizes.parseBytes("memory", g.memory());
+    } catch (UsageException e) {
+      return -1;
+    }
+  }
+
+  /** Formats CPU numbers as ranges: {@code 0-7,16-23}. */
+  public static String ranges(Iterable<Integer> cpus) {
+    StringBuilder sb = new StringBuilder();
+    Integer start = null;
+    Integer prev = null;
+    for (int c : cpus) {
+      if (prev != null && c == prev + 1) {
+        prev = c;
+        continue;
+      }
+      if (start != null) {
+        sb.append(sb.length() > 0 ? "," : "")
+            .append(start)
+            .append(start.equals(prev) ? "" : "-" + prev);
+      }
+      start = c;
+      prev = c;
+    }
+    if (start != null) {
+      sb.append(sb.length() > 0 ? "," : "")
+          .append(start)
+          .append(start.equals(prev) ? "" : "-" + prev);
+    }
+    return sb.toString();
+  }
+
+  private Path resolve(String path) {
+    return TestbedPaths.resolve(file, path);
+  }
+
+  private String at(String field, String problem) {
+    return file + ": " + field + ": " + problem;
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}

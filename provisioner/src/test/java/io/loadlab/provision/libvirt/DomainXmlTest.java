@@ -1,0 +1,84 @@
+package io.loadlab.provision.libvirt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.provision.testbed.HostFacts;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class DomainXmlTest {
+  @Test
+  void writesPinningHugepagesNumaAndABridgedVirtioNic() {
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "db1",
+                "kvm",
+                2,
+                5 << 20,
+                2048,
+                List.of(8, 9),
+                1,
+                "/img/db1.qcow2",
+                "br0",
+                null,
+                "52:54:00:01:02:03"));
+    assertTrue(xml.contains("<vcpupin vcpu='1' cpuset='9'/>"), xml);
+    assertTrue(xml.contains("<memory mode='strict' nodeset='1'/>"), xml);
+    assertTrue(xml.contains("<page size='2048' unit='KiB'/>"), xml);
+    assertTrue(
+        xml.contains("<source bridge='br0'/>") && xml.contains("<model type='virtio'/>"), xml);
+    DomainXml.Summary s = DomainXml.read(xml);
+    assertEquals(new DomainXml.Summary(2, 5 << 20, 2048, List.of("8", "9"), "bridge:br0"), s);
+  }
+
+  @Test
+  void writesAVirtualFunctionAsAHostdevInterface() {
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "g",
+                "test",
+                1,
+                1 << 20,
+                0,
+                List.of(),
+                -1,
+                "/d",
+                null,
+                new HostFacts.PciAddress(0, 0x3b, 0x10, 6),
+                "52:54:00:00:00:01"));
+    assertTrue(xml.contains("<interface type='hostdev' managed='yes'>"), xml);
+    assertTrue(
+        xml.contains("<address type='pci' domain='0x0000' bus='0x3b' slot='0x10' function='0x6'/>"),
+        xml);
+    assertTrue(!xml.contains("<cputune>") && !xml.contains("memoryBacking"), xml);
+    assertEquals("sriov:0000:3b:10.6", DomainXml.read(xml).network());
+  }
+
+  @Test
+  void escapesNamesAndKeepsMacsStable() {
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "a<b", "kvm", 1, 1024, 0, List.of(), -1, "/x'y", null, null, "52:54:00:00:00:02"));
+    assertTrue(xml.contains("<name>a&lt;b</name>") && xml.contains("/x&apos;y"), xml);
+    assertEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g1"));
+    assertNotEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g2"));
+    assertTrue(DomainXml.mac("tb", "g1").matches("52:54:00(:[0-9a-f]{2}){3}"));
+  }
+
+  @Test
+  void cpuMapsHoldOneBytePerEightCpus() {
+    assertArrayEquals(new int[] {0, 0b0001_0000}, CpuMaps.of(List.of(12), 16));
+    assertArrayEquals(new int[] {0b1000_0001, 0, 1}, CpuMaps.of(List.of(0, 7, 16), 24));
+    assertEquals(List.of(0, 7, 16), CpuMaps.cpus(new int[] {0b1000_0001, 0, 1}, 0, 3));
+    assertThrows(IllegalArgumentException.class, () -> CpuMaps.of(List.of(16), 16));
+  }
+}

@@ -1,0 +1,76 @@
+package io.loadlab.provision.libvirt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.provision.testbed.HostFacts;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class LibvirtHostTest {
+  @BeforeEach
+  void needsLibvirt() {
+    TestDriver.assumeLibvirt();
+  }
+
+  @Test
+  void readsTheFakeHostsFacts() {
+    try (LibvirtHost host = LibvirtHost.open("kvm1", TestDriver.uri())) {
+      HostFacts f = host.facts();
+      assertEquals(16, f.cpus().size());
+      assertEquals(List.of(8, 9, 10, 11, 12, 13, 14, 15), f.numaNodes().get(1));
+      assertEquals(16L << 30, f.memoryBytes());
+      assertTrue(f.bridges().contains("br0"), f.bridges().toString());
+      HostFacts.PhysicalFunction pf = f.physicalFunctions().get("eth2");
+      assertNotNull(pf, f.physicalFunctions().toString());
+      assertEquals("pci_0000_3b_00_0", pf.nodeDevice());
+      assertEquals(4, pf.vfAddresses().size());
+      assertEquals("0000:3b:10.2", pf.vfAddresses().get(1).toString());
+    }
+  }
+
+  @Test
+  void definesStartsPinsStopsAndUndefinesAGuest() {
+    try (LibvirtHost host = LibvirtHost.open("kvm1", TestDriver.uri())) {
+      String disk = host.cloneVolume("default", "base.qcow2", "g1.qcow2");
+      assertEquals(disk, host.volumePath("default", "g1.qcow2"));
+      DomainSpec spec =
+          new DomainSpec(
+              "g1",
+              host.domainType(),
+              2,
+              1 << 20,
+              2048,
+              List.of(2, 9),
+              -1,
+              disk,
+              null,
+              new HostFacts.PciAddress(0, 0x3b, 0x10, 2),
+              DomainXml.mac("tb", "g1"));
+      host.define(DomainXml.of(spec));
+      assertEquals(GuestState.SHUT_OFF, host.state("g1"));
+      DomainXml.Summary s = DomainXml.read(host.xml("g1"));
+      assertEquals(2, s.vcpus());
+      assertEquals(1 << 20, s.memoryKiB());
+      assertEquals(2048, s.hugepageKiB());
+      assertEquals(List.of("2", "9"), s.pins());
+      assertEquals("sriov:0000:3b:10.2", s.network());
+      host.start("g1");
+      assertEquals(GuestState.RUNNING, host.state("g1"));
+      host.pin("g1", 1, 12);
+      assertEquals(List.of(12), host.livePinning("g1").get(1));
+      assertTrue(host.stop("g1", Duration.ofSeconds(5)));
+      assertEquals(GuestState.SHUT_OFF, host.state("g1"));
+      host.undefine("g1");
+      assertEquals(GuestState.ABSENT, host.state("g1"));
+      host.deleteVolume("default", "g1.qcow2");
+      assertNull(host.volumePath("default", "g1.qcow2"));
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package io.loadlab.provision.testbed;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.ssh.KnownHosts;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(30)
+class TestbedValidatorTest {
+  @TempDir Path dir;
+  TestbedFixture fx;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    fx = new TestbedFixture(dir);
+  }
+
+  private UsageException failure(String yaml) throws Exception {
+    Path file = fx.write(yaml);
+    Testbed t = TestbedFile.read(file);
+    TestbedValidator v = new TestbedValidator(file, new KnownHosts(), false);
+    UsageException e =
+        assertThrows(
+            UsageException.class, () -> v.check(t, Map.of("kvm1", TestbedFixture.facts())));
+    assertEquals(2, e.exitCode());
+    assertTrue(e.getMessage().startsWith(file.toString() + ": "), e.getMessage());
+    return e;
+  }
+
+  private static void assertMentions(UsageException e, String... parts) {
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), "'" + part + "' missing from: " + e.getMessage());
+    }
+  }
+
+  @Test
+  void validTestbedPassesAndKeepsFileOrder() throws Exception {
+    Path file = fx.write(TestbedFixture.valid());
+    Testbed t = TestbedFile.read(file);
+    assertEquals(List.of("broker1", "broker2"), List.copyOf(t.guests().keySet()));
+    assertEquals("eth2", t.guests().get("broker2").network().pf());
+    assertEquals(4096, t.hosts().get("kvm1").tuning().hugepages().count());
+    assertDoesNotThrow(
+        () ->
+            new TestbedValidator(file, new KnownHosts(), false)
+                .check(t, Map.of("kvm1", TestbedFixture.facts())));
+    // The numa-node policy gives broker2 (the first guest using it) node 0.
+    assertEquals(
+        List.of(0, 1), Pinnings.resolve(t, Map.of("kvm1", TestbedFixture.facts())).get("broker2"));
+  }
+
+  @Test
+  void pinningToCpuTheHostLacks() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("cpus: [2, 3]", "cpus: [2, 40]"));
+    assertMentions(e, "guests.broker1.pinning.cpus", "CPU 40 is not on host kvm1", "0-15");
+  }
+
+  @Test
+  void pinningListMustMatchVcpus() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("cpus: [2, 3]", "cpus: [2]"));
+    assertMentions(e, "guests.broker1.pinning.cpus", "1 CPUs for 2 vCPUs");
+  }
+
+  @Test
+  void hugepagePoolLargerThanHostMemory() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("count: 4096", "count: 9000"));
+    assertMentions(e, "hosts.kvm1.tuning.hugepages.count", "9000 pages of 2M", "reserve fewer");
+  }
+
+  @Test
+  void guestsNeedMoreHugepagesThanThePool() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("count: 4096", "count: 1000"));
+    assertMentions(
+        e, "hosts.kvm1.tuning.hugepages", "need 4G", "pool holds 2000M", "raise the page count");
+  }
+
+  @Test
+  void unknownBridge() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("bridge: br0", "bridge: br9"));
+    assertMentions(e, "guests.broker1.network.bridge", "no bridge 'br9'", "bridges: br0");
+  }
+
+  @Test
+  void unknownPhysicalFunction() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("pf: eth2", "pf: eth7"));
+    assertMentions(e, "guests.broker2.network.pf", "no SR-IOV physical function 'eth7'");
+  }
+
+  @Test
+  void vfIndexBeyondTheFunctions() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("vf: 0", "vf: 4"));
+    assertMentions(e, "guests.broker2.network.vf", "has 4 VFs (0-3)");
+  }
+
+  @Test
+  void twoGuestsOnOneVf() throws Exception {
+    String yaml =
+        TestbedFixture.valid()
+            .replace(
+                "network: {mode: bridge, bridge: br0}", "network: {mode: sriov, pf: eth2, vf: 0}");
+    UsageException e = failure(yaml);
+    assertMentions(e, "guests.broker2.network.vf", "already given to guest broker1");
+  }
+
+  @Test
+  void hostWhoseKeyIsUnknown() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("10.0.0.1", "10.0.0.99"));
+    assertMentions(e, "hosts.kvm1.known-hosts", "no key for 10.0.0.99", "--record-host-keys");
+  }
+
+  @Test
+  void guestWithRoleWhoseKeyIsUnknown() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("10.0.0.21", "10.0.0.22"));
+    assertMentions(e, "guests.broker1.known-hosts", "no key for 10.0.0.22");
+  }
+
+  @Test
+  void recordingHostKeysAllowsUnknownHosts() throws Exception {
+    Path file = fx.write(TestbedFixture.valid().replace("10.0.0.1", "10.0.0.99"));
+    Testbed t = TestbedFile.read(file);
+    assertDoesNotThrow(
+        () ->
+            new TestbedValidator(file, new KnownHosts(), true)
+                .check(t, Map.of("kvm1", TestbedFixture.facts())));
+  }
+
+  @Test
+  void tooManyGuestsForOneNumaNodeEach() throws Exception {
+    String yaml = TestbedFixture.valid().replace("cpus: [2, 3]", "policy: numa-node");
+    yaml =
+        yaml.replace(
+            "roles:",
+            """
+              broker3:
+                host: kvm1
+                base-volume: base.qcow2
+                vcpus: 1
+                memory: 1G
+                pinning: {policy: numa-node}
+            roles:""");
+    UsageException e = failure(yaml);
+    assertMentions(e, "guests.broker3.pinning.policy", "2 NUMA node(s)");
+  }
+
+  @Test
+  void referencesAndRequiredFields() throws Exception {
+    UsageException e =
+        failure(
+            TestbedFixture.valid()
+                .replace(
+                    "host: kvm1\n    base-volume: base.qcow2\n    vcpus: 2\n    memory: 4G",
+                    "host: kvm9\n    vcpus: 0\n    memory: lots")
+                .replace("role: broker,", "role: mysql,"));
+    assertMentions(
+        e,
+        "guests.broker1.host: 'kvm9' is not a host",
+        "guests.broker1.base-volume: missing",
+        "guests.broker1.vcpus",
+        "guests.broker1.memory",
+        "roles[0].role: 'mysql' is unknown");
+  }
+
+  @Test
+  void badNetworkMode() throws Exception {
+    UsageException e = failure(TestbedFixture.valid().replace("mode: bridge,", "mode: macvtap,"));
+    assertMentions(e, "guests.broker1.network.mode", "use bridge, sriov or none");
+  }
+
+  @Test
+  void unknownFieldNamesTheFieldAndTheKnownOnes() throws Exception {
+    Path file =
+        fx.write(
+            TestbedFixture.valid().replace("vcpus: 2\n    memory: 4G", "vcpu: 2\n    memory: 4G"));
+    UsageException e = assertThrows(UsageException.class, () -> TestbedFile.read(file));
+    assertMentions(e, file.toString(), "guests.broker1.vcpu: unknown field", "vcpus");
+  }
+
+  @Test
+  void wrongTypeAndBadYaml() throws Exception {
+    Path file = fx.write(TestbedFixture.valid().replace("vcpus: 2", "vcpus: two"));
+    UsageException e = assertThrows(UsageException.class, () -> TestbedFile.read(file));
+    assertMentions(e, "guests.broker1.vcpus");
+    Path bad = fx.write("name: \"unterminated\nhosts: {}\n");
+    assertMentions(
+        assertThrows(UsageException.class, () -> TestbedFile.read(bad)), "not valid YAML");
+    assertMentions(
+        assertThrows(UsageException.class, () -> TestbedFile.read(dir.resolve("nope.yaml"))),
+        "no such file");
+  }
+
+  @Test
+  void cpuRangesAreCompact() {
+    assertEquals("0-3,8,10-11", TestbedValidator.ranges(List.of(0, 1, 2, 3, 8, 10, 11)));
+  }
+}

@@ -1,0 +1,160 @@
+package io.loadlab.cli.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class AmqpCommandsTest {
+  @TempDir Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        Main.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private String[] withOutput(String... args) {
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.add("--output");
+    all.add(dir.resolve("out").toString());
+    return all.toArray(String[]::new);
+  }
+
+  @Test
+  void badOptionsExitWithTwoAndOneLineNamingTheOption() {
+    String[][] cases = {
+      {"amqp", "throughput", "--size", "-1"},
+      {"amqp", "throughput", "--mode", "sideways"},
+      {"amqp", "throughput", "--npubs", "0"},
+      {"amqp", "throughput", "--presettled", "--tx", "10"},
+      {"amqp", "throughput", "--sub-ack", "5", "--sub-tx", "5"},
+      {"amqp", "latency", "--rate", "fast"},
+      {"amqp", "latency", "--tests", "0"},
+      {"amqp", "latency", "--broker", "http://localhost:5672"},
+      {"amqp", "latency", "--password-file", "/nonexistent/pw"},
+      {"broker", "--port", "70000"},
+    };
+    String[] options = {
+      "--size",
+      "--mode",
+      "--npubs",
+      "--presettled",
+      "--sub-ack",
+      "--rate",
+      "--tests",
+      "--broker",
+      "--password-file",
+      "--port"
+    };
+    for (int i = 0; i < cases.length; i++) {
+      Run r = run(cases[i]);
+      assertEquals(2, r.code(), String.join(" ", cases[i]) + ": " + r.err());
+      assertTrue(r.err().contains(options[i]), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertFalse(r.err().contains("Exception"), r.err());
+    }
+  }
+
+  @Test
+  void unreachableBrokerExitsWithThreeAndOneLine() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    for (String command : new String[] {"throughput", "latency"}) {
+      Run r = run(withOutput("amqp", command, "--broker", "amqp://127.0.0.1:" + port));
+      assertEquals(3, r.code(), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(r.err().contains("cannot reach the AMQP broker"), r.err());
+    }
+  }
+
+  @Test
+  void throughputOnTheEmbeddedBrokerPrintsSummaryLinesAndNeverThePassword() throws Exception {
+    Path pw = dir.resolve("pw");
+    Files.writeString(pw, "s3cret-pw\n");
+    Run r =
+        run(
+            withOutput(
+                "amqp",
+                "throughput",
+                "--size",
+                "32,128",
+                "--count",
+                "500",
+                "--iterations",
+                "2",
+                "--summary",
+                "--user",
+                "tester",
+                "--password-file",
+                pw.toString()));
+    assertEquals(0, r.code(), r.out() + r.err());
+    long tsv =
+        r.out().lines().filter(l -> l.matches("[0-9.]+\\t[0-9.]+\\t[0-9.]+\\t[0-9.]+")).count();
+    assertEquals(4, tsv, r.out());
+    assertEquals(2, r.out().lines().filter(l -> l.startsWith("Averages:\t")).count(), r.out());
+    assertTrue(r.out().contains("throughput by message size"), r.out());
+    String json = Files.readString(dir.resolve("out/result.json"));
+    assertTrue(json.contains("\"transfersPerSec size=128\""), json);
+    assertFalse(json.contains("s3cret-pw") || r.out().contains("s3cret-pw"));
+  }
+
+  @Test
+  void latencyWithCsvPrintsCsvOnStandardOutput() {
+    Run r =
+        run(
+            withOutput(
+                "amqp",
+                "latency",
+                "--size",
+                "64",
+                "--rate",
+                "200",
+                "--count",
+                "200",
+                "--csv",
+                "--report-frequency",
+                "500"));
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(r.out().lines().findFirst().orElse("").contains(","), r.out());
+    assertTrue(r.err().contains("round-trip latency by message size"), r.err());
+  }
+
+  @Test
+  void brokerRunsForItsDurationAndRefusesATakenPort() throws Exception {
+    Run r = run("broker", "--host", "127.0.0.1", "--port", "0", "--duration", "1s");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("listening on 127.0.0.1:"), r.out());
+    assertTrue(r.out().contains("stopped"), r.out());
+    try (ServerSocket taken = new ServerSocket(0)) {
+      Run t = run("broker", "--host", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()));
+      assertEquals(2, t.code(), t.err());
+      assertTrue(t.err().contains("--port"), t.err());
+    }
+  }
+}

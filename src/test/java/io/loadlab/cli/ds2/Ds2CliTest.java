@@ -1,0 +1,125 @@
+package io.loadlab.cli.ds2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.Main;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ds2 commands through the real command line, on an embedded PostgreSQL. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class Ds2CliTest {
+  @TempDir static Path dir;
+
+  record Outcome(int code, String out, String err) {}
+
+  static Outcome loadlab(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        Main.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Outcome(
+        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void loadRunCheckResetOnTheEmbeddedPostgres() throws Exception {
+    String data = dir.resolve("pg").toString();
+    Outcome load = loadlab("ds2", "load", "--db-size", "1MB", "--data-dir", data);
+    assertEquals(0, load.code(), load.err());
+    assertTrue(load.out().contains("loaded "), load.out());
+
+    Path out = dir.resolve("run");
+    Outcome run =
+        loadlab(
+            "ds2",
+            "run",
+            "--db-size",
+            "1MB",
+            "--data-dir",
+            data,
+            "--threads",
+            "3",
+            "--run-time",
+            "3s",
+            "--interval",
+            "1s",
+            "--output",
+            out.toString());
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains("ds2: et="), run.out());
+    assertTrue(run.out().contains("ds2: Final: "), run.out());
+    RunResult result = ResultJson.read(out.resolve("result.json"));
+    assertTrue(result.figures().get("opm") > 0);
+    assertTrue(result.totals().containsKey("order"));
+    assertEquals("3s", result.configuration().get("runTime"));
+
+    Outcome check = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
+    assertEquals(0, check.code(), check.err());
+    assertTrue(check.out().contains("orders added by runs"), check.out());
+
+    Outcome wrong = loadlab("ds2", "check", "--db-size", "4GB", "--data-dir", data);
+    assertEquals(1, wrong.code());
+    assertTrue(wrong.err().contains("does not match --db-size 4GB"), wrong.err());
+
+    Outcome refused =
+        loadlab("ds2", "run", "--db-size", "4GB", "--data-dir", data, "--run-time", "1s");
+    assertEquals(2, refused.code());
+    assertEquals(1, refused.err().strip().lines().count(), refused.err());
+    assertTrue(refused.err().contains("pass --db-size 1MB"), refused.err());
+
+    Outcome reset = loadlab("ds2", "reset", "--db-size", "1MB", "--data-dir", data);
+    assertEquals(0, reset.code(), reset.err());
+    assertTrue(reset.out().matches("(?s).*removed [1-9]\\d* orders.*"), reset.out());
+    Outcome again = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
+    assertFalse(again.out().contains("orders added by runs"), again.out());
+  }
+
+  @Test
+  void badUrlsAndSizesGiveOneLineErrors() throws Exception {
+    Path pw = dir.resolve("pw");
+    Files.writeString(pw, "s3cret-pw\n");
+    Outcome badUrl =
+        loadlab("ds2", "run", "--target", "postgres://x/y", "--password-file", pw.toString());
+    assertEquals(2, badUrl.code());
+    assertEquals(
+        "loadlab: --target: 'postgres://x/y' is not a JDBC URL loadlab knows; use"
+            + " jdbc:postgresql://host:port/db or jdbc:mariadb://host:port/db",
+        badUrl.err().strip());
+
+    Outcome unreachable =
+        loadlab(
+            "ds2",
+            "check",
+            "--url",
+            "jdbc:postgresql://127.0.0.1:1/ds2",
+            "--password-file",
+            pw.toString());
+    assertEquals(3, unreachable.code(), unreachable.err());
+    assertEquals(1, unreachable.err().strip().lines().count(), unreachable.err());
+    assertTrue(unreachable.err().contains("cannot reach the database"), unreachable.err());
+    assertFalse((unreachable.out() + unreachable.err()).contains("s3cret-pw"));
+
+    Outcome badSize = loadlab("ds2", "load", "--db-size", "7TB");
+    assertEquals(2, badSize.code());
+    assertTrue(badSize.err().startsWith("loadlab: --db-size: '7TB' is not a DS2 size"));
+
+    Outcome both = loadlab("ds2", "run", "--run-time", "1s", "--duration", "2s");
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("--run-time"), both.err());
+  }
+}

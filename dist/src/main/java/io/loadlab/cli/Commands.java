@@ -4,6 +4,7 @@ import io.loadlab.cli.amqp.AmqpCommands;
 import io.loadlab.cli.ds2.Ds2Commands;
 import io.loadlab.cli.net.NetCommands;
 import io.loadlab.cli.provision.ProvisionCommands;
+import io.loadlab.cli.report.ReportCommands;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +19,7 @@ final class Commands {
     all.addAll(AmqpCommands.all());
     all.addAll(Ds2Commands.all());
     all.addAll(ProvisionCommands.all());
+    all.addAll(ReportCommands.all());
     return all;
   }
 }

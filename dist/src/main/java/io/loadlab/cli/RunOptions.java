@@ -1,13 +1,17 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -44,6 +48,12 @@ public final class RunOptions {
     o.addOption(value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
     o.addOption(value("hlog", "FILE", "write the HdrHistogram interval log here too"));
     o.addOption(value("markdown", "FILE", "write the Markdown summary here too"));
+    o.addOption(
+        value(
+            "testbed",
+            "FILE",
+            "record this testbed description (JSON from 'provision status --describe' or a lab's"
+                + " lab.json) with the results"));
     o.addOption(Option.builder().longOpt("quiet").desc("print only the summary").build());
     return o;
   }
@@ -86,6 +96,28 @@ public final class RunOptions {
         path(cmd, "markdown"),
         out,
         cmd.hasOption("quiet"));
+  }
+
+  /**
+   * The testbed the run is on, read from {@code --testbed FILE} (a JSON object), or {@code null}.
+   */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> testbed(CommandLine cmd) {
+    String file = cmd.getOptionValue("testbed");
+    if (file == null) {
+      return null;
+    }
+    try {
+      return ResultJson.mapper().readValue(Path.of(file).toFile(), Map.class);
+    } catch (IOException | RuntimeException e) {
+      throw new UsageException(
+          "--testbed: cannot read '"
+              + file
+              + "' as a JSON object; write it with"
+              + " 'loadlab provision status --describe testbed.yaml > "
+              + file
+              + "'");
+    }
   }
 
   /** {@code results/<timestamp>-<workload>} under the working directory. */

@@ -63,7 +63,7 @@ public final class RunSession implements AutoCloseable {
             ctx.commandLine(),
             configuration,
             EnvironmentInfo.current(),
-            null);
+            RunOptions.testbed(cmd));
     Recorder recorder = new Recorder();
     RunRecording recording =
         RunRecording.start(

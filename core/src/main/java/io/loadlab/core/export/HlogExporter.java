@@ -40,7 +40,7 @@ public final class HlogExporter implements ResultSink {
   @Override
   public void interval(IntervalReport report) throws IOException {
     for (OperationSnapshot s : report.snapshots()) {
-      Histogram h = s.latencyNanos().copy();
+      Histogram h = s.latencyNanos(); // this interval's own copy: tagging it changes nothing else
       h.setStartTimeStamp(report.sample().startEpochMs());
       h.setEndTimeStamp(report.sample().endEpochMs());
       h.setTag(tag(s.operation()));

@@ -133,8 +133,10 @@ class NetDriverTest {
           List.of("rr users=2 req=1 resp=1", "rr users=2 req=100 resp=1"),
           List.copyOf(r.totals().keySet()));
       for (OperationStats op : r.totals().values()) {
+        // Paced at 400/s; wide bounds because a loaded machine stalls and then catches up, but a
+        // closed loop would run at tens of thousands per second.
         assertTrue(
-            op.ratePerSec() <= 440 && op.ratePerSec() >= 300, "about 400/s: " + op.ratePerSec());
+            op.ratePerSec() <= 640 && op.ratePerSec() >= 200, "about 400/s: " + op.ratePerSec());
       }
     }
   }
@@ -180,6 +182,10 @@ class NetDriverTest {
             () -> {
               try {
                 Thread.sleep(400);
+                // On a loaded machine connecting can take a while: wait for real traffic first.
+                for (int i = 0; i < 100 && server.stats().transactions() < 100; i++) {
+                  Thread.sleep(20);
+                }
               } catch (InterruptedException e) {
                 return;
               }
@@ -187,7 +193,7 @@ class NetDriverTest {
             });
     killer.start();
     RunTiming timing =
-        new RunTiming(Duration.ofMillis(1200), Duration.ZERO, Duration.ofMillis(200));
+        new RunTiming(Duration.ofMillis(3000), Duration.ZERO, Duration.ofMillis(200));
     RunResult r = run(s, timing, new RunControl());
     killer.join();
     assertEquals(RunStatus.FAILED, r.status());

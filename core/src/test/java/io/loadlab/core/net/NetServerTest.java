@@ -74,16 +74,23 @@ class NetServerTest {
         out.write(header.array()); // 10 of 1000 request bytes, then gone
         out.flush();
       }
+      try (Socket s = new Socket("127.0.0.1", server.port())) {
+        ByteBuffer header = ByteBuffer.allocate(NetProtocol.HEADER_LENGTH);
+        NetProtocol.putHeader(header, NetProtocol.TYPE_TRANSACTION, (byte) 0, 0, 64 << 20);
+        s.getOutputStream().write(header.array()); // asks for 64 MB, reads 1 KB, then gone
+        s.getInputStream().readNBytes(1024);
+        s.setSoLinger(true, 0);
+      }
       try (NetConnection c =
           NetConnection.open("127.0.0.1", server.port(), NetSocketOptions.DEFAULTS, CONNECT)) {
         c.transact(1, 1);
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         ServerStats stats = c.serverStats();
-        while (stats.faults() < 2 && System.nanoTime() < deadline) {
+        while (stats.faults() < 3 && System.nanoTime() < deadline) {
           Thread.sleep(20);
           stats = c.serverStats();
         }
-        assertEquals(2, stats.faults());
+        assertEquals(3, stats.faults(), "malformed, gone mid-request, gone mid-response");
         assertEquals(1, stats.transactions());
       }
     }

@@ -117,7 +117,7 @@ class OpenLoopTest {
       // Without correction only one sample of ~750 would be slow, and p90 would be well under
       // a millisecond; with it, ~150 queued transactions carry part of the stall.
       assertTrue(op.latencyUs().p90() >= 50_000, "the queued ones too: " + op.latencyUs());
-      assertTrue(op.count() >= 600, "the schedule caught up after the stall: " + op.count());
+      assertTrue(op.count() >= 450, "the schedule caught up after the stall: " + op.count());
     }
   }
 }

@@ -57,7 +57,15 @@ final class NetServeCommand implements Command {
             },
             "loadlab-net-serve-stop");
     Runtime.getRuntime().addShutdownHook(hook);
-    ctx.out().println("loadlab net serve: listening on " + server.address() + "; Ctrl-C stops");
+    ctx.out()
+        .println(
+            "loadlab net serve: listening on "
+                + (server.address().getAddress().isAnyLocalAddress()
+                    ? "every address"
+                    : server.address().getAddress().getHostAddress())
+                + " port "
+                + server.port()
+                + "; Ctrl-C stops");
     ctx.out().flush();
     stopped.await();
     return 0;

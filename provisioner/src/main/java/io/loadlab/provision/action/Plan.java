@@ -12,6 +12,7 @@ public final class Plan {
   private final List<Action> changes = new ArrayList<>();
   private final List<String> unchanged = new ArrayList<>();
   private final List<String> manual = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
 
   public void change(Action a) {
     changes.add(a);
@@ -27,6 +28,15 @@ public final class Plan {
 
   public void manual(String machine, String description) {
     manual.add(machine + ": " + description);
+  }
+
+  /** Something legal but probably unintended, such as a NIC on another NUMA node. */
+  public void warn(String machine, String description) {
+    warnings.add(machine + ": " + description);
+  }
+
+  public List<String> warnings() {
+    return List.copyOf(warnings);
   }
 
   public List<Action> changes() {
@@ -59,6 +69,10 @@ public final class Plan {
     if (!unchanged.isEmpty()) {
       sb.append("Already in place:\n");
       unchanged.forEach(u -> sb.append("  = ").append(u).append('\n'));
+    }
+    if (!warnings.isEmpty()) {
+      sb.append("Warnings:\n");
+      warnings.forEach(w -> sb.append("  ? ").append(w).append('\n'));
     }
     if (!manual.isEmpty()) {
       sb.append("Manual steps (need a reboot; not applied):\n");

@@ -56,6 +56,22 @@ public final class GuestPlanner {
     }
     List<Integer> pinList = pins == null ? List.of() : pins;
     int node = pinList.isEmpty() ? -1 : Pinnings.nodeOf(pinList, facts);
+    if ("sriov".equals(g.network().mode()) && node >= 0) {
+      HostFacts.PhysicalFunction pf = facts.physicalFunctions().get(g.network().pf());
+      if (pf != null && pf.numaNode() >= 0 && pf.numaNode() != node) {
+        plan.warn(
+            name,
+            "pinned to NUMA node "
+                + node
+                + " but "
+                + g.network().pf()
+                + " is on node "
+                + pf.numaNode()
+                + "; every packet crosses the interconnect (pin to node "
+                + pf.numaNode()
+                + " for the lowest latency)");
+      }
+    }
     DomainSpecTemplate template =
         new DomainSpecTemplate(name, host.domainType(), g, pinList, node, facts, pageKiB);
     GuestState state = host.state(name);

@@ -88,7 +88,7 @@ public final class LibvirtHost implements AutoCloseable {
           SortedSet<Integer> cpus = new TreeSet<>();
           nodes.values().forEach(cpus::addAll);
           return new HostFacts(
-              cpus, nodes, info.memory * 1024L, Map.of(), bridges(), physicalFunctions());
+              cpus, nodes, info.memory * 1024L, hugepages(), bridges(), physicalFunctions());
         });
   }
 
@@ -115,6 +115,20 @@ public final class LibvirtHost implements AutoCloseable {
       }
     }
     return nodes;
+  }
+
+  /** Configured hugepages per size (KiB), summed over NUMA cells; 4 KiB base pages left out. */
+  private Map<Long, Long> hugepages() throws LibvirtException {
+    Map<Long, Long> pages = new TreeMap<>();
+    Document caps = Xml.parse(conn.getCapabilities());
+    for (Element p : Xml.elements(caps, "/capabilities/host/topology/cells/cell/pages")) {
+      long size = Long.parseLong(p.getAttribute("size"));
+      String count = p.getTextContent().trim();
+      if (size > 4 && !count.isEmpty()) {
+        pages.merge(size, Long.parseLong(count), Long::sum);
+      }
+    }
+    return pages;
   }
 
   private Set<String> bridges() throws LibvirtException {
@@ -146,7 +160,11 @@ public final class LibvirtHost implements AutoCloseable {
                 Xml.number(a.getAttribute("function"))));
       }
       if (!vfs.isEmpty()) {
-        pfs.put(name, new HostFacts.PhysicalFunction(name, vfs));
+        String node = Xml.text(d, "/device/capability/numa/@node");
+        pfs.put(
+            name,
+            new HostFacts.PhysicalFunction(
+                name, vfs, node.isBlank() ? -1 : Integer.parseInt(node)));
       }
     }
     for (String name : conn.listDevices("net")) {

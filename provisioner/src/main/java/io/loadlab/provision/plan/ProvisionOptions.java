@@ -14,6 +14,7 @@ import java.time.Duration;
  * @param commandTimeout timeout of one remote command
  * @param stateDir where the applied-state and action-log files go (the testbed file's directory if
  *     null)
+ * @param bootTimeout how long a just-started guest has to accept SSH before its roles start
  */
 public record ProvisionOptions(
     HostKeyPolicy hostKeys,
@@ -21,7 +22,8 @@ public record ProvisionOptions(
     Duration healthTimeout,
     Duration connectTimeout,
     Duration commandTimeout,
-    Path stateDir) {
+    Path stateDir,
+    Duration bootTimeout) {
   public static ProvisionOptions defaults() {
     return new ProvisionOptions(
         HostKeyPolicy.STRICT,
@@ -29,26 +31,33 @@ public record ProvisionOptions(
         Duration.ofSeconds(30),
         Duration.ofSeconds(10),
         Duration.ofSeconds(60),
-        null);
+        null,
+        Duration.ofSeconds(180));
   }
 
   public ProvisionOptions withHostKeys(HostKeyPolicy policy) {
     return new ProvisionOptions(
-        policy, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, stateDir);
+        policy,
+        shutdownTimeout,
+        healthTimeout,
+        connectTimeout,
+        commandTimeout,
+        stateDir,
+        bootTimeout);
   }
 
   public ProvisionOptions withShutdownTimeout(Duration d) {
     return new ProvisionOptions(
-        hostKeys, d, healthTimeout, connectTimeout, commandTimeout, stateDir);
+        hostKeys, d, healthTimeout, connectTimeout, commandTimeout, stateDir, bootTimeout);
   }
 
   public ProvisionOptions withHealthTimeout(Duration d) {
     return new ProvisionOptions(
-        hostKeys, shutdownTimeout, d, connectTimeout, commandTimeout, stateDir);
+        hostKeys, shutdownTimeout, d, connectTimeout, commandTimeout, stateDir, bootTimeout);
   }
 
   public ProvisionOptions withStateDir(Path dir) {
     return new ProvisionOptions(
-        hostKeys, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, dir);
+        hostKeys, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, dir, bootTimeout);
   }
 }

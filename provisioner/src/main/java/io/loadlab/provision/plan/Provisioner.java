@@ -144,7 +144,7 @@ public final class Provisioner implements AutoCloseable {
             "start " + role.role() + " once the guest answers over SSH",
             () -> {
               Plan later = new Plan();
-              rolePlanner.plan(later, role, shell(role.on()));
+              rolePlanner.plan(later, role, shellOnceBooted(role.on()));
               for (Action a : later.changes()) {
                 Undo u = a.step().run();
                 if (u != null) {
@@ -168,6 +168,9 @@ public final class Provisioner implements AutoCloseable {
       out.println("No changes: the testbed is as the file describes.");
     }
     boolean ok = Executor.run(plan.changes(), log, AppliedState.load(stateFile()));
+    if (out != null) {
+      plan.warnings().forEach(w -> out.println("  ? " + w));
+    }
     if (out != null && !plan.manual().isEmpty()) {
       out.println("Manual steps (need a reboot; not applied):");
       plan.manual().forEach(m -> out.println("  ! " + m));
@@ -242,6 +245,7 @@ public final class Provisioner implements AutoCloseable {
     Plan plan = plan();
     sb.append(plan.isEmpty() ? "in step with the file\n" : "differs from the file:\n");
     plan.changes().forEach(a -> sb.append("  + ").append(a).append('\n'));
+    plan.warnings().forEach(w -> sb.append("  ? ").append(w).append('\n'));
     plan.manual().forEach(m -> sb.append("  ! ").append(m).append('\n'));
     return sb.toString();
   }
@@ -251,6 +255,21 @@ public final class Provisioner implements AutoCloseable {
     Map<String, GuestState> states = new LinkedHashMap<>();
     testbed.guests().forEach((name, g) -> states.put(name, libvirt.get(g.host()).state(name)));
     return TestbedDescription.of(testbed, facts, pins, states);
+  }
+
+  /** A shell on a guest that was just started: retries the connection while it boots. */
+  private RemoteShell shellOnceBooted(String guest) throws InterruptedException {
+    long deadline = System.nanoTime() + options.bootTimeout().toNanos();
+    while (true) {
+      try {
+        return shell(guest);
+      } catch (io.loadlab.core.failure.UnreachableTargetException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(2000);
+      }
+    }
   }
 
   private RemoteShell shell(String machine) {
@@ -276,7 +295,7 @@ public final class Provisioner implements AutoCloseable {
     return new SshTarget(
         machine,
         g.address(),
-        22,
+        g.sshPort(),
         g.user() == null ? on.user() : g.user(),
         TestbedPaths.resolve(file, g.keyFile() == null ? on.keyFile() : g.keyFile()),
         TestbedPaths.resolve(file, g.knownHosts() == null ? on.knownHosts() : g.knownHosts()),

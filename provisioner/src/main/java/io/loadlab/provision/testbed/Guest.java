@@ -12,6 +12,7 @@ package io.loadlab.provision.testbed;
  * @param pinning which host CPUs the vCPUs run on
  * @param network how the guest reaches the network
  * @param address the guest's address, for roles started in it over SSH
+ * @param port the guest's SSH port (22 if absent)
  * @param user SSH user in the guest (the host's if absent)
  * @param keyFile SSH key for the guest (the host's if absent)
  * @param knownHosts known_hosts file for the guest (the host's if absent)
@@ -26,12 +27,17 @@ public record Guest(
     Pinning pinning,
     Network network,
     String address,
+    Integer port,
     String user,
     String keyFile,
     String knownHosts) {
   public Guest {
     pool = pool == null ? "default" : pool;
     network = network == null ? new Network("none", null, null, null) : network;
+  }
+
+  public int sshPort() {
+    return port == null ? 22 : port;
   }
 
   public boolean useHugepages() {

@@ -40,8 +40,13 @@ public record HostFacts(
    *
    * @param nodeDevice libvirt node-device name, e.g. {@code pci_0000_3b_00_0}
    * @param vfAddresses PCI addresses of its virtual functions, in VF index order
+   * @param numaNode the NUMA node the device is attached to, or -1 if unknown
    */
-  public record PhysicalFunction(String nodeDevice, List<PciAddress> vfAddresses) {}
+  public record PhysicalFunction(String nodeDevice, List<PciAddress> vfAddresses, int numaNode) {
+    public PhysicalFunction(String nodeDevice, List<PciAddress> vfAddresses) {
+      this(nodeDevice, vfAddresses, -1);
+    }
+  }
 
   /** A PCI address. */
   public record PciAddress(int domain, int bus, int slot, int function) {

@@ -249,7 +249,7 @@ public final class TestbedValidator {
             g.keyFile() == null ? h.keyFile() : g.keyFile(),
             g.knownHosts() == null ? h.knownHosts() : g.knownHosts(),
             g.address(),
-            22,
+            g.sshPort(),
             p);
       }
     }

@@ -36,6 +36,19 @@ class LibvirtHostTest {
   }
 
   @Test
+  void readsHugepagePoolsFromNumaCells() {
+    // test:///default has two NUMA cells with fake page pools; a node file has none.
+    try (LibvirtHost host = LibvirtHost.open("fake", "test:///default")) {
+      HostFacts f = host.facts();
+      assertEquals(2, f.numaNodes().size());
+      assertTrue(f.hugepagesTotal().containsKey(2048L), f.hugepagesTotal().toString());
+    }
+    try (LibvirtHost host = LibvirtHost.open("kvm1", TestDriver.uri())) {
+      assertTrue(host.facts().hugepagesTotal().isEmpty());
+    }
+  }
+
+  @Test
   void definesStartsPinsStopsAndUndefinesAGuest() {
     try (LibvirtHost host = LibvirtHost.open("kvm1", TestDriver.uri())) {
       String disk = host.cloneVolume("default", "base.qcow2", "g1.qcow2");

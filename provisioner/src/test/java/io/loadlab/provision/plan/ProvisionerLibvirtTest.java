@@ -86,6 +86,7 @@ class ProvisionerLibvirtTest {
           d.get(1));
       assertEquals("bridged1: start", d.get(2));
       assertTrue(d.get(4).contains("pinned to [0, 1, 2, 3] (node 0), VF 1 of eth2"), d.get(4));
+      assertEquals(List.of(), plan.warnings(), "sriov1 is on the NIC's node");
 
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       assertTrue(p.apply(new PrintStream(out, true, StandardCharsets.UTF_8)));
@@ -141,6 +142,22 @@ class ProvisionerLibvirtTest {
       assertEquals(List.of(List.of(2), List.of(3)), p.libvirtHost("kvm1").livePinning("bridged1"));
       assertTrue(p.plan().isEmpty());
       assertTrue(p.teardown(null));
+    }
+  }
+
+  @Test
+  void warnsWhenAGuestIsPinnedAwayFromItsVirtualFunction() throws Exception {
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replace("pinning: {policy: numa-node}", "pinning: {cpus: [8, 9, 10, 11]}"));
+    try (Provisioner p = Provisioner.open(file, ProvisionOptions.defaults(), NO_SSH)) {
+      Plan plan = p.plan();
+      assertEquals(1, plan.warnings().size(), plan.render());
+      assertTrue(
+          plan.warnings().get(0).startsWith("sriov1: pinned to NUMA node 1 but eth2 is on node 0"),
+          plan.render());
+      assertTrue(plan.render().contains("Warnings:"));
     }
   }
 

@@ -135,6 +135,42 @@ class ProvisionerSshTest {
   }
 
   @Test
+  void aRoleInAGuestStartsOnceTheGuestIsUp() throws Exception {
+    io.loadlab.provision.libvirt.TestDriver.assumeLibvirt();
+    Path guestBed = dir.resolve("guest.yaml");
+    Files.writeString(dir.resolve("id_host"), "placeholder\n");
+    KnownHosts.record(dir.resolve("known_hosts"), "10.0.0.1", 22, server.hostKey.getPublic());
+    Files.writeString(
+        guestBed,
+        """
+        name: guest-roles
+        hosts:
+          kvm1: {address: 10.0.0.1, user: root, key-file: id_host, known-hosts: known_hosts,
+                 libvirt: "%s"}
+        guests:
+          g1: {host: kvm1, base-volume: base.qcow2, vcpus: 1, memory: 512M,
+               address: 127.0.0.1, port: %d, user: lab, key-file: id_client}
+        roles:
+          - {role: broker, on: g1}
+        """
+            .formatted(io.loadlab.provision.libvirt.TestDriver.uri(), server.port()));
+    try (Provisioner p = Provisioner.open(guestBed, options(), ShellFactory.SSH)) {
+      List<String> d = p.plan().changes().stream().map(Action::toString).toList();
+      assertEquals("g1: start broker once the guest answers over SSH", d.get(d.size() - 1));
+      assertTrue(server.commands.isEmpty(), "nothing runs in the guest before apply");
+      assertTrue(p.apply(null));
+      assertEquals(Set.of("5672"), host.running);
+      assertTrue(
+          server.commands.contains(
+              "nohup sh -c 'exec loadlab broker --port 5672' > /tmp/loadlab-broker-5672.log 2>&1 < /dev/null & echo $! > /tmp/loadlab-broker-5672.pid"),
+          server.commands.toString());
+      assertTrue(p.plan().isEmpty(), p.plan().render());
+      assertTrue(p.teardown(null));
+      assertTrue(host.running.isEmpty());
+    }
+  }
+
+  @Test
   void aRoleThatNeverAnswersFailsAndLaterActionsAreSkipped() throws Exception {
     host.deaf.add("12865");
     try (Provisioner p = Provisioner.open(file, options(), ShellFactory.SSH)) {

@@ -1,0 +1,2 @@
+/** Benchmarks of the shared exporters. */
+package io.loadlab.jmh.export;

@@ -1,0 +1,2 @@
+/** Benchmarks of recording into the shared recorder. */
+package io.loadlab.jmh.record;

@@ -1,6 +1,7 @@
 package io.loadlab.core.ds2;
 
 import io.loadlab.core.database.SqlDialect;
+import io.loadlab.core.ds2.schema.Ds2Sql;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
@@ -9,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -93,9 +93,7 @@ public final class Ds2Transactions implements AutoCloseable {
 
   /** Transactions on {@code connection}, its dialect found from the driver. */
   public static Ds2Transactions on(Connection connection) throws SQLException {
-    String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
-    SqlDialect d = product.contains("postgres") ? SqlDialect.POSTGRESQL : SqlDialect.MYSQL;
-    return new Ds2Transactions(connection, d);
+    return new Ds2Transactions(connection, SqlDialect.of(connection));
   }
 
   /** The connection the transactions run on. */
@@ -429,7 +427,7 @@ public final class Ds2Transactions implements AutoCloseable {
   private PreparedStatement statement(String sql) throws SQLException {
     PreparedStatement ps = statements.get(sql);
     if (ps == null) {
-      ps = connection.prepareStatement(sql);
+      ps = connection.prepareStatement(Ds2Sql.of(dialect, sql));
       statements.put(sql, ps);
     }
     return ps;
@@ -439,7 +437,7 @@ public final class Ds2Transactions implements AutoCloseable {
     String key = "keys:" + sql;
     PreparedStatement ps = statements.get(key);
     if (ps == null) {
-      ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+      ps = connection.prepareStatement(Ds2Sql.of(dialect, sql), Statement.RETURN_GENERATED_KEYS);
       statements.put(key, ps);
     }
     return ps;

@@ -140,6 +140,12 @@ public final class Ds2Loader {
         Math.max(1, threads),
         () -> {
           Connection c = target.connect();
+          if (target.dialect() == SqlDialect.POSTGRESQL) {
+            try (Statement s = c.createStatement()) {
+              // Bigger sorts for the index builds of large sizes (this session only).
+              s.execute("SET maintenance_work_mem = '256MB'");
+            }
+          }
           return new ChunkRunner.Worker() {
             @Override
             public void handle(Ds2Chunk chunk) throws SQLException {

@@ -4,7 +4,7 @@
 # loadlab, pgbench and psql can all reach the same server. As root it runs in a user namespace.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-LOADLAB="$ROOT/loadlab"
+LOADLAB="${LOADLAB:-$ROOT/loadlab}"
 PG_PORT="${PG_PORT:-5499}"
 PG_DATA="${PG_DATA:-$HOME/.loadlab/bench-pg}"
 

@@ -20,6 +20,15 @@ import java.util.Properties;
  * @param password the password, or {@code null} for none or the URL's
  */
 public record DatabaseTarget(String url, String user, String password) {
+  private static final String MARIADB_LOG_KEY = "org.slf4j.simpleLogger.log.org.mariadb.jdbc";
+
+  static {
+    // The MariaDB driver logs every server error it passes on; loadlab reports them itself.
+    if (System.getProperty(MARIADB_LOG_KEY) == null) {
+      System.setProperty(MARIADB_LOG_KEY, "off");
+    }
+  }
+
   public DatabaseTarget {
     SqlDialect.of("--url", url);
   }
@@ -71,6 +80,8 @@ public record DatabaseTarget(String url, String user, String password) {
       props.putIfAbsent("reWriteBatchedInserts", "true");
     } else {
       props.putIfAbsent("connectTimeout", "10000");
+      // Batched inserts go as multi-row statements: about 3x faster loads.
+      props.putIfAbsent("rewriteBatchedStatements", "true");
     }
     return DriverManager.getConnection(url, props);
   }

@@ -9,6 +9,12 @@ public enum SqlDialect {
   /** MySQL and MariaDB (InnoDB). */
   MYSQL;
 
+  /** The dialect of an open connection, from its database product name. */
+  public static SqlDialect of(java.sql.Connection c) throws java.sql.SQLException {
+    String product = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+    return product.contains("postgres") ? POSTGRESQL : MYSQL;
+  }
+
   /**
    * The dialect of a JDBC URL.
    *

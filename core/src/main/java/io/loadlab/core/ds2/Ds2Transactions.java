@@ -2,15 +2,10 @@ package io.loadlab.core.ds2;
 
 import io.loadlab.core.database.SqlDialect;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.HashMap;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * DS2's transactions on one JDBC connection, with plain prepared statements (no stored procedures),
@@ -68,7 +63,8 @@ public final class Ds2Transactions implements AutoCloseable {
   private final Connection connection;
   private final SqlDialect dialect;
   private final boolean compatTitleSearch;
-  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private final StatementCache statements;
+  private final Ds2Purchase purchase;
 
   /**
    * Transactions on {@code connection}, with titles searched in the title column.
@@ -89,13 +85,13 @@ public final class Ds2Transactions implements AutoCloseable {
     this.connection = connection;
     this.dialect = dialect;
     this.compatTitleSearch = compatTitleSearch;
+    this.statements = new StatementCache(connection, dialect);
+    this.purchase = new Ds2Purchase(connection, dialect, statements);
   }
 
   /** Transactions on {@code connection}, its dialect found from the driver. */
   public static Ds2Transactions on(Connection connection) throws SQLException {
-    String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
-    SqlDialect d = product.contains("postgres") ? SqlDialect.POSTGRESQL : SqlDialect.MYSQL;
-    return new Ds2Transactions(connection, d);
+    return new Ds2Transactions(connection, SqlDialect.of(connection));
   }
 
   /** The connection the transactions run on. */
@@ -114,7 +110,8 @@ public final class Ds2Transactions implements AutoCloseable {
    */
   public Ds2LoginResult login(String username, String password) throws SQLException {
     PreparedStatement find =
-        statement("SELECT customerid FROM customers WHERE username = ? AND password = ?");
+        statements.statement(
+            "SELECT customerid FROM customers WHERE username = ? AND password = ?");
     find.setString(1, username);
     find.setString(2, password);
     int id = 0;
@@ -127,13 +124,13 @@ public final class Ds2Transactions implements AutoCloseable {
       return new Ds2LoginResult(0, 0);
     }
     PreparedStatement history =
-        statement(
+        statements.statement(
             "SELECT p.title, p.actor, r.title FROM cust_hist h"
                 + " JOIN products p ON p.prod_id = h.prod_id"
                 + " LEFT JOIN products r ON r.prod_id = p.common_prod_id"
                 + " WHERE h.customerid = ? ORDER BY h.orderid DESC LIMIT 10");
     history.setInt(1, id);
-    return new Ds2LoginResult(id, countRows(history));
+    return new Ds2LoginResult(id, StatementCache.countRows(history));
   }
 
   /**
@@ -149,8 +146,8 @@ public final class Ds2Transactions implements AutoCloseable {
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     PreparedStatement ps =
         dialect == SqlDialect.POSTGRESQL
-            ? statement(insert + " RETURNING customerid")
-            : generatedKeyStatement(insert);
+            ? statements.statement(insert + " RETURNING customerid")
+            : statements.generatedKeyStatement(insert);
     int i = 1;
     ps.setString(i++, c.firstName());
     ps.setString(i++, c.lastName());
@@ -192,13 +189,13 @@ public final class Ds2Transactions implements AutoCloseable {
   /** Lists up to {@code batchSize} featured products ({@code SPECIAL = 1}) of a category. */
   public Ds2BrowseResult browseByCategory(int category, int batchSize) throws SQLException {
     PreparedStatement ps =
-        statement(
+        statements.statement(
             "SELECT "
                 + PRODUCT_COLUMNS
                 + " FROM products WHERE category = ? AND special = 1 LIMIT ?");
     ps.setInt(1, category);
     ps.setInt(2, batchSize);
-    return new Ds2BrowseResult(countRows(ps));
+    return new Ds2BrowseResult(StatementCache.countRows(ps));
   }
 
   /** Lists up to {@code batchSize} products whose actor has all the given words (full-text). */
@@ -223,192 +220,30 @@ public final class Ds2Transactions implements AutoCloseable {
     PreparedStatement ps;
     String query;
     if (dialect == SqlDialect.POSTGRESQL) {
-      ps = statement(actor ? PG_BY_ACTOR : PG_BY_TITLE);
+      ps = statements.statement(actor ? PG_BY_ACTOR : PG_BY_TITLE);
       query = String.join(" & ", terms);
     } else {
-      ps = statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
+      ps = statements.statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
       query = "+" + String.join(" +", terms);
     }
     ps.setString(1, query);
     ps.setInt(2, batchSize);
-    return new Ds2BrowseResult(countRows(ps));
+    return new Ds2BrowseResult(StatementCache.countRows(ps));
   }
 
   /**
    * Buys products in one transaction: writes the order, takes each line's quantity from stock
    * (restocking a product that falls below 3, and noting it in REORDER, as DS2's reorder trigger
    * does), writes the order lines and the customer's history. If a product has too little stock,
-   * everything is rolled back and the result says so.
+   * everything is rolled back and the result says so. Expects the connection in autocommit mode and
+   * leaves it so.
    *
    * @param prodIds the products, one per line (at most {@value #MAX_LINE_ITEMS})
    * @param quantities the quantity of each line
    */
   public Ds2PurchaseResult purchase(int customerId, int[] prodIds, int[] quantities)
       throws SQLException {
-    int n = prodIds.length;
-    if (n == 0 || n > MAX_LINE_ITEMS || quantities.length != n) {
-      throw new IllegalArgumentException("a purchase has 1 to " + MAX_LINE_ITEMS + " lines");
-    }
-    BigDecimal net = netAmount(prodIds, quantities);
-    BigDecimal tax = net.multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP);
-    BigDecimal total = net.add(tax);
-    connection.setAutoCommit(false);
-    try {
-      int orderId = insertOrder(customerId, net, tax, total);
-      for (int i = 0; i < n; i++) {
-        if (!takeFromStock(prodIds[i], quantities[i])) {
-          connection.rollback();
-          return new Ds2PurchaseResult(0, true, 0, total.doubleValue());
-        }
-      }
-      PreparedStatement lines =
-          statement(
-              "INSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate)"
-                  + " VALUES (?, ?, ?, ?, CURRENT_DATE)");
-      PreparedStatement hist =
-          statement("INSERT INTO cust_hist (customerid, orderid, prod_id) VALUES (?, ?, ?)");
-      for (int i = 0; i < n; i++) {
-        lines.setInt(1, i + 1);
-        lines.setInt(2, orderId);
-        lines.setInt(3, prodIds[i]);
-        lines.setInt(4, quantities[i]);
-        lines.addBatch();
-        hist.setInt(1, customerId);
-        hist.setInt(2, orderId);
-        hist.setInt(3, prodIds[i]);
-        hist.addBatch();
-      }
-      lines.executeBatch();
-      hist.executeBatch();
-      connection.commit();
-      return new Ds2PurchaseResult(orderId, false, n, total.doubleValue());
-    } catch (SQLException | RuntimeException e) {
-      rollbackQuietly();
-      throw e;
-    } finally {
-      if (!connection.isClosed()) {
-        try {
-          connection.setAutoCommit(true);
-        } catch (SQLException e) {
-          // the connection is broken; the caller sees the original failure
-        }
-      }
-    }
-  }
-
-  private BigDecimal netAmount(int[] prodIds, int[] quantities) throws SQLException {
-    int n = prodIds.length;
-    PreparedStatement ps = statement(PRICES[n]);
-    for (int i = 0; i < n; i++) {
-      ps.setInt(i + 1, prodIds[i]);
-    }
-    Map<Integer, BigDecimal> prices = new HashMap<>();
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        prices.put(rs.getInt(1), rs.getBigDecimal(2));
-      }
-    }
-    BigDecimal net = BigDecimal.ZERO;
-    for (int i = 0; i < n; i++) {
-      BigDecimal price = prices.getOrDefault(prodIds[i], BigDecimal.ZERO);
-      net = net.add(price.multiply(BigDecimal.valueOf(quantities[i])));
-    }
-    return net.setScale(2, RoundingMode.HALF_UP);
-  }
-
-  private int insertOrder(int customerId, BigDecimal net, BigDecimal tax, BigDecimal total)
-      throws SQLException {
-    String insert =
-        "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
-            + " VALUES (CURRENT_DATE, ?, ?, ?, ?)";
-    PreparedStatement ps =
-        dialect == SqlDialect.POSTGRESQL
-            ? statement(insert + " RETURNING orderid")
-            : generatedKeyStatement(insert);
-    ps.setInt(1, customerId);
-    ps.setBigDecimal(2, net);
-    ps.setBigDecimal(3, tax);
-    ps.setBigDecimal(4, total);
-    if (dialect == SqlDialect.POSTGRESQL) {
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
-    }
-    ps.executeUpdate();
-    try (ResultSet rs = ps.getGeneratedKeys()) {
-      rs.next();
-      return rs.getInt(1);
-    }
-  }
-
-  /** Takes {@code quantity} from stock; false if there is too little (or no such product). */
-  private boolean takeFromStock(int prodId, int quantity) throws SQLException {
-    int left;
-    if (dialect == SqlDialect.POSTGRESQL) {
-      PreparedStatement take =
-          statement(
-              "UPDATE inventory SET quan_in_stock = quan_in_stock - ?, sales = sales + ?"
-                  + " WHERE prod_id = ? AND quan_in_stock >= ? RETURNING quan_in_stock");
-      take.setInt(1, quantity);
-      take.setInt(2, quantity);
-      take.setInt(3, prodId);
-      take.setInt(4, quantity);
-      try (ResultSet rs = take.executeQuery()) {
-        if (!rs.next()) {
-          return false;
-        }
-        left = rs.getInt(1);
-      }
-    } else {
-      PreparedStatement read =
-          statement("SELECT quan_in_stock FROM inventory WHERE prod_id = ? FOR UPDATE");
-      read.setInt(1, prodId);
-      int stock;
-      try (ResultSet rs = read.executeQuery()) {
-        if (!rs.next()) {
-          return false;
-        }
-        stock = rs.getInt(1);
-      }
-      if (stock < quantity) {
-        return false;
-      }
-      left = stock - quantity;
-      PreparedStatement take =
-          statement("UPDATE inventory SET quan_in_stock = ?, sales = sales + ? WHERE prod_id = ?");
-      take.setInt(1, left);
-      take.setInt(2, quantity);
-      take.setInt(3, prodId);
-      take.executeUpdate();
-    }
-    if (left < Ds2Reorder.LOW_STOCK) {
-      restock(prodId, left);
-    }
-    return true;
-  }
-
-  private void restock(int prodId, int left) throws SQLException {
-    int level = Ds2Reorder.restockLevel(prodId);
-    PreparedStatement set = statement("UPDATE inventory SET quan_in_stock = ? WHERE prod_id = ?");
-    set.setInt(1, level);
-    set.setInt(2, prodId);
-    set.executeUpdate();
-    PreparedStatement note =
-        statement("INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (?, CURRENT_DATE, ?)");
-    note.setInt(1, prodId);
-    note.setInt(2, level - left);
-    note.executeUpdate();
-  }
-
-  private void rollbackQuietly() {
-    try {
-      if (!connection.isClosed()) {
-        connection.rollback();
-      }
-    } catch (SQLException e) {
-      // the original failure matters more
-    }
+    return purchase.run(customerId, prodIds, quantities);
   }
 
   private static boolean isDuplicateKey(SQLException e) {
@@ -416,45 +251,9 @@ public final class Ds2Transactions implements AutoCloseable {
     return "23505".equals(state) || e.getErrorCode() == 1062;
   }
 
-  private static int countRows(PreparedStatement ps) throws SQLException {
-    int rows = 0;
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        rows++;
-      }
-    }
-    return rows;
-  }
-
-  private PreparedStatement statement(String sql) throws SQLException {
-    PreparedStatement ps = statements.get(sql);
-    if (ps == null) {
-      ps = connection.prepareStatement(sql);
-      statements.put(sql, ps);
-    }
-    return ps;
-  }
-
-  private PreparedStatement generatedKeyStatement(String sql) throws SQLException {
-    String key = "keys:" + sql;
-    PreparedStatement ps = statements.get(key);
-    if (ps == null) {
-      ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
-      statements.put(key, ps);
-    }
-    return ps;
-  }
-
   /** Closes the cached statements (not the connection). */
   @Override
   public void close() {
-    for (PreparedStatement ps : statements.values()) {
-      try {
-        ps.close();
-      } catch (SQLException e) {
-        // closing anyway
-      }
-    }
-    statements.clear();
+    statements.close();
   }
 }

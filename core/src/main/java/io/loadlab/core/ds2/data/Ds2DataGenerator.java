@@ -53,11 +53,24 @@ public final class Ds2DataGenerator {
 
   /** Chunks that can be generated in any order: categories, customers, products, orders. */
   public List<Ds2Chunk> firstStage() {
+    List<Ds2Chunk> customers = new ArrayList<>();
+    List<Ds2Chunk> products = new ArrayList<>();
+    List<Ds2Chunk> orders = new ArrayList<>();
+    split(customers, Ds2Table.CUSTOMERS, 1, size.customers());
+    split(products, Ds2Table.PRODUCTS, 1, size.products());
+    split(orders, Ds2Table.ORDERS, 1, size.orders());
+    // Tables take turns, so that parallel loaders mostly write to different tables (concurrent
+    // COPY into one table contends for its extension lock); each table's chunks stay in order.
     List<Ds2Chunk> chunks = new ArrayList<>();
     chunks.add(new Ds2Chunk(Ds2Table.CATEGORIES, 0, 1, Ds2Vocabulary.CATEGORIES.size()));
-    split(chunks, Ds2Table.CUSTOMERS, 1, size.customers());
-    split(chunks, Ds2Table.PRODUCTS, 1, size.products());
-    split(chunks, Ds2Table.ORDERS, 1, size.orders());
+    int most = Math.max(customers.size(), Math.max(products.size(), orders.size()));
+    for (int i = 0; i < most; i++) {
+      for (List<Ds2Chunk> table : List.of(customers, orders, products)) {
+        if (i < table.size()) {
+          chunks.add(table.get(i));
+        }
+      }
+    }
     return chunks;
   }
 

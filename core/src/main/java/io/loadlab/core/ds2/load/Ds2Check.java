@@ -1,7 +1,9 @@
 package io.loadlab.core.ds2.load;
 
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.ds2.schema.Ds2Sql;
 import io.loadlab.core.ds2.schema.Ds2Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -65,12 +67,13 @@ public final class Ds2Check {
     if (!problems.isEmpty()) {
       return new Report(false, problems, null, 0, 0, 0);
     }
+    SqlDialect d = SqlDialect.of(c);
     Ds2Meta meta = Ds2Meta.read(c);
-    long categories = count(c, "SELECT COUNT(*) FROM categories");
-    long products = count(c, "SELECT COUNT(*) FROM products");
-    long inventory = count(c, "SELECT COUNT(*) FROM inventory");
-    long maxCustomer = count(c, "SELECT COALESCE(MAX(customerid), 0) FROM customers");
-    long maxOrder = count(c, "SELECT COALESCE(MAX(orderid), 0) FROM orders");
+    long categories = count(c, Ds2Sql.of(d, "SELECT COUNT(*) FROM categories"));
+    long products = count(c, Ds2Sql.of(d, "SELECT COUNT(*) FROM products"));
+    long inventory = count(c, Ds2Sql.of(d, "SELECT COUNT(*) FROM inventory"));
+    long maxCustomer = count(c, Ds2Sql.of(d, "SELECT COALESCE(MAX(customerid), 0) FROM customers"));
+    long maxOrder = count(c, Ds2Sql.of(d, "SELECT COALESCE(MAX(orderid), 0) FROM orders"));
     if (categories != 16) {
       problems.add(categories + " categories, expected 16");
     }
@@ -80,9 +83,9 @@ public final class Ds2Check {
     if (inventory != size.products()) {
       problems.add(inventory + " inventory rows, expected " + size.products());
     }
-    if (!userExists(c, size.customers())) {
+    if (!userExists(c, d, size.customers())) {
       problems.add("no customer user" + size.customers() + " (expected " + size.customers() + ")");
-    } else if (userExists(c, size.customers() + 1L)) {
+    } else if (userExists(c, d, size.customers() + 1L)) {
       problems.add(
           "customer user" + (size.customers() + 1L) + " exists: more customers than expected");
     }
@@ -92,9 +95,9 @@ public final class Ds2Check {
     return new Report(problems.isEmpty(), problems, meta, products, maxOrder, maxCustomer);
   }
 
-  private static boolean userExists(Connection c, long id) throws SQLException {
+  private static boolean userExists(Connection c, SqlDialect d, long id) throws SQLException {
     try (PreparedStatement ps =
-        c.prepareStatement("SELECT customerid FROM customers WHERE username = ?")) {
+        c.prepareStatement(Ds2Sql.of(d, "SELECT customerid FROM customers WHERE username = ?"))) {
       ps.setString(1, "user" + id);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next();

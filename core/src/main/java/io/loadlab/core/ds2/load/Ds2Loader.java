@@ -8,6 +8,7 @@ import io.loadlab.core.ds2.data.Ds2Chunk;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
 import io.loadlab.core.ds2.data.RowSink;
 import io.loadlab.core.ds2.schema.Ds2Schema;
+import io.loadlab.core.ds2.schema.Ds2Sql;
 import io.loadlab.core.ds2.schema.Ds2Table;
 import io.loadlab.core.failure.UsageException;
 import java.io.StringReader;
@@ -62,7 +63,7 @@ public final class Ds2Loader {
     SqlDialect dialect = target.dialect();
     Ds2Schema schema = new Ds2Schema(dialect);
     try (Connection c = target.connect()) {
-      if (Ds2Schema.tableExists(c, Ds2Table.CUSTOMERS.sqlName())) {
+      if (Ds2Schema.tableExists(c, Ds2Table.CUSTOMERS.sqlName(dialect))) {
         Ds2Meta meta = Ds2Meta.read(c);
         if (!settings.replace()) {
           if (meta != null && meta.sizeName().equals(settings.size().name())) {
@@ -112,9 +113,11 @@ public final class Ds2Loader {
         s.execute(sql);
       }
       s.execute(
-          "CREATE TABLE "
-              + Ds2Schema.INVENTORY_COPY
-              + " AS SELECT prod_id, quan_in_stock, sales FROM inventory");
+          Ds2Sql.of(
+              dialect,
+              "CREATE TABLE "
+                  + Ds2Schema.INVENTORY_COPY
+                  + " AS SELECT prod_id, quan_in_stock, sales FROM inventory"));
       Ds2Meta.write(c, settings.size(), settings.seed());
       for (String sql : schema.analyzeStatements()) {
         s.execute(sql);
@@ -137,6 +140,12 @@ public final class Ds2Loader {
         Math.max(1, threads),
         () -> {
           Connection c = target.connect();
+          if (target.dialect() == SqlDialect.POSTGRESQL) {
+            try (Statement s = c.createStatement()) {
+              // Bigger sorts for the index builds of large sizes (this session only).
+              s.execute("SET maintenance_work_mem = '256MB'");
+            }
+          }
           return new ChunkRunner.Worker() {
             @Override
             public void handle(Ds2Chunk chunk) throws SQLException {
@@ -258,7 +267,7 @@ public final class Ds2Loader {
     private PreparedStatement prepare(Ds2Table t) {
       StringBuilder sql =
           new StringBuilder("INSERT INTO ")
-              .append(t.sqlName())
+              .append(t.sqlName(SqlDialect.MYSQL))
               .append(" (")
               .append(String.join(", ", t.columns()))
               .append(") VALUES (");

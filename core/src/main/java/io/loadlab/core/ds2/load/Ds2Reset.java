@@ -3,6 +3,7 @@ package io.loadlab.core.ds2.load;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.schema.Ds2Schema;
+import io.loadlab.core.ds2.schema.Ds2Sql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,26 +39,31 @@ public final class Ds2Reset {
     long custs;
     long inv = 0;
     try (Statement s = c.createStatement()) {
-      hist = s.executeUpdate("DELETE FROM cust_hist WHERE orderid > " + orders);
-      lines = s.executeUpdate("DELETE FROM orderlines WHERE orderid > " + orders);
-      ords = s.executeUpdate("DELETE FROM orders WHERE orderid > " + orders);
-      custs = s.executeUpdate("DELETE FROM customers WHERE customerid > " + customers);
-      s.executeUpdate("DELETE FROM reorder");
+      hist = s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM cust_hist WHERE orderid > " + orders));
+      lines =
+          s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM orderlines WHERE orderid > " + orders));
+      ords = s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM orders WHERE orderid > " + orders));
+      custs =
+          s.executeUpdate(
+              Ds2Sql.of(dialect, "DELETE FROM customers WHERE customerid > " + customers));
+      s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM reorder"));
       if (Ds2Schema.tableExists(c, Ds2Schema.INVENTORY_COPY)) {
         String copy = Ds2Schema.INVENTORY_COPY;
         inv =
             s.executeUpdate(
-                dialect == SqlDialect.POSTGRESQL
-                    ? "UPDATE inventory i SET quan_in_stock = b.quan_in_stock, sales = b.sales"
-                        + " FROM "
-                        + copy
-                        + " b WHERE b.prod_id = i.prod_id"
-                        + " AND (i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales)"
-                    : "UPDATE inventory i JOIN "
-                        + copy
-                        + " b ON b.prod_id = i.prod_id SET i.quan_in_stock = b.quan_in_stock,"
-                        + " i.sales = b.sales"
-                        + " WHERE i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales");
+                Ds2Sql.of(
+                    dialect,
+                    dialect == SqlDialect.POSTGRESQL
+                        ? "UPDATE inventory i SET quan_in_stock = b.quan_in_stock, sales = b.sales"
+                            + " FROM "
+                            + copy
+                            + " b WHERE b.prod_id = i.prod_id"
+                            + " AND (i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales)"
+                        : "UPDATE inventory i JOIN "
+                            + copy
+                            + " b ON b.prod_id = i.prod_id SET i.quan_in_stock = b.quan_in_stock,"
+                            + " i.sales = b.sales"
+                            + " WHERE i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales"));
       } else {
         log.accept(
             "inventory not restored: the database was not loaded by loadlab (no "

@@ -30,7 +30,11 @@ public final class Ds2Schema {
 
   /** The statements that create the tables, without secondary indexes. */
   public List<String> tableStatements() {
-    return dialect == SqlDialect.POSTGRESQL ? postgresTables() : mysqlTables();
+    return spelled(dialect == SqlDialect.POSTGRESQL ? postgresTables() : mysqlTables());
+  }
+
+  private List<String> spelled(List<String> statements) {
+    return statements.stream().map(sql -> Ds2Sql.of(dialect, sql)).toList();
   }
 
   private static List<String> postgresTables() {
@@ -146,18 +150,19 @@ public final class Ds2Schema {
               "CREATE INDEX ix_prod_special ON products (special)",
               "CREATE INDEX ix_prod_cat_special ON products (category, special)"));
     }
-    return groups;
+    return groups.stream().map(this::spelled).toList();
   }
 
   /** The foreign keys, added after the indexes (they need the primary keys). */
   public List<String> foreignKeyStatements() {
-    return List.of(
-        "ALTER TABLE cust_hist ADD CONSTRAINT fk_cust_hist_customerid FOREIGN KEY (customerid)"
-            + " REFERENCES customers (customerid) ON DELETE CASCADE",
-        "ALTER TABLE orders ADD CONSTRAINT fk_customerid FOREIGN KEY (customerid)"
-            + " REFERENCES customers (customerid) ON DELETE SET NULL",
-        "ALTER TABLE orderlines ADD CONSTRAINT fk_orderid FOREIGN KEY (orderid)"
-            + " REFERENCES orders (orderid) ON DELETE CASCADE");
+    return spelled(
+        List.of(
+            "ALTER TABLE cust_hist ADD CONSTRAINT fk_cust_hist_customerid FOREIGN KEY (customerid)"
+                + " REFERENCES customers (customerid) ON DELETE CASCADE",
+            "ALTER TABLE orders ADD CONSTRAINT fk_customerid FOREIGN KEY (customerid)"
+                + " REFERENCES customers (customerid) ON DELETE SET NULL",
+            "ALTER TABLE orderlines ADD CONSTRAINT fk_orderid FOREIGN KEY (orderid)"
+                + " REFERENCES orders (orderid) ON DELETE CASCADE"));
   }
 
   /** The statements that move the id sequences just past the given largest ids. */
@@ -169,11 +174,12 @@ public final class Ds2Schema {
           "SELECT setval('products_prod_id_seq', " + Math.max(1, maxProduct) + ")",
           "SELECT setval('categories_category_seq', 16)");
     }
-    return List.of(
-        "ALTER TABLE customers AUTO_INCREMENT = " + (maxCustomer + 1),
-        "ALTER TABLE orders AUTO_INCREMENT = " + (maxOrder + 1),
-        "ALTER TABLE products AUTO_INCREMENT = " + (maxProduct + 1),
-        "ALTER TABLE categories AUTO_INCREMENT = 17");
+    return spelled(
+        List.of(
+            "ALTER TABLE customers AUTO_INCREMENT = " + (maxCustomer + 1),
+            "ALTER TABLE orders AUTO_INCREMENT = " + (maxOrder + 1),
+            "ALTER TABLE products AUTO_INCREMENT = " + (maxProduct + 1),
+            "ALTER TABLE categories AUTO_INCREMENT = 17"));
   }
 
   /** Statements that update planner statistics after a load. */
@@ -183,7 +189,7 @@ public final class Ds2Schema {
     }
     List<String> all = new ArrayList<>();
     for (Ds2Table t : Ds2Table.values()) {
-      all.add("ANALYZE TABLE " + t.sqlName());
+      all.add("ANALYZE TABLE " + t.sqlName(dialect));
     }
     return all;
   }
@@ -209,7 +215,7 @@ public final class Ds2Schema {
         s.execute("SET FOREIGN_KEY_CHECKS = 0");
       }
       for (Ds2Table t : Ds2Table.values()) {
-        s.execute("DROP TABLE IF EXISTS " + t.sqlName() + cascade);
+        s.execute("DROP TABLE IF EXISTS " + t.sqlName(dialect) + cascade);
       }
       s.execute("DROP TABLE IF EXISTS " + META_TABLE + cascade);
       s.execute("DROP TABLE IF EXISTS " + INVENTORY_COPY + cascade);

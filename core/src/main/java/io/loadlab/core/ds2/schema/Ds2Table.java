@@ -54,6 +54,11 @@ public enum Ds2Table {
     return sqlName;
   }
 
+  /** The table's name as DVD Store spells it in {@code dialect}. */
+  public String sqlName(io.loadlab.core.database.SqlDialect dialect) {
+    return Ds2Sql.of(dialect, sqlName);
+  }
+
   /** The columns, in the order the generator writes them. */
   public List<String> columns() {
     return columns;

@@ -100,6 +100,46 @@ class Ds2DriverTest {
   }
 
   @Test
+  void severalTargetsGetTheirOwnUsersAndOrdersPerMinute() throws Exception {
+    DatabaseTarget a = loaded("multi_a");
+    DatabaseTarget b = loaded("multi_b");
+    Ds2RunSettings s =
+        new Ds2RunSettings(
+            List.of(a, b), 2, 100, Duration.ZERO, Ds2WorkloadMix.DEFAULT, TINY, false, true, 4);
+    RunRecording rec =
+        RunRecording.start(
+            new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
+            new Recorder(),
+            List.of(),
+            Duration.ofSeconds(1));
+    RunControl control = new RunControl();
+    List<String> progress = new CopyOnWriteArrayList<>();
+    new Ds2Driver(progress::add)
+        .run(
+            s,
+            new RunTiming(Duration.ofSeconds(3), Duration.ZERO, Duration.ofSeconds(1)),
+            rec,
+            control);
+    RunResult r = rec.finish(control);
+    String nameA = "opm t1 " + a.shortName();
+    String nameB = "opm t2 " + b.shortName();
+    assertTrue(r.figures().get(nameA) > 0, r.figures().toString());
+    assertTrue(r.figures().get(nameB) > 0, r.figures().toString());
+    assertEquals(
+        r.figures().get("opm"), r.figures().get(nameA) + r.figures().get(nameB), 2.0, "total");
+    long ordersA = r.totals().get("order t1 " + a.shortName()).count();
+    long ordersB = r.totals().get("order t2 " + b.shortName()).count();
+    assertEquals(r.totals().get("order").count(), ordersA + ordersB);
+    try (Connection c = a.connect()) {
+      assertTrue(count(c, "SELECT COUNT(*) FROM orders WHERE orderid > " + TINY.orders()) > 0);
+    }
+    try (Connection c = b.connect()) {
+      assertTrue(count(c, "SELECT COUNT(*) FROM orders WHERE orderid > " + TINY.orders()) > 0);
+    }
+    assertTrue(progress.stream().anyMatch(l -> l.startsWith("t1 ")), "per-target progress lines");
+  }
+
+  @Test
   void rollbacksAreCountedApartFromErrors() throws Exception {
     DatabaseTarget db = loaded("rollback");
     try (Connection c = db.connect();

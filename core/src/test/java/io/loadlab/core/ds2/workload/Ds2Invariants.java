@@ -3,19 +3,24 @@ package io.loadlab.core.ds2.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.ds2.schema.Ds2Sql;
 import io.loadlab.core.results.RunResult;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 
-/** What must hold in a DS2 database after a run, in SQL that PostgreSQL and MariaDB both run. */
+/**
+ * What must hold in a DS2 database after a run, in SQL that PostgreSQL and MariaDB both run (table
+ * names spelled per dialect).
+ */
 final class Ds2Invariants {
   private Ds2Invariants() {}
 
   static long count(Connection c, String sql) throws Exception {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(sql)) {
+        ResultSet rs = s.executeQuery(Ds2Sql.of(SqlDialect.of(c), sql))) {
       rs.next();
       return rs.getLong(1);
     }

@@ -39,6 +39,13 @@ class Ds2MariaDbTest {
     try (Connection c = db.connect()) {
       assertTrue(Ds2Check.check(c, SIZE).ok());
       assertEquals(
+          1,
+          Ds2Invariants.count(
+              c,
+              "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()"
+                  + " AND table_name = 'CUSTOMERS'"),
+          "DVD Store's upper-case table names on MySQL/MariaDB");
+      assertEquals(
           2,
           Ds2Invariants.count(
               c,
@@ -51,7 +58,7 @@ class Ds2MariaDbTest {
       // Product 1's title words find it by title, and not in the actor column.
       String[] title;
       try (var s = c.createStatement();
-          var rs = s.executeQuery("SELECT title FROM products WHERE prod_id = 1")) {
+          var rs = s.executeQuery("SELECT title FROM PRODUCTS WHERE prod_id = 1")) {
         rs.next();
         title = rs.getString(1).split(" ");
       }

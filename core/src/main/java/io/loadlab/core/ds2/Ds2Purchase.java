@@ -1,0 +1,218 @@
+package io.loadlab.core.ds2;
+
+import io.loadlab.core.database.SqlDialect;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+
+/** DS2's purchase transaction on one connection; {@link Ds2Transactions#purchase} runs it. */
+final class Ds2Purchase {
+  private static final String[] PRICES = new String[Ds2Transactions.MAX_LINE_ITEMS + 1];
+
+  static {
+    for (int n = 1; n <= Ds2Transactions.MAX_LINE_ITEMS; n++) {
+      StringBuilder sql =
+          new StringBuilder("SELECT prod_id, price FROM products WHERE prod_id IN (");
+      for (int i = 0; i < n; i++) {
+        sql.append(i == 0 ? "?" : ", ?");
+      }
+      PRICES[n] = sql.append(')').toString();
+    }
+  }
+
+  private final Connection connection;
+  private final SqlDialect dialect;
+  private final StatementCache statements;
+
+  Ds2Purchase(Connection connection, SqlDialect dialect, StatementCache statements) {
+    this.connection = connection;
+    this.dialect = dialect;
+    this.statements = statements;
+  }
+
+  /**
+   * Buys products in one transaction: writes the order, takes each line's quantity from stock
+   * (restocking a product that falls below 3, and noting it in REORDER, as DS2's reorder trigger
+   * does), writes the order lines and the customer's history. If a product has too little stock,
+   * everything is rolled back and the result says so.
+   *
+   * @param prodIds the products, one per line (at most {@value Ds2Transactions#MAX_LINE_ITEMS})
+   * @param quantities the quantity of each line
+   */
+  Ds2PurchaseResult run(int customerId, int[] prodIds, int[] quantities) throws SQLException {
+    int n = prodIds.length;
+    if (n == 0 || n > Ds2Transactions.MAX_LINE_ITEMS || quantities.length != n) {
+      throw new IllegalArgumentException(
+          "a purchase has 1 to " + Ds2Transactions.MAX_LINE_ITEMS + " lines");
+    }
+    BigDecimal net = netAmount(prodIds, quantities);
+    BigDecimal tax = net.multiply(Ds2Transactions.TAX_RATE).setScale(2, RoundingMode.HALF_UP);
+    BigDecimal total = net.add(tax);
+    connection.setAutoCommit(false);
+    try {
+      int orderId = insertOrder(customerId, net, tax, total);
+      for (int i = 0; i < n; i++) {
+        if (!takeFromStock(prodIds[i], quantities[i])) {
+          connection.rollback();
+          return new Ds2PurchaseResult(0, true, 0, total.doubleValue());
+        }
+      }
+      PreparedStatement lines =
+          statements.statement(
+              "INSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate)"
+                  + " VALUES (?, ?, ?, ?, CURRENT_DATE)");
+      PreparedStatement hist =
+          statements.statement(
+              "INSERT INTO cust_hist (customerid, orderid, prod_id) VALUES (?, ?, ?)");
+      for (int i = 0; i < n; i++) {
+        lines.setInt(1, i + 1);
+        lines.setInt(2, orderId);
+        lines.setInt(3, prodIds[i]);
+        lines.setInt(4, quantities[i]);
+        lines.addBatch();
+        hist.setInt(1, customerId);
+        hist.setInt(2, orderId);
+        hist.setInt(3, prodIds[i]);
+        hist.addBatch();
+      }
+      lines.executeBatch();
+      hist.executeBatch();
+      connection.commit();
+      return new Ds2PurchaseResult(orderId, false, n, total.doubleValue());
+    } catch (SQLException | RuntimeException e) {
+      rollbackQuietly();
+      throw e;
+    } finally {
+      if (!connection.isClosed()) {
+        try {
+          connection.setAutoCommit(true);
+        } catch (SQLException e) {
+          // the connection is broken; the caller sees the original failure
+        }
+      }
+    }
+  }
+
+  private BigDecimal netAmount(int[] prodIds, int[] quantities) throws SQLException {
+    int n = prodIds.length;
+    PreparedStatement ps = statements.statement(PRICES[n]);
+    for (int i = 0; i < n; i++) {
+      ps.setInt(i + 1, prodIds[i]);
+    }
+    Map<Integer, BigDecimal> prices = new HashMap<>();
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        prices.put(rs.getInt(1), rs.getBigDecimal(2));
+      }
+    }
+    BigDecimal net = BigDecimal.ZERO;
+    for (int i = 0; i < n; i++) {
+      BigDecimal price = prices.getOrDefault(prodIds[i], BigDecimal.ZERO);
+      net = net.add(price.multiply(BigDecimal.valueOf(quantities[i])));
+    }
+    return net.setScale(2, RoundingMode.HALF_UP);
+  }
+
+  private int insertOrder(int customerId, BigDecimal net, BigDecimal tax, BigDecimal total)
+      throws SQLException {
+    String insert =
+        "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
+            + " VALUES (CURRENT_DATE, ?, ?, ?, ?)";
+    PreparedStatement ps =
+        dialect == SqlDialect.POSTGRESQL
+            ? statements.statement(insert + " RETURNING orderid")
+            : statements.generatedKeyStatement(insert);
+    ps.setInt(1, customerId);
+    ps.setBigDecimal(2, net);
+    ps.setBigDecimal(3, tax);
+    ps.setBigDecimal(4, total);
+    if (dialect == SqlDialect.POSTGRESQL) {
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
+    ps.executeUpdate();
+    try (ResultSet rs = ps.getGeneratedKeys()) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  /** Takes {@code quantity} from stock; false if there is too little (or no such product). */
+  private boolean takeFromStock(int prodId, int quantity) throws SQLException {
+    int left;
+    if (dialect == SqlDialect.POSTGRESQL) {
+      PreparedStatement take =
+          statements.statement(
+              "UPDATE inventory SET quan_in_stock = quan_in_stock - ?, sales = sales + ?"
+                  + " WHERE prod_id = ? AND quan_in_stock >= ? RETURNING quan_in_stock");
+      take.setInt(1, quantity);
+      take.setInt(2, quantity);
+      take.setInt(3, prodId);
+      take.setInt(4, quantity);
+      try (ResultSet rs = take.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        left = rs.getInt(1);
+      }
+    } else {
+      PreparedStatement read =
+          statements.statement("SELECT quan_in_stock FROM inventory WHERE prod_id = ? FOR UPDATE");
+      read.setInt(1, prodId);
+      int stock;
+      try (ResultSet rs = read.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        stock = rs.getInt(1);
+      }
+      if (stock < quantity) {
+        return false;
+      }
+      left = stock - quantity;
+      PreparedStatement take =
+          statements.statement(
+              "UPDATE inventory SET quan_in_stock = ?, sales = sales + ? WHERE prod_id = ?");
+      take.setInt(1, left);
+      take.setInt(2, quantity);
+      take.setInt(3, prodId);
+      take.executeUpdate();
+    }
+    if (left < Ds2Reorder.LOW_STOCK) {
+      restock(prodId, left);
+    }
+    return true;
+  }
+
+  private void restock(int prodId, int left) throws SQLException {
+    int level = Ds2Reorder.restockLevel(prodId);
+    PreparedStatement set =
+        statements.statement("UPDATE inventory SET quan_in_stock = ? WHERE prod_id = ?");
+    set.setInt(1, level);
+    set.setInt(2, prodId);
+    set.executeUpdate();
+    PreparedStatement note =
+        statements.statement(
+            "INSERT INTO reorder (prod_id, date_low, quan_low) VALUES (?, CURRENT_DATE, ?)");
+    note.setInt(1, prodId);
+    note.setInt(2, level - left);
+    note.executeUpdate();
+  }
+
+  private void rollbackQuietly() {
+    try {
+      if (!connection.isClosed()) {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      // the original failure matters more
+    }
+  }
+}

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.cli.Main;
+import io.loadlab.cli.CliRun;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -22,29 +19,19 @@ import org.junit.jupiter.api.io.TempDir;
 class Ds2CliTest {
   @TempDir static Path dir;
 
-  record Outcome(int code, String out, String err) {}
-
-  static Outcome loadlab(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        Main.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Outcome(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  static CliRun loadlab(String... args) {
+    return CliRun.of(args);
   }
 
   @Test
   void loadRunCheckResetOnTheEmbeddedPostgres() throws Exception {
     String data = dir.resolve("pg").toString();
-    Outcome load = loadlab("ds2", "load", "--db-size", "1MB", "--data-dir", data);
+    CliRun load = loadlab("ds2", "load", "--db-size", "1MB", "--data-dir", data);
     assertEquals(0, load.code(), load.err());
     assertTrue(load.out().contains("loaded "), load.out());
 
     Path out = dir.resolve("run");
-    Outcome run =
+    CliRun run =
         loadlab(
             "ds2",
             "run",
@@ -68,24 +55,24 @@ class Ds2CliTest {
     assertTrue(result.totals().containsKey("order"));
     assertEquals("3s", result.configuration().get("runTime"));
 
-    Outcome check = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
+    CliRun check = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
     assertEquals(0, check.code(), check.err());
     assertTrue(check.out().contains("orders added by runs"), check.out());
 
-    Outcome wrong = loadlab("ds2", "check", "--db-size", "4GB", "--data-dir", data);
+    CliRun wrong = loadlab("ds2", "check", "--db-size", "4GB", "--data-dir", data);
     assertEquals(1, wrong.code());
     assertTrue(wrong.err().contains("does not match --db-size 4GB"), wrong.err());
 
-    Outcome refused =
+    CliRun refused =
         loadlab("ds2", "run", "--db-size", "4GB", "--data-dir", data, "--run-time", "1s");
     assertEquals(2, refused.code());
     assertEquals(1, refused.err().strip().lines().count(), refused.err());
     assertTrue(refused.err().contains("pass --db-size 1MB"), refused.err());
 
-    Outcome reset = loadlab("ds2", "reset", "--db-size", "1MB", "--data-dir", data);
+    CliRun reset = loadlab("ds2", "reset", "--db-size", "1MB", "--data-dir", data);
     assertEquals(0, reset.code(), reset.err());
     assertTrue(reset.out().matches("(?s).*removed [1-9]\\d* orders.*"), reset.out());
-    Outcome again = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
+    CliRun again = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
     assertFalse(again.out().contains("orders added by runs"), again.out());
   }
 
@@ -93,7 +80,7 @@ class Ds2CliTest {
   void badUrlsAndSizesGiveOneLineErrors() throws Exception {
     Path pw = dir.resolve("pw");
     Files.writeString(pw, "s3cret-pw\n");
-    Outcome badUrl =
+    CliRun badUrl =
         loadlab("ds2", "run", "--target", "postgres://x/y", "--password-file", pw.toString());
     assertEquals(2, badUrl.code());
     assertEquals(
@@ -101,7 +88,7 @@ class Ds2CliTest {
             + " jdbc:postgresql://host:port/db or jdbc:mariadb://host:port/db",
         badUrl.err().strip());
 
-    Outcome unreachable =
+    CliRun unreachable =
         loadlab(
             "ds2",
             "check",
@@ -114,11 +101,11 @@ class Ds2CliTest {
     assertTrue(unreachable.err().contains("cannot reach the database"), unreachable.err());
     assertFalse((unreachable.out() + unreachable.err()).contains("s3cret-pw"));
 
-    Outcome badSize = loadlab("ds2", "load", "--db-size", "7TB");
+    CliRun badSize = loadlab("ds2", "load", "--db-size", "7TB");
     assertEquals(2, badSize.code());
     assertTrue(badSize.err().startsWith("loadlab: --db-size: '7TB' is not a DS2 size"));
 
-    Outcome both = loadlab("ds2", "run", "--run-time", "1s", "--duration", "2s");
+    CliRun both = loadlab("ds2", "run", "--run-time", "1s", "--duration", "2s");
     assertEquals(2, both.code());
     assertTrue(both.err().contains("--run-time"), both.err());
   }

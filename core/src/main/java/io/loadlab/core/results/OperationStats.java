@@ -20,37 +20,4 @@ public record OperationStats(
     LatencySummary latencyUs,
     CpuCost cpu,
     Map<String, Long> errorKinds,
-    Map<String, String> parameters) {
-
-  /** Returns a copy with the given CPU cost. */
-  public OperationStats withCpu(CpuCost cost) {
-    return new OperationStats(
-        count,
-        errors,
-        durationSec,
-        ratePerSec,
-        bytesPerSec,
-        bytesSent,
-        bytesReceived,
-        latencyUs,
-        cost,
-        errorKinds,
-        parameters);
-  }
-
-  /** Returns a copy with the given parameters (such as users and sizes of a sweep point). */
-  public OperationStats withParameters(Map<String, String> params) {
-    return new OperationStats(
-        count,
-        errors,
-        durationSec,
-        ratePerSec,
-        bytesPerSec,
-        bytesSent,
-        bytesReceived,
-        latencyUs,
-        cpu,
-        errorKinds,
-        params);
-  }
-}
+    Map<String, String> parameters) {}

@@ -124,7 +124,7 @@ final class LatencyTest {
         now = System.nanoTime();
       }
       sendDelay.success(now - due);
-      sender.publish(queue, body, persistent, new MessageStamp(id, n, now));
+      sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
       sent = n + 1;
     }
   }
@@ -136,7 +136,7 @@ final class LatencyTest {
 
   private void sendOneAtATime() throws InterruptedException {
     for (long n = 0; more(n); n++) {
-      sender.publish(queue, body, persistent, new MessageStamp(id, n, System.nanoTime()));
+      sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
       sent = n + 1;
       long giveUp = System.nanoTime() + replyTimeoutNanos;
       while (!returned.tryAcquire(100, TimeUnit.MILLISECONDS)) {

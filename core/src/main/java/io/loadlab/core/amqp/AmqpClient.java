@@ -96,7 +96,7 @@ public final class AmqpClient implements AutoCloseable {
           m.setObjectProperty(e.getKey(), e.getValue());
         }
       }
-      send(destination, m, persistent, null);
+      send(producer(destination), m, persistent, null);
     } catch (JMSException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
@@ -106,8 +106,14 @@ public final class AmqpClient implements AutoCloseable {
   public void publish(String destination, byte[] body, boolean persistent, MessageStamp stamp) {
     try {
       BytesMessage m = message(body);
-      stamp.writeTo(m);
-      send(destination, m, persistent, null);
+      if (!stamp.timedAtSend()) {
+        stamp.writeTo(m);
+      }
+      MessageProducer p = producer(destination);
+      if (stamp.timedAtSend()) {
+        stamp.writeTo(m); // as late as possible: the message is built, the producer ready
+      }
+      send(p, m, persistent, null);
     } catch (JMSException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
@@ -126,7 +132,7 @@ public final class AmqpClient implements AutoCloseable {
     try {
       BytesMessage m = message(body);
       stamp.writeTo(m);
-      send(destination, m, persistent, new Completion(stamp, callback));
+      send(producer(destination), m, persistent, new Completion(stamp, callback));
     } catch (JMSException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
@@ -138,8 +144,7 @@ public final class AmqpClient implements AutoCloseable {
     return m;
   }
 
-  private void send(String destination, Message m, boolean persistent, CompletionListener done)
-      throws JMSException {
+  private MessageProducer producer(String destination) throws JMSException {
     MessageProducer p = producers.get(destination);
     if (p == null) {
       p = session.createProducer(destination(destination));
@@ -148,6 +153,12 @@ public final class AmqpClient implements AutoCloseable {
       p.setDisableMessageID(true);
       producers.put(destination, p);
     }
+    return p;
+  }
+
+  private static void send(
+      MessageProducer p, Message m, boolean persistent, CompletionListener done)
+      throws JMSException {
     int mode = persistent ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT;
     if (done == null) {
       p.send(m, mode, Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);

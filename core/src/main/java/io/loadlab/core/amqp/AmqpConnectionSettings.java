@@ -24,6 +24,9 @@ public final class AmqpConnectionSettings {
   /** The environment variable the trust store password is read from. */
   public static final String TRUST_STORE_PASSWORD_ENV = "LOADLAB_AMQP_TRUST_STORE_PASSWORD";
 
+  /** Attempts to make the first connection through a failover URI (about 10 s) unless set. */
+  static final int FAILOVER_STARTUP_ATTEMPTS = 10;
+
   private static final List<String> SCHEMES =
       List.of("amqp://", "amqps://", "amqpws://", "amqpwss://", "failover:");
 
@@ -112,6 +115,10 @@ public final class AmqpConnectionSettings {
     }
     if (presettled) {
       options.add("jms.presettlePolicy.presettleAll=true");
+    }
+    if (isFailover() && !uri.contains("startupMaxReconnectAttempts")) {
+      // Qpid JMS retries a first connection forever by default; a run should say it cannot start.
+      options.add("failover.startupMaxReconnectAttempts=" + FAILOVER_STARTUP_ATTEMPTS);
     }
     String transport = isFailover() ? "failover.nested.transport." : "transport.";
     if (trustStore != null) {

@@ -16,8 +16,9 @@ import java.util.Map;
  * trip on the monotonic clock. With a rate, latency counts from each message's intended send time
  * (coordinated omission corrected) and the sender's lateness is recorded beside it.
  *
- * <p>Operations: {@code latency size=N} and, with a rate, {@code send-delay size=N} (with {@code
- * test=i} appended when there are several tests). Figures per size: {@code sent}, {@code received}.
+ * <p>Operations: {@code latency size=N} and, with a rate, {@code transit size=N} (from the actual
+ * send) and {@code send-delay size=N} (with {@code test=i} appended when there are several tests).
+ * Figures per size: {@code sent}, {@code received}.
  */
 public final class LatencyDriver {
   private final LatencySettings settings;
@@ -57,6 +58,14 @@ public final class LatencyDriver {
     return "send-delay size=" + size + testSuffix(test);
   }
 
+  /**
+   * The transit operation's name for a size and test: latency from the actual send, as
+   * qpid-latency-test and artemis perf measure it (paced runs only).
+   */
+  public String transitOp(int size, int test) {
+    return "transit size=" + size + testSuffix(test);
+  }
+
   private String testSuffix(int test) {
     return settings.tests() > 1 ? " test=" + (test + 1) : "";
   }
@@ -76,8 +85,9 @@ public final class LatencyDriver {
         receiver.subscribe(queue);
         AmqpClient sender = clients.open(Acknowledgement.AUTO);
         String op = latencyOp(size, i);
-        OperationRecorder delay =
-            settings.rate() > 0 ? recorder.operation(sendDelayOp(size, i)) : null;
+        boolean paced = settings.rate() > 0;
+        OperationRecorder delay = paced ? recorder.operation(sendDelayOp(size, i)) : null;
+        OperationRecorder transit = paced ? recorder.operation(transitOp(size, i)) : null;
         recording.setParameters(op, parameters(size, i));
         tests.add(
             new LatencyTest(
@@ -93,20 +103,32 @@ public final class LatencyDriver {
                 settings.ackEvery(),
                 recorder.operation(op),
                 delay,
+                transit,
                 settings.drainTimeout().toNanos(),
                 it));
       }
-      List<Thread> senders = new ArrayList<>();
-      List<Thread> receivers = new ArrayList<>();
+      Workers senders = new Workers(recorder);
+      Workers receivers = new Workers(recorder);
       for (LatencyTest t : tests) {
-        receivers.add(start(t::receive, "latency-recv-" + t.queue(), recorder));
-        senders.add(start(t::send, "latency-send-" + t.queue(), recorder));
+        receivers.start(t::receive, "latency-recv-" + t.queue());
+        senders.start(t::send, "latency-send-" + t.queue());
       }
-      it.start();
-      join(senders, recorder);
-      long drainEnd = System.nanoTime() + settings.drainTimeout().toNanos();
+      long start = it.start();
+      long drain = settings.drainTimeout().toNanos();
+      boolean sent =
+          count > 0 ? senders.join(control) : senders.join(start + limitNanos + drain, control);
+      if (!sent) {
+        it.fail(
+            new AmqpException(
+                "a sender was still blocked "
+                    + settings.drainTimeout().toMillis()
+                    + " ms after the end; the broker stopped taking messages",
+                "Stalled",
+                null));
+      }
+      long drainEnd = System.nanoTime() + drain;
       tests.forEach(t -> t.drainUntil(drainEnd));
-      join(receivers, recorder);
+      receivers.join(drainEnd + 1_000_000_000L, control);
       clients.reportOutages(recording);
       account(size, tests, it, recording, control);
     }
@@ -145,27 +167,6 @@ public final class LatencyDriver {
       recording.problem(
           "lost", missing, "size=" + size + ": " + missing + " of " + sent + " never came back");
       control.fail(missing + " messages did not come back");
-    }
-  }
-
-  private static Thread start(Runnable r, String name, Recorder recorder) {
-    Thread t = new Thread(r, name);
-    t.setDaemon(true);
-    recorder.userStarted();
-    t.start();
-    return t;
-  }
-
-  private static void join(List<Thread> threads, Recorder recorder) {
-    for (Thread t : threads) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } finally {
-        recorder.userStopped();
-      }
     }
   }
 }

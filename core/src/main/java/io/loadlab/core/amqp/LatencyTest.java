@@ -9,13 +9,17 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One latency test: a sender and a receiver on one queue in this process. The sender stamps each
- * message with its send time on the monotonic clock — with a rate, the time it was due to be sent —
- * and the receiver records the difference on receipt. At a rate the sender also records how late it
- * sent each message ({@code send-delay}). Without a rate it sends the next message once the
- * previous one is back.
+ * message with its send time on the monotonic clock and the receiver records the difference on
+ * receipt. At a rate, the latency counts from the time the message was due on the sender's fixed
+ * schedule (coordinated omission corrected); the time from the actual send ({@code transit}) and
+ * how late the sender was ({@code send-delay}) are recorded beside it. Without a rate it sends the
+ * next message once the previous one is back.
  */
 final class LatencyTest {
   private static final Duration POLL = Duration.ofMillis(100);
+
+  /** How close to a send slot the paced sender stops sleeping and spins. */
+  private static final long SPIN_NANOS = 50_000;
 
   private final AmqpClient sender;
   private final AmqpClient receiver;
@@ -30,6 +34,9 @@ final class LatencyTest {
   private final int ackEvery;
   private final OperationRecorder latency;
   private final OperationRecorder sendDelay;
+  private final OperationRecorder transit;
+  private final double period;
+  private volatile long scheduleStart;
   private final IterationControl control;
   private final long replyTimeoutNanos;
   private final Semaphore returned = new Semaphore(0);
@@ -51,6 +58,7 @@ final class LatencyTest {
       int ackEvery,
       OperationRecorder latency,
       OperationRecorder sendDelay,
+      OperationRecorder transit,
       long replyTimeoutNanos,
       IterationControl control) {
     this.replyTimeoutNanos = replyTimeoutNanos;
@@ -66,6 +74,8 @@ final class LatencyTest {
     this.ackEvery = ackEvery;
     this.latency = latency;
     this.sendDelay = sendDelay;
+    this.transit = transit;
+    this.period = rate > 0 ? 1e9 / rate : 0;
     this.control = control;
   }
 
@@ -96,26 +106,37 @@ final class LatencyTest {
   }
 
   private void sendPaced() {
-    double period = 1e9 / rate;
     long start = System.nanoTime();
+    scheduleStart = start;
     for (long n = 0; more(n); n++) {
       long due = start + (long) (n * period);
-      long now;
-      while ((now = System.nanoTime()) < due) {
-        LockSupport.parkNanos(due - now);
+      long now = System.nanoTime();
+      // Sleep until shortly before the slot, then spin: a timed sleep alone wakes up late.
+      while (due - now > SPIN_NANOS) {
+        LockSupport.parkNanos(due - now - SPIN_NANOS);
         if (control.aborted()) {
           return;
         }
+        now = System.nanoTime();
+      }
+      while (now < due) {
+        Thread.onSpinWait();
+        now = System.nanoTime();
       }
       sendDelay.success(now - due);
-      sender.publish(queue, body, persistent, new MessageStamp(id, n, due));
+      sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
       sent = n + 1;
     }
   }
 
+  /** When message {@code sequence} was due to be sent (paced runs). */
+  private long dueNanos(long sequence) {
+    return scheduleStart + (long) (sequence * period);
+  }
+
   private void sendOneAtATime() throws InterruptedException {
     for (long n = 0; more(n); n++) {
-      sender.publish(queue, body, persistent, new MessageStamp(id, n, System.nanoTime()));
+      sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
       sent = n + 1;
       long giveUp = System.nanoTime() + replyTimeoutNanos;
       while (!returned.tryAcquire(100, TimeUnit.MILLISECONDS)) {
@@ -145,7 +166,13 @@ final class LatencyTest {
         if (s == null || s.publisher() != id) {
           continue; // left over from an earlier point or run
         }
-        latency.success(m.receivedNanos() - s.sentNanos(), 0, m.bodyLength());
+        if (rate > 0) {
+          // Coordinated omission corrected: from when it was due, not from when it went out.
+          latency.success(m.receivedNanos() - dueNanos(s.sequence()), 0, m.bodyLength());
+          transit.success(m.receivedNanos() - s.sentNanos(), 0, m.bodyLength());
+        } else {
+          latency.success(m.receivedNanos() - s.sentNanos(), 0, m.bodyLength());
+        }
         received.incrementAndGet();
         if (ackEvery > 0 && ++unsettled >= ackEvery) {
           receiver.acknowledge();

@@ -152,10 +152,29 @@ public final class ThroughputDriver {
                   c, d.address(), d.firstPublisher() + p, settings, body, publishOp, it));
         }
       }
-      List<Thread> pubThreads = startAll(pubs, "perftest-pub", recorder);
-      List<Thread> subThreads = startAll(subs, "perftest-sub", recorder);
+      Workers pubThreads = new Workers(recorder);
+      Workers subThreads = new Workers(recorder);
+      for (int i = 0; i < pubs.size(); i++) {
+        pubThreads.start(pubs.get(i), "perftest-pub-" + i);
+      }
+      for (int i = 0; i < subs.size(); i++) {
+        subThreads.start(subs.get(i), "perftest-sub-" + i);
+      }
       long t0 = it.start();
-      joinAll(pubThreads, recorder);
+      long grace = settings.receiveTimeout().toNanos();
+      boolean published =
+          limitNanos > 0
+              ? pubThreads.join(t0 + limitNanos + grace, control)
+              : pubThreads.join(control);
+      if (!published) {
+        it.fail(
+            new AmqpException(
+                "a publisher was still blocked "
+                    + settings.receiveTimeout().toMillis()
+                    + " ms after the end; the broker stopped taking messages",
+                "Stalled",
+                null));
+      }
       for (Topology.Destination d : topology.destinations()) {
         long due = 0;
         for (PerftestPublisher p : pubs) {
@@ -166,7 +185,7 @@ public final class ThroughputDriver {
         d.expect(due);
       }
       it.publishersDone();
-      joinAll(subThreads, recorder);
+      subThreads.join(control);
       long t1 = subs.stream().mapToLong(PerftestSubscriber::lastNanos).max().orElse(t0);
       List<DeliveryReport> reports = topology.reports();
       if (it.failure() != null) {
@@ -271,32 +290,5 @@ public final class ThroughputDriver {
         inFlight,
         inFlight + " messages were sent but not received when the run failed");
     control.fail("the broker connection failed: " + failure.getMessage());
-  }
-
-  private static <T extends Runnable> List<Thread> startAll(
-      List<T> tasks, String name, Recorder recorder) {
-    List<Thread> threads = new ArrayList<>();
-    int i = 0;
-    for (T task : tasks) {
-      Thread t = new Thread(task, name + "-" + i++);
-      t.setDaemon(true);
-      recorder.userStarted();
-      t.start();
-      threads.add(t);
-    }
-    return threads;
-  }
-
-  private static void joinAll(List<Thread> threads, Recorder recorder) {
-    for (Thread t : threads) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } finally {
-        recorder.userStopped();
-      }
-    }
   }
 }

@@ -79,6 +79,9 @@ public record ThroughputSettings(
     }
     sizes = List.copyOf(sizes);
     positive("--count", count);
+    if (count > MessageStamp.MAX_SEQUENCE) {
+      throw new UsageException("--count: " + count + " is too large; use at most 2^40 - 1");
+    }
     positive("--npubs", publishers);
     positive("--nsubs", subscribers);
     positive("--qt", queues);

@@ -36,11 +36,13 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final EmbeddedActiveMQ embedded;
   private final String host;
   private final int port;
+  private final Path temporaryDir;
 
-  private EmbeddedBroker(EmbeddedActiveMQ embedded, String host, int port) {
+  private EmbeddedBroker(EmbeddedActiveMQ embedded, String host, int port, Path temporaryDir) {
     this.embedded = embedded;
     this.host = host;
     this.port = port;
+    this.temporaryDir = temporaryDir;
   }
 
   /**
@@ -161,7 +163,7 @@ public final class EmbeddedBroker implements AutoCloseable {
               + " (is the port taken?); use another --port",
           1);
     }
-    return new EmbeddedBroker(embedded, host, port);
+    return new EmbeddedBroker(embedded, host, port, dataDir == null ? dir : null);
   }
 
   private static String hostForUri(String host) {
@@ -231,6 +233,26 @@ public final class EmbeddedBroker implements AutoCloseable {
   @Override
   public void close() {
     stopQuietly(embedded);
+    if (temporaryDir != null) {
+      deleteQuietly(temporaryDir);
+    }
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+      paths
+          .sorted(java.util.Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  java.nio.file.Files.deleteIfExists(p);
+                } catch (IOException e) {
+                  // Left behind in the temporary directory.
+                }
+              });
+    } catch (IOException e) {
+      // Left behind in the temporary directory.
+    }
   }
 
   private static void stopQuietly(EmbeddedActiveMQ embedded) {

@@ -111,7 +111,8 @@ class AmqpClientTest {
         "amqp://u:secret@h:5672?jms.prefetchPolicy.all=10&jms.presettlePolicy.presettleAll=true",
         s.factoryUri());
     assertEquals(
-        "failover:(amqp://a:1,amqp://b:2)?x=1&jms.prefetchPolicy.all=5",
+        "failover:(amqp://a:1,amqp://b:2)?x=1&jms.prefetchPolicy.all=5"
+            + "&failover.startupMaxReconnectAttempts=10",
         AmqpConnectionSettings.builder("failover:(amqp://a:1,amqp://b:2)?x=1")
             .prefetch(5)
             .build()

@@ -75,6 +75,9 @@ class LatencyDriverTest {
     OperationStats latency = r.totals().get("latency size=64");
     assertEquals((long) sent, latency.count());
     assertEquals((long) sent, r.totals().get("send-delay size=64").count());
+    assertEquals((long) sent, r.totals().get("transit size=64").count());
+    // From when it was due is never shorter than from when it went out.
+    assertTrue(latency.latencyUs().p50() >= r.totals().get("transit size=64").latencyUs().p50());
     assertTrue(latency.latencyUs().p50() > 0);
   }
 
@@ -134,11 +137,15 @@ class LatencyDriverTest {
             + ")?failover.initialReconnectDelay=50&failover.maxReconnectDelay=200";
     EmbeddedBroker[] second = new EmbeddedBroker[1];
     long[] restartedAt = {Long.MAX_VALUE};
+    LatencySettings s = settings(uri, 200, 0, 1);
     Thread restarter =
         new Thread(
             () -> {
               try {
-                Thread.sleep(1000);
+                while (first.messageCount(s.baseName() + "-1") < 0) {
+                  Thread.sleep(20); // until the run has attached to its queue
+                }
+                Thread.sleep(700);
                 first.close();
                 Thread.sleep(700);
                 second[0] = EmbeddedBroker.start("127.0.0.1", port, false, null);
@@ -149,7 +156,7 @@ class LatencyDriverTest {
             });
     restarter.start();
     try {
-      RunResult r = run(settings(uri, 200, 0, 1), Duration.ofSeconds(4));
+      RunResult r = run(s, Duration.ofSeconds(4));
       restarter.join();
       assertTrue(
           r.problems().stream().anyMatch(p -> p.kind().equals("outage")),

@@ -145,7 +145,7 @@ final class LatencyCommand implements Command {
     sb.append(
         String.format(
             Locale.ROOT,
-            "%8s %6s %10s %10s %9s %9s %9s %9s %9s %9s %9s %12s%n",
+            "%8s %6s %10s %10s %9s %9s %9s %9s %9s %9s %9s %12s %12s%n",
             "size",
             "test",
             "rate",
@@ -157,6 +157,7 @@ final class LatencyCommand implements Command {
             "p99",
             "p99.9",
             "max",
+            "transit p50",
             "delay p99"));
     boolean any = false;
     for (int size : s.sizes()) {
@@ -167,11 +168,12 @@ final class LatencyCommand implements Command {
         }
         any = true;
         OperationStats delay = result.totals().get(driver.sendDelayOp(size, t));
+        OperationStats transit = result.totals().get(driver.transitOp(size, t));
         LatencySummary l = o.latencyUs();
         sb.append(
             String.format(
                 Locale.ROOT,
-                "%8d %6d %10s %10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %12s%n",
+                "%8d %6d %10s %10d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %12s %12s%n",
                 size,
                 t + 1,
                 s.rate() == 0 ? "1-by-1" : String.format(Locale.ROOT, "%.0f", s.rateOf(t)),
@@ -183,6 +185,9 @@ final class LatencyCommand implements Command {
                 l.p99() / 1000,
                 l.p999() / 1000,
                 l.max() / 1000,
+                transit == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.3f", transit.latencyUs().p50() / 1000),
                 delay == null
                     ? "-"
                     : String.format(Locale.ROOT, "%.3f", delay.latencyUs().p99() / 1000)));

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import io.loadlab.cli.CliRun;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,18 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AmqpCommandsTest {
   @TempDir Path dir;
 
-  record Run(int code, String out, String err) {}
-
-  static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        Main.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   private String[] withOutput(String... args) {
@@ -71,7 +58,7 @@ class AmqpCommandsTest {
       "--port"
     };
     for (int i = 0; i < cases.length; i++) {
-      Run r = run(cases[i]);
+      CliRun r = run(cases[i]);
       assertEquals(2, r.code(), String.join(" ", cases[i]) + ": " + r.err());
       assertTrue(r.err().contains(options[i]), r.err());
       assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -86,7 +73,7 @@ class AmqpCommandsTest {
       port = s.getLocalPort();
     }
     for (String command : new String[] {"throughput", "latency"}) {
-      Run r = run(withOutput("amqp", command, "--broker", "amqp://127.0.0.1:" + port));
+      CliRun r = run(withOutput("amqp", command, "--broker", "amqp://127.0.0.1:" + port));
       assertEquals(3, r.code(), r.err());
       assertEquals(1, r.err().strip().lines().count(), r.err());
       assertTrue(r.err().contains("cannot reach the AMQP broker"), r.err());
@@ -97,7 +84,7 @@ class AmqpCommandsTest {
   void throughputOnTheEmbeddedBrokerPrintsSummaryLinesAndNeverThePassword() throws Exception {
     Path pw = dir.resolve("pw");
     Files.writeString(pw, "s3cret-pw\n");
-    Run r =
+    CliRun r =
         run(
             withOutput(
                 "amqp",
@@ -126,7 +113,7 @@ class AmqpCommandsTest {
 
   @Test
   void latencyWithCsvPrintsCsvOnStandardOutput() {
-    Run r =
+    CliRun r =
         run(
             withOutput(
                 "amqp",
@@ -147,12 +134,13 @@ class AmqpCommandsTest {
 
   @Test
   void brokerRunsForItsDurationAndRefusesATakenPort() throws Exception {
-    Run r = run("broker", "--host", "127.0.0.1", "--port", "0", "--duration", "1s");
+    CliRun r = run("broker", "--host", "127.0.0.1", "--port", "0", "--duration", "1s");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("listening on 127.0.0.1:"), r.out());
     assertTrue(r.out().contains("stopped"), r.out());
     try (ServerSocket taken = new ServerSocket(0)) {
-      Run t = run("broker", "--host", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()));
+      CliRun t =
+          run("broker", "--host", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()));
       assertEquals(2, t.code(), t.err());
       assertTrue(t.err().contains("--port"), t.err());
     }

@@ -28,15 +28,17 @@ public final class RunOptions {
   static Options definitions() {
     Options o = new Options();
     o.addOption(
-        value("duration", "TIME", "how long to measure, e.g. 60s, 15m (default per command)"));
+        OptionDefs.value(
+            "duration", "TIME", "how long to measure, e.g. 60s, 15m (default per command)"));
     o.addOption(
-        value("warmup", "TIME", "run this long first, left out of the figures (default 0s)"));
-    o.addOption(value("interval", "TIME", "reporting interval (default per command)"));
+        OptionDefs.value(
+            "warmup", "TIME", "run this long first, left out of the figures (default 0s)"));
+    o.addOption(OptionDefs.value("interval", "TIME", "reporting interval (default per command)"));
     o.addOption(
-        value(
+        OptionDefs.value(
             "output", "DIR", "directory for the result files (default results/<time>-<workload>)"));
-    o.addOption(value("label", "TEXT", "a label recorded with the results"));
-    o.addOption(value("json", "FILE", "write the JSON result here too"));
+    o.addOption(OptionDefs.value("label", "TEXT", "a label recorded with the results"));
+    o.addOption(OptionDefs.value("json", "FILE", "write the JSON result here too"));
     o.addOption(
         Option.builder()
             .longOpt("csv")
@@ -45,21 +47,18 @@ public final class RunOptions {
             .argName("FILE")
             .desc("write the interval CSV here; without FILE, print it instead of progress lines")
             .build());
-    o.addOption(value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
-    o.addOption(value("hlog", "FILE", "write the HdrHistogram interval log here too"));
-    o.addOption(value("markdown", "FILE", "write the Markdown summary here too"));
     o.addOption(
-        value(
+        OptionDefs.value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
+    o.addOption(OptionDefs.value("hlog", "FILE", "write the HdrHistogram interval log here too"));
+    o.addOption(OptionDefs.value("markdown", "FILE", "write the Markdown summary here too"));
+    o.addOption(
+        OptionDefs.value(
             "testbed",
             "FILE",
             "record this testbed description (JSON from 'provision status --describe' or a lab's"
                 + " lab.json) with the results"));
     o.addOption(Option.builder().longOpt("quiet").desc("print only the summary").build());
     return o;
-  }
-
-  private static Option value(String name, String arg, String description) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
   }
 
   /** The run's timing, with the command's defaults where an option is not given. */

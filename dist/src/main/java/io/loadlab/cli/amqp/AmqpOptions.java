@@ -1,5 +1,6 @@
 package io.loadlab.cli.amqp;
 
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.amqp.AmqpConnection;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.broker.EmbeddedBroker;
@@ -7,7 +8,6 @@ import io.loadlab.core.util.Sizes;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -19,37 +19,34 @@ final class AmqpOptions {
 
   static void addConnectionOptions(Options o, String defaultPrefetch) {
     o.addOption(
-        value(
+        OptionDefs.value(
             "broker",
             "URI",
             "AMQP 1.0 broker: amqp://host:5672, amqps://..., failover:(amqp://a,amqp://b)?...;"
                 + " default: an embedded Artemis broker on a free port"));
-    o.addOption(value("user", "NAME", "user name (SASL PLAIN); default anonymous"));
+    o.addOption(OptionDefs.value("user", "NAME", "user name (SASL PLAIN); default anonymous"));
     o.addOption(
-        value(
+        OptionDefs.value(
             "password-file",
             "FILE",
             "file holding the password (first line); default: environment variable "
                 + AmqpConnectionSettings.PASSWORD_ENV));
     o.addOption(
-        value(
+        OptionDefs.value(
             "trust-store",
             "FILE",
             "trust store (JKS/PKCS12) for amqps://; its password from "
                 + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
     o.addOption(
-        value("prefetch", "N", "link credit per consumer (default " + defaultPrefetch + ")"));
-    o.addOption(flag("presettled", "send and receive presettled (at most once, no confirmations)"));
-    o.addOption(flag("single-connection", "all clients share one connection (default: one each)"));
-    o.addOption(value("base-name", "NAME", "queue and topic names start with this"));
-  }
-
-  static Option value(String name, String arg, String description) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
-  }
-
-  static Option flag(String name, String description) {
-    return Option.builder().longOpt(name).desc(description).build();
+        OptionDefs.value(
+            "prefetch", "N", "link credit per consumer (default " + defaultPrefetch + ")"));
+    o.addOption(
+        OptionDefs.flag(
+            "presettled", "send and receive presettled (at most once, no confirmations)"));
+    o.addOption(
+        OptionDefs.flag(
+            "single-connection", "all clients share one connection (default: one each)"));
+    o.addOption(OptionDefs.value("base-name", "NAME", "queue and topic names start with this"));
   }
 
   static List<Integer> sizes(CommandLine cmd, String defaultValue) {

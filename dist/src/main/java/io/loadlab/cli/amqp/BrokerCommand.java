@@ -2,6 +2,7 @@ package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
@@ -30,13 +31,13 @@ final class BrokerCommand implements Command {
   @Override
   public Options options() {
     Options o = new Options();
-    o.addOption(AmqpOptions.value("host", "ADDR", "address to listen on (default 0.0.0.0)"));
-    o.addOption(AmqpOptions.value("port", "PORT", "port (default 5672; 0 picks a free one)"));
-    o.addOption(AmqpOptions.flag("persistent", "keep durable messages in a journal on disk"));
+    o.addOption(OptionDefs.value("host", "ADDR", "address to listen on (default 0.0.0.0)"));
+    o.addOption(OptionDefs.value("port", "PORT", "port (default 5672; 0 picks a free one)"));
+    o.addOption(OptionDefs.flag("persistent", "keep durable messages in a journal on disk"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "data-dir", "DIR", "journal directory with --persistent (default: a temporary one)"));
-    o.addOption(AmqpOptions.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
+    o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
     return o;
   }
 

@@ -2,6 +2,7 @@ package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -43,23 +44,23 @@ final class LatencyCommand implements Command {
   public Options options() {
     Options o = new Options();
     AmqpOptions.addConnectionOptions(o, "100");
-    o.addOption(AmqpOptions.value("size", "BYTES", "message size or list to sweep (default 256)"));
+    o.addOption(OptionDefs.value("size", "BYTES", "message size or list to sweep (default 256)"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "rate", "N", "messages per second per test; 0 sends one at a time (default 0)"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "count", "N", "messages per test per size; instead of --duration (default: duration)"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "tests", "N", "concurrent tests, each its own queue; test i runs at rate+i-1"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "report-frequency", "MS", "reporting interval in ms (as --interval; default 1000)"));
-    o.addOption(AmqpOptions.value("ack", "N", "acknowledge every N messages (default 0: each)"));
-    o.addOption(AmqpOptions.flag("durable", "persistent messages (embedded broker: persistent)"));
+    o.addOption(OptionDefs.value("ack", "N", "acknowledge every N messages (default 0: each)"));
+    o.addOption(OptionDefs.flag("durable", "persistent messages (embedded broker: persistent)"));
     o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "drain-timeout",
             "TIME",
             "wait this long for messages still on their way when sending stops (default 10s)"));

@@ -2,6 +2,7 @@ package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -45,27 +46,26 @@ final class ThroughputCommand implements Command {
   public Options options() {
     Options o = new Options();
     AmqpOptions.addConnectionOptions(o, "1000");
-    o.addOption(AmqpOptions.value("size", "BYTES", "message size or list to sweep (default 1024)"));
+    o.addOption(OptionDefs.value("size", "BYTES", "message size or list to sweep (default 1024)"));
     o.addOption(
-        AmqpOptions.value("count", "N", "messages per publisher per queue (default 500000)"));
-    o.addOption(AmqpOptions.value("npubs", "N", "publishers per queue or topic (default 1)"));
-    o.addOption(AmqpOptions.value("nsubs", "N", "subscribers per queue or topic (default 1)"));
-    o.addOption(AmqpOptions.value("qt", "N", "queues or topics (default 1)"));
-    o.addOption(AmqpOptions.value("mode", "MODE", "shared, fanout or topic (default shared)"));
-    o.addOption(AmqpOptions.flag("durable", "persistent messages (embedded broker: persistent)"));
-    o.addOption(AmqpOptions.value("tx", "N", "transaction size for publishers and subscribers"));
-    o.addOption(AmqpOptions.value("pub-tx", "N", "publisher transaction size (overrides --tx)"));
-    o.addOption(AmqpOptions.value("sub-tx", "N", "subscriber transaction size (overrides --tx)"));
+        OptionDefs.value("count", "N", "messages per publisher per queue (default 500000)"));
+    o.addOption(OptionDefs.value("npubs", "N", "publishers per queue or topic (default 1)"));
+    o.addOption(OptionDefs.value("nsubs", "N", "subscribers per queue or topic (default 1)"));
+    o.addOption(OptionDefs.value("qt", "N", "queues or topics (default 1)"));
+    o.addOption(OptionDefs.value("mode", "MODE", "shared, fanout or topic (default shared)"));
+    o.addOption(OptionDefs.flag("durable", "persistent messages (embedded broker: persistent)"));
+    o.addOption(OptionDefs.value("tx", "N", "transaction size for publishers and subscribers"));
+    o.addOption(OptionDefs.value("pub-tx", "N", "publisher transaction size (overrides --tx)"));
+    o.addOption(OptionDefs.value("sub-tx", "N", "subscriber transaction size (overrides --tx)"));
+    o.addOption(OptionDefs.value("sub-ack", "N", "acknowledge every N messages (default 0: each)"));
+    o.addOption(OptionDefs.flag("sync-publish", "wait for the broker's confirmation of each"));
     o.addOption(
-        AmqpOptions.value("sub-ack", "N", "acknowledge every N messages (default 0: each)"));
-    o.addOption(AmqpOptions.flag("sync-publish", "wait for the broker's confirmation of each"));
+        OptionDefs.value("max-pending", "N", "unconfirmed messages per publisher (default 1000)"));
+    o.addOption(OptionDefs.value("iterations", "N", "iterations per size (default 1)"));
     o.addOption(
-        AmqpOptions.value("max-pending", "N", "unconfirmed messages per publisher (default 1000)"));
-    o.addOption(AmqpOptions.value("iterations", "N", "iterations per size (default 1)"));
+        OptionDefs.flag("summary", "print one tab-separated line per iteration, as perftest -s"));
     o.addOption(
-        AmqpOptions.flag("summary", "print one tab-separated line per iteration, as perftest -s"));
-    o.addOption(
-        AmqpOptions.value(
+        OptionDefs.value(
             "receive-timeout",
             "TIME",
             "give up on missing messages this long after publishers finish (default 10s)"));

@@ -2,6 +2,7 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
@@ -31,11 +32,11 @@ final class Ds2GenerateCommand implements Command {
   public Options options() {
     Options o = new Options();
     o.addOption(
-        Ds2Options.value(
+        OptionDefs.value(
             "db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
-    o.addOption(Ds2Options.value("out", "DIR", "directory for the CSV files (required)"));
-    o.addOption(Ds2Options.value("seed", "N", "seed of the data generator (default 1)"));
-    o.addOption(Ds2Options.value("load-threads", "N", "generating threads (default: CPU count)"));
+    o.addOption(OptionDefs.value("out", "DIR", "directory for the CSV files (required)"));
+    o.addOption(OptionDefs.value("seed", "N", "seed of the data generator (default 1)"));
+    o.addOption(OptionDefs.value("load-threads", "N", "generating threads (default: CPU count)"));
     return o;
   }
 

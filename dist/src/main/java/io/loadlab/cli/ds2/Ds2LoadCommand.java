@@ -2,6 +2,7 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.load.Ds2Loader;
 import org.apache.commons.cli.CommandLine;
@@ -29,9 +30,9 @@ final class Ds2LoadCommand implements Command {
             .longOpt("fresh")
             .desc("drop and reload (embedded: recreate the whole data directory)")
             .build());
-    o.addOption(Ds2Options.value("seed", "N", "seed of the data generator (default 1)"));
+    o.addOption(OptionDefs.value("seed", "N", "seed of the data generator (default 1)"));
     o.addOption(
-        Ds2Options.value(
+        OptionDefs.value(
             "load-threads", "N", "generating and loading threads (default: CPU count)"));
     return o;
   }

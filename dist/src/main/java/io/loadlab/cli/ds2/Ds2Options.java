@@ -1,5 +1,6 @@
 package io.loadlab.cli.ds2;
 
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.database.SqlDialect;
@@ -25,10 +26,6 @@ final class Ds2Options {
 
   private Ds2Options() {}
 
-  static Option value(String name, String arg, String description) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
-  }
-
   /** Adds the connection and size options; {@code urlName} is {@code url} or {@code target}. */
   static void addCommon(Options o, boolean several) {
     if (several) {
@@ -43,25 +40,28 @@ final class Ds2Options {
               .build());
     }
     o.addOption(
-        value(
+        OptionDefs.value(
             "url",
             "URL",
             "JDBC URL, e.g. jdbc:postgresql://host:5432/ds2 or jdbc:mariadb://host:3306/ds2"
                 + " (default: the embedded PostgreSQL)"));
-    o.addOption(value("user", "NAME", "database user (default: from the URL)"));
+    o.addOption(OptionDefs.value("user", "NAME", "database user (default: from the URL)"));
     o.addOption(
-        value(
+        OptionDefs.value(
             "password-file",
             "FILE",
             "file holding the database password (default: env " + PASSWORD_ENV + ")"));
-    o.addOption(value("db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
     o.addOption(
-        value(
+        OptionDefs.value(
+            "db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
+    o.addOption(
+        OptionDefs.value(
             "data-dir",
             "DIR",
             "data directory of the embedded PostgreSQL (default ~/.loadlab/pg)"));
     o.addOption(
-        value("database", "NAME", "database name in the embedded PostgreSQL (default ds2)"));
+        OptionDefs.value(
+            "database", "NAME", "database name in the embedded PostgreSQL (default ds2)"));
   }
 
   static Ds2Size size(CommandLine cmd) {

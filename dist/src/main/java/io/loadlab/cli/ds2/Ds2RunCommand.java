@@ -2,6 +2,7 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.database.DatabaseTarget;
@@ -44,21 +45,21 @@ final class Ds2RunCommand implements Command {
   public Options options() {
     Options o = new Options();
     Ds2Options.addCommon(o, true);
-    o.addOption(Ds2Options.value("threads", "N", "users (connections) per target (default 1)"));
+    o.addOption(OptionDefs.value("threads", "N", "users (connections) per target (default 1)"));
     o.addOption(
-        Ds2Options.value("ramp-rate", "N", "users started per second per target (default 10)"));
+        OptionDefs.value("ramp-rate", "N", "users started per second per target (default 10)"));
     o.addOption(
-        Ds2Options.value(
+        OptionDefs.value(
             "run-time", "TIME", "DS2's name for --duration: how long to measure (default 1m)"));
     o.addOption(
-        Ds2Options.value(
+        OptionDefs.value(
             "think-time", "TIME", "average pause after each order, e.g. 0, 500ms (default 0)"));
     o.addOption(
-        Ds2Options.value(
+        OptionDefs.value(
             "pct-newcustomers", "PCT", "percent of orders by new customers (default 20)"));
-    o.addOption(Ds2Options.value("n-searches", "N", "average searches per order (default 3)"));
-    o.addOption(Ds2Options.value("search-batch-size", "N", "average rows per search (default 5)"));
-    o.addOption(Ds2Options.value("n-line-items", "N", "average items per order (default 5)"));
+    o.addOption(OptionDefs.value("n-searches", "N", "average searches per order (default 3)"));
+    o.addOption(OptionDefs.value("search-batch-size", "N", "average rows per search (default 5)"));
+    o.addOption(OptionDefs.value("n-line-items", "N", "average items per order (default 5)"));
     o.addOption(
         Option.builder()
             .longOpt("ds2-compat-title-search")
@@ -74,7 +75,7 @@ final class Ds2RunCommand implements Command {
             .longOpt("load")
             .desc("load the embedded database first if it does not hold --db-size yet")
             .build());
-    o.addOption(Ds2Options.value("seed", "N", "seed of the users' random choices (default 1)"));
+    o.addOption(OptionDefs.value("seed", "N", "seed of the users' random choices (default 1)"));
     return o;
   }
 

@@ -2,6 +2,7 @@ package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.failure.UsageException;
@@ -52,40 +53,40 @@ final class NetLoadCommand implements Command {
   public Options options() {
     Options o = new Options();
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "host",
             "HOST",
             "server host name or address, IPv4 or IPv6 (default: a server started in this"
                 + " process on 127.0.0.1)"));
     o.addOption(
-        NetOptions.value("port", "PORT", "server port (default " + NetProtocol.DEFAULT_PORT + ")"));
+        OptionDefs.value("port", "PORT", "server port (default " + NetProtocol.DEFAULT_PORT + ")"));
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "users", "LIST", "concurrent users (connections), e.g. 1,10,20,50 (default 1)"));
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "request",
             "SIZES",
             "request size(s) in bytes, e.g. 200 or 1,64,200 (default "
                 + Sizes.format(workload.defaultRequest())
                 + ")"));
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "response",
             "SIZES",
             "response size(s) in bytes; 0 = one-way (default "
                 + Sizes.format(workload.defaultResponse())
                 + ")"));
-    o.addOption(NetOptions.value("nodelay", "on|off", "TCP_NODELAY (default on)"));
+    o.addOption(OptionDefs.value("nodelay", "on|off", "TCP_NODELAY (default on)"));
     NetOptions.addSocketOptions(o);
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "rate",
             "TPS",
             "target transactions/s over all users (open loop, latency from the intended start);"
                 + " default: as fast as possible"));
     o.addOption(
-        NetOptions.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
+        OptionDefs.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
     return o;
   }
 

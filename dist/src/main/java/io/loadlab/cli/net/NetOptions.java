@@ -1,25 +1,23 @@
 package io.loadlab.cli.net;
 
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.util.Sizes;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /** Options that serve and the load commands share, and their parsing. */
 final class NetOptions {
   private NetOptions() {}
 
-  static Option value(String name, String arg, String description) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
-  }
-
   static void addSocketOptions(Options o) {
-    o.addOption(value("send-buffer", "SIZE", "SO_SNDBUF, e.g. 256K (default: the system's)"));
-    o.addOption(value("receive-buffer", "SIZE", "SO_RCVBUF, e.g. 256K (default: the system's)"));
+    o.addOption(
+        OptionDefs.value("send-buffer", "SIZE", "SO_SNDBUF, e.g. 256K (default: the system's)"));
+    o.addOption(
+        OptionDefs.value("receive-buffer", "SIZE", "SO_RCVBUF, e.g. 256K (default: the system's)"));
   }
 
   static NetSocketOptions socketOptions(CommandLine cmd, boolean noDelay) {

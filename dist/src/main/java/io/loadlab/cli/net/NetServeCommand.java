@@ -2,6 +2,7 @@ package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.ServerStats;
@@ -25,10 +26,10 @@ final class NetServeCommand implements Command {
   public Options options() {
     Options o = new Options();
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "port", "PORT", "port to listen on (default " + NetProtocol.DEFAULT_PORT + ")"));
     o.addOption(
-        NetOptions.value(
+        OptionDefs.value(
             "host", "ADDRESS", "address to listen on (default: every address, IPv4 and IPv6)"));
     NetOptions.addSocketOptions(o);
     return o;

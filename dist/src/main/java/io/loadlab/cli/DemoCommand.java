@@ -208,6 +208,15 @@ final class DemoCommand implements Command {
                 ExportOptions.MARKDOWN_NAME));
       }
     }
+    for (Step step : steps) {
+      RunResult r = results.get(step.name());
+      if (r != null && r.figures() != null && !r.figures().isEmpty()) {
+        sb.append("\n").append(step.name()).append(": ");
+        r.figures()
+            .forEach((k, v) -> sb.append(k).append(String.format(Locale.ROOT, " %.1f; ", v)));
+        sb.append('\n');
+      }
+    }
     sb.append("\nEach step's directory holds result.json, intervals.csv, histograms.hlog and ")
         .append("summary.md with a chart.\n");
     boolean failed = results.values().stream().anyMatch(r -> r.status() != RunStatus.OK);

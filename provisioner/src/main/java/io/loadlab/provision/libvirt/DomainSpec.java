@@ -1,5 +1,6 @@
 package io.loadlab.provision.libvirt;
 
+import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.HostFacts;
 import java.util.List;
 
@@ -17,6 +18,7 @@ import java.util.List;
  * @param bridge the bridge of a virtio NIC, or null
  * @param vf the PCI address of an SR-IOV virtual function, or null
  * @param mac the NIC's MAC address (stable per testbed and guest)
+ * @param boot direct kernel boot, or null to boot from the disk
  */
 public record DomainSpec(
     String name,
@@ -29,4 +31,5 @@ public record DomainSpec(
     String diskPath,
     String bridge,
     HostFacts.PciAddress vf,
-    String mac) {}
+    String mac,
+    Guest.Boot boot) {}

@@ -2,6 +2,7 @@ package io.loadlab.provision.libvirt;
 
 import static io.loadlab.provision.libvirt.Xml.escape;
 
+import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.HostFacts;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,16 @@ public final class DomainXml {
             .append("'/>\n  </numatune>\n");
       }
     }
-    x.append("  <os>\n    <type arch='x86_64'>hvm</type>\n    <boot dev='hd'/>\n  </os>\n");
+    x.append("  <os>\n    <type arch='x86_64'>hvm</type>\n");
+    Guest.Boot boot = spec.boot();
+    if (boot == null) {
+      x.append("    <boot dev='hd'/>\n");
+    } else {
+      element(x, "kernel", boot.kernel());
+      element(x, "initrd", boot.initrd());
+      element(x, "cmdline", boot.cmdline());
+    }
+    x.append("  </os>\n");
     x.append("  <features><acpi/><apic/></features>\n");
     x.append("  <on_poweroff>destroy</on_poweroff>\n  <on_reboot>restart</on_reboot>\n");
     x.append("  <devices>\n");
@@ -77,9 +87,31 @@ public final class DomainXml {
           .append("      </source>\n")
           .append("    </interface>\n");
     }
-    x.append("    <console type='pty'/>\n");
+    if (boot != null && boot.consoleLog() != null) {
+      String log = escape(boot.consoleLog());
+      x.append("    <serial type='file'>\n      <source path='")
+          .append(log)
+          .append("'/>\n      <target port='0'/>\n    </serial>\n");
+      x.append("    <console type='file'>\n      <source path='")
+          .append(log)
+          .append("'/>\n      <target type='serial' port='0'/>\n    </console>\n");
+    } else {
+      x.append("    <console type='pty'/>\n");
+    }
     x.append("  </devices>\n</domain>\n");
     return x.toString();
+  }
+
+  private static void element(StringBuilder x, String name, String value) {
+    if (value != null) {
+      x.append("    <")
+          .append(name)
+          .append('>')
+          .append(escape(value))
+          .append("</")
+          .append(name)
+          .append(">\n");
+    }
   }
 
   /** A stable, locally administered MAC (52:54:00 prefix) for a guest of a testbed. */
@@ -96,9 +128,15 @@ public final class DomainXml {
    * @param hugepageKiB hugepage size, or 0
    * @param pins host CPU list per vCPU as written in {@code <cputune>} (empty if none)
    * @param network {@code bridge:<name>}, {@code sriov:<pci address>} or {@code none}
+   * @param boot {@code disk}, or {@code kernel:<kernel> initrd:<initrd> cmdline:<cmdline>}
    */
   public record Summary(
-      int vcpus, long memoryKiB, long hugepageKiB, List<String> pins, String network) {}
+      int vcpus,
+      long memoryKiB,
+      long hugepageKiB,
+      List<String> pins,
+      String network,
+      String boot) {}
 
   /** Reads the parts of domain XML that {@link #of} writes. */
   public static Summary read(String xml) {
@@ -127,7 +165,17 @@ public final class DomainXml {
                   Xml.number(Xml.text(iface, "source/address/@slot")),
                   Xml.number(Xml.text(iface, "source/address/@function")));
     }
-    return new Summary(vcpus, memory, pageKiB, pins, network);
+    String kernel = Xml.text(d, "/domain/os/kernel");
+    String boot =
+        kernel.isEmpty()
+            ? "disk"
+            : "kernel:"
+                + kernel
+                + " initrd:"
+                + Xml.text(d, "/domain/os/initrd")
+                + " cmdline:"
+                + Xml.text(d, "/domain/os/cmdline");
+    return new Summary(vcpus, memory, pageKiB, pins, network, boot);
   }
 
   private static long toKiB(String value, String unit) {

@@ -192,6 +192,9 @@ public final class GuestPlanner {
     if (!live.network().equals(wanted.network())) {
       d.add("network " + live.network() + "->" + wanted.network());
     }
+    if (!live.boot().equals(wanted.boot())) {
+      d.add("boot " + live.boot() + "->" + wanted.boot());
+    }
     return d;
   }
 
@@ -239,7 +242,8 @@ public final class GuestPlanner {
           disk == null ? "" : disk,
           "bridge".equals(n.mode()) ? n.bridge() : null,
           vf,
-          DomainXml.mac(testbedName, name));
+          DomainXml.mac(testbedName, name),
+          g.boot());
     }
 
     String describe() {

@@ -16,6 +16,7 @@ package io.loadlab.provision.testbed;
  * @param user SSH user in the guest (the host's if absent)
  * @param keyFile SSH key for the guest (the host's if absent)
  * @param knownHosts known_hosts file for the guest (the host's if absent)
+ * @param boot boot a kernel directly instead of the disk's boot loader, or null
  */
 public record Guest(
     String host,
@@ -30,7 +31,8 @@ public record Guest(
     Integer port,
     String user,
     String keyFile,
-    String knownHosts) {
+    String knownHosts,
+    Boot boot) {
   public Guest {
     pool = pool == null ? "default" : pool;
     network = network == null ? new Network("none", null, null, null) : network;
@@ -66,4 +68,15 @@ public record Guest(
    * @param vf the index of the virtual function of {@code pf}
    */
   public record Network(String mode, String bridge, String pf, Integer vf) {}
+
+  /**
+   * Direct kernel boot: the host's kernel and initramfs start the guest (no boot loader or
+   * installed image needed), as for a tiny rehearsal guest. Paths are on the guest's host.
+   *
+   * @param kernel the kernel image, e.g. {@code /boot/vmlinuz-6.1.0-28-cloud-amd64}
+   * @param initrd the initramfs, or null
+   * @param cmdline the kernel command line, e.g. {@code console=ttyS0}, or null
+   * @param consoleLog a file on the host that receives the guest's serial console, or null
+   */
+  public record Boot(String kernel, String initrd, String cmdline, String consoleLog) {}
 }

@@ -197,6 +197,7 @@ public final class TestbedValidator {
                     + " vCPUs; give one host CPU per vCPU"));
       }
     }
+    checkBoot(field + ".boot", g.boot(), p);
     Guest.Network n = g.network();
     if (!MODES.contains(n.mode())) {
       p.add(
@@ -226,6 +227,24 @@ public final class TestbedValidator {
                       + "; give each guest its own VF"));
         }
       }
+    }
+  }
+
+  private void checkBoot(String field, Guest.Boot b, List<String> p) {
+    if (b == null) {
+      return;
+    }
+    if (blank(b.kernel()) || !b.kernel().startsWith("/")) {
+      p.add(
+          at(
+              field + ".kernel",
+              "missing or relative; give the kernel's absolute path on the host"));
+    }
+    if (b.initrd() != null && !b.initrd().startsWith("/")) {
+      p.add(at(field + ".initrd", "relative; give the initramfs's absolute path on the host"));
+    }
+    if (b.consoleLog() != null && !b.consoleLog().startsWith("/")) {
+      p.add(at(field + ".console-log", "relative; give an absolute path on the host"));
     }
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.HostFacts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,14 +29,16 @@ class DomainXmlTest {
                 "/img/db1.qcow2",
                 "br0",
                 null,
-                "52:54:00:01:02:03"));
+                "52:54:00:01:02:03",
+                null));
     assertTrue(xml.contains("<vcpupin vcpu='1' cpuset='9'/>"), xml);
     assertTrue(xml.contains("<memory mode='strict' nodeset='1'/>"), xml);
     assertTrue(xml.contains("<page size='2048' unit='KiB'/>"), xml);
     assertTrue(
         xml.contains("<source bridge='br0'/>") && xml.contains("<model type='virtio'/>"), xml);
     DomainXml.Summary s = DomainXml.read(xml);
-    assertEquals(new DomainXml.Summary(2, 5 << 20, 2048, List.of("8", "9"), "bridge:br0"), s);
+    assertEquals(
+        new DomainXml.Summary(2, 5 << 20, 2048, List.of("8", "9"), "bridge:br0", "disk"), s);
   }
 
   @Test
@@ -53,7 +56,8 @@ class DomainXmlTest {
                 "/d",
                 null,
                 new HostFacts.PciAddress(0, 0x3b, 0x10, 6),
-                "52:54:00:00:00:01"));
+                "52:54:00:00:00:01",
+                null));
     assertTrue(xml.contains("<interface type='hostdev' managed='yes'>"), xml);
     assertTrue(
         xml.contains("<address type='pci' domain='0x0000' bus='0x3b' slot='0x10' function='0x6'/>"),
@@ -67,11 +71,51 @@ class DomainXmlTest {
     String xml =
         DomainXml.of(
             new DomainSpec(
-                "a<b", "kvm", 1, 1024, 0, List.of(), -1, "/x'y", null, null, "52:54:00:00:00:02"));
+                "a<b",
+                "kvm",
+                1,
+                1024,
+                0,
+                List.of(),
+                -1,
+                "/x'y",
+                null,
+                null,
+                "52:54:00:00:00:02",
+                null));
     assertTrue(xml.contains("<name>a&lt;b</name>") && xml.contains("/x&apos;y"), xml);
     assertEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g1"));
     assertNotEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g2"));
     assertTrue(DomainXml.mac("tb", "g1").matches("52:54:00(:[0-9a-f]{2}){3}"));
+  }
+
+  @Test
+  void bootsAKernelDirectlyWithItsConsoleInAFile() {
+    Guest.Boot boot =
+        new Guest.Boot("/boot/vmlinuz", "/tmp/initrd.gz", "console=ttyS0 a<b", "/tmp/con.log");
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "k",
+                "kvm",
+                2,
+                1 << 16,
+                0,
+                List.of(1, 0),
+                -1,
+                "/d",
+                null,
+                null,
+                "52:54:00:0:0:3",
+                boot));
+    assertTrue(xml.contains("<kernel>/boot/vmlinuz</kernel>"), xml);
+    assertTrue(xml.contains("<initrd>/tmp/initrd.gz</initrd>"), xml);
+    assertTrue(xml.contains("<cmdline>console=ttyS0 a&lt;b</cmdline>"), xml);
+    assertTrue(xml.contains("<serial type='file'>") && xml.contains("path='/tmp/con.log'"), xml);
+    assertTrue(!xml.contains("<boot dev='hd'/>") && !xml.contains("type='pty'"), xml);
+    assertEquals(
+        "kernel:/boot/vmlinuz initrd:/tmp/initrd.gz cmdline:console=ttyS0 a<b",
+        DomainXml.read(xml).boot());
   }
 
   @Test

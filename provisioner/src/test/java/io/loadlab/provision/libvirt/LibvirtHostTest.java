@@ -65,7 +65,8 @@ class LibvirtHostTest {
               disk,
               null,
               new HostFacts.PciAddress(0, 0x3b, 0x10, 2),
-              DomainXml.mac("tb", "g1"));
+              DomainXml.mac("tb", "g1"),
+              null);
       host.define(DomainXml.of(spec));
       assertEquals(GuestState.SHUT_OFF, host.state("g1"));
       DomainXml.Summary s = DomainXml.read(host.xml("g1"));

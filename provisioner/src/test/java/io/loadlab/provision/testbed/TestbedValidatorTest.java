@@ -177,6 +177,20 @@ class TestbedValidatorTest {
   }
 
   @Test
+  void directBootNeedsAnAbsoluteKernel() throws Exception {
+    UsageException e =
+        failure(
+            TestbedFixture.valid()
+                .replace(
+                    "network: {mode: bridge,",
+                    "boot: {initrd: initrd.gz, cmdline: console=ttyS0}\n    network: {mode: bridge,"));
+    assertMentions(
+        e,
+        "guests.broker1.boot.kernel: missing or relative",
+        "guests.broker1.boot.initrd: relative");
+  }
+
+  @Test
   void unknownFieldNamesTheFieldAndTheKnownOnes() throws Exception {
     Path file =
         fx.write(

@@ -21,6 +21,10 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    if (Arrays.asList(args).contains("--debug")) {
+      // Before the first logger is made: slf4j-simple reads this once.
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
+    }
     System.exit(run(args, System.out, System.err));
   }
 

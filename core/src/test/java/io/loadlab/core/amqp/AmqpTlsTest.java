@@ -93,7 +93,7 @@ class AmqpTlsTest {
 
   @Test
   void plainAmqpIsNotAcceptedOnTheTlsPort() {
-    String plain = "amqp://127.0.0.1:" + broker.port() + "?transport.connectTimeout=3000";
+    String plain = "amqp://127.0.0.1:" + broker.port() + "?jms.connectTimeout=1500";
     assertThrows(
         UnreachableTargetException.class,
         () -> AmqpClient.connect(AmqpConnectionSettings.builder(plain).build()));

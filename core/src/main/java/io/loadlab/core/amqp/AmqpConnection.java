@@ -86,12 +86,37 @@ public final class AmqpConnection implements AutoCloseable {
   }
 
   private static LoadlabException unreachable(AmqpConnectionSettings settings, Exception e) {
+    if (isTlsFailure(e)) {
+      return new UnreachableTargetException(
+          "TLS handshake with the AMQP broker at "
+              + settings.describe()
+              + " failed ("
+              + firstLine(e)
+              + "); "
+              + (settings.trustStore() == null
+                  ? "name a trust store holding the broker's certificate with --trust-store"
+                  : "check that the trust store "
+                      + settings.trustStore()
+                      + " holds the broker's certificate and its password ("
+                      + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV
+                      + " or --trust-store-password-file)"));
+    }
     return new UnreachableTargetException(
         "cannot reach the AMQP broker at "
             + settings.describe()
             + " ("
             + firstLine(e)
             + "); start one (loadlab broker) or fix --broker");
+  }
+
+  private static boolean isTlsFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLException
+          || t instanceof java.security.GeneralSecurityException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String firstLine(Throwable e) {

@@ -183,7 +183,8 @@ public final class AmqpConnectionSettings {
 
     /**
      * A trust store (JKS or PKCS12) for {@code amqps://}; its password, if any, comes from the
-     * environment variable {@value AmqpConnectionSettings#TRUST_STORE_PASSWORD_ENV}.
+     * environment variable {@value AmqpConnectionSettings#TRUST_STORE_PASSWORD_ENV} unless {@link
+     * #trustStorePasswordFrom(Path)} or {@link #trustStorePassword(String)} sets it.
      */
     public Builder trustStore(Path file) {
       if (file != null && !Files.isReadable(file)) {
@@ -193,6 +194,23 @@ public final class AmqpConnectionSettings {
       this.trustStore = file;
       this.trustStorePassword =
           file == null ? null : Secrets.read("--trust-store", null, TRUST_STORE_PASSWORD_ENV);
+      return this;
+    }
+
+    /**
+     * Reads the trust store's password from {@code file} (first line); with no file, keeps the one
+     * from the environment. Call after {@link #trustStore(Path)}.
+     */
+    public Builder trustStorePasswordFrom(Path file) {
+      if (file != null) {
+        this.trustStorePassword = Secrets.read("--trust-store-password-file", file, null);
+      }
+      return this;
+    }
+
+    /** The trust store's password itself (for API callers that hold it already). */
+    public Builder trustStorePassword(String value) {
+      this.trustStorePassword = value;
       return this;
     }
 
@@ -211,8 +229,33 @@ public final class AmqpConnectionSettings {
       return this;
     }
 
+    /**
+     * The settings; a trust store must open with its password (the TLS client would only report a
+     * closed channel).
+     */
     public AmqpConnectionSettings build() {
+      if (trustStore != null) {
+        checkTrustStoreOpens();
+      }
       return new AmqpConnectionSettings(this);
+    }
+
+    private void checkTrustStoreOpens() {
+      try {
+        java.security.KeyStore.getInstance(
+            trustStore.toFile(),
+            trustStorePassword == null ? null : trustStorePassword.toCharArray());
+      } catch (Exception e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        throw new UsageException(
+            "--trust-store: cannot open '"
+                + trustStore
+                + "' ("
+                + Secrets.mask(why)
+                + "); check that it is JKS or PKCS12 and its password in "
+                + TRUST_STORE_PASSWORD_ENV
+                + " or --trust-store-password-file");
+      }
     }
   }
 }

@@ -7,12 +7,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.CoreAddressConfiguration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.Queue;
@@ -22,7 +24,8 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 /**
  * An Apache ActiveMQ Artemis broker in this JVM, listening for AMQP 1.0 (and Artemis CORE) on one
  * port. It is what AMQP runs use when no broker is named, what {@code loadlab broker} serves, and
- * what the tests run against. Queues and addresses are created on first use; security is off.
+ * what the tests run against. Queues and addresses are created on first use; security is off. With
+ * a {@link Tls} key store the port speaks TLS only ({@code amqps://}).
  *
  * <p>The broker's own logging is kept at WARN unless the {@code org.slf4j.simpleLogger.log.*}
  * properties say otherwise.
@@ -37,12 +40,33 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final String host;
   private final int port;
   private final Path temporaryDir;
+  private final boolean tls;
 
-  private EmbeddedBroker(EmbeddedActiveMQ embedded, String host, int port, Path temporaryDir) {
+  private EmbeddedBroker(
+      EmbeddedActiveMQ embedded, String host, int port, Path temporaryDir, boolean tls) {
     this.embedded = embedded;
     this.host = host;
     this.port = port;
     this.temporaryDir = temporaryDir;
+    this.tls = tls;
+  }
+
+  /**
+   * The broker's TLS identity: a key store (PKCS12 or JKS) holding its private key and certificate,
+   * and the key store's password. {@link #toString()} never shows the password.
+   */
+  public record Tls(Path keyStore, String password) {
+    public Tls {
+      if (keyStore == null || !java.nio.file.Files.isReadable(keyStore)) {
+        throw new UsageException(
+            "--tls-keystore: cannot read '" + keyStore + "'; name a readable PKCS12 or JKS file");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "Tls[keyStore=" + keyStore + "]";
+    }
   }
 
   /**
@@ -55,6 +79,15 @@ public final class EmbeddedBroker implements AutoCloseable {
    * @throws LoadlabException if the port is taken or the broker does not start
    */
   public static EmbeddedBroker start(String host, int port, boolean persistent, Path dataDir) {
+    return start(host, port, persistent, dataDir, null);
+  }
+
+  /**
+   * Starts a broker, as {@link #start(String, int, boolean, Path)} does, whose port speaks TLS with
+   * the given identity ({@code null}: plain AMQP).
+   */
+  public static EmbeddedBroker start(
+      String host, int port, boolean persistent, Path dataDir, Tls tls) {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
     }
@@ -71,7 +104,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     for (int i = 0; i < attempts; i++) {
       int chosen = port == 0 ? freePort(host) : port;
       try {
-        return startOn(host, chosen, persistent, dataDir);
+        return startOn(host, chosen, persistent, dataDir, tls);
       } catch (LoadlabException e) {
         last = e;
       }
@@ -84,7 +117,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     return start("127.0.0.1", 0, false, null);
   }
 
-  private static EmbeddedBroker startOn(String host, int port, boolean persistent, Path dataDir) {
+  private static EmbeddedBroker startOn(
+      String host, int port, boolean persistent, Path dataDir, Tls tls) {
     Path dir = dataDir;
     try {
       if (persistent && dir == null) {
@@ -136,6 +170,16 @@ public final class EmbeddedBroker implements AutoCloseable {
               + ":"
               + port
               + "?protocols=AMQP,CORE;tcpNoDelay=true;useEpoll=true;amqpCredits=1000;amqpLowCredits=300");
+      if (tls != null) {
+        // Set as parameters, not in the URI: a password may hold ';' or '&'.
+        Map<String, Object> params =
+            config.getAcceptorConfigurations().iterator().next().getParams();
+        params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
+        params.put(
+            TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore().toAbsolutePath().toString());
+        params.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.password());
+        params.put(TransportConstants.KEYSTORE_TYPE_PROP_NAME, keyStoreType(tls.keyStore()));
+      }
     } catch (Exception e) {
       throw new UsageException("--host: '" + host + "' cannot be listened on; use an IP address");
     }
@@ -163,7 +207,12 @@ public final class EmbeddedBroker implements AutoCloseable {
               + " (is the port taken?); use another --port",
           1);
     }
-    return new EmbeddedBroker(embedded, host, port, dataDir == null ? dir : null);
+    return new EmbeddedBroker(embedded, host, port, dataDir == null ? dir : null, tls != null);
+  }
+
+  private static String keyStoreType(Path keyStore) {
+    String name = keyStore.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    return name.endsWith(".jks") ? "JKS" : "PKCS12";
   }
 
   private static String hostForUri(String host) {
@@ -190,10 +239,18 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
   }
 
-  /** The URI clients connect to; a wildcard listen address is given as 127.0.0.1. */
+  /**
+   * The URI clients connect to ({@code amqps://} with TLS); a wildcard listen address is given as
+   * 127.0.0.1.
+   */
   public String amqpUri() {
     String h = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : hostForUri(host);
-    return "amqp://" + h + ":" + port;
+    return (tls ? "amqps://" : "amqp://") + h + ":" + port;
+  }
+
+  /** True if the port speaks TLS only. */
+  public boolean isTls() {
+    return tls;
   }
 
   /** The port it listens on. */

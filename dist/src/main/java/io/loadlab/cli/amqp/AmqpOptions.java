@@ -35,7 +35,14 @@ final class AmqpOptions {
         OptionDefs.value(
             "trust-store",
             "FILE",
-            "trust store (JKS/PKCS12) for amqps://; its password from "
+            "trust store (JKS/PKCS12) for amqps://; its password from"
+                + " --trust-store-password-file or "
+                + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
+    o.addOption(
+        OptionDefs.value(
+            "trust-store-password-file",
+            "FILE",
+            "file holding the trust store's password (first line); default: environment variable "
                 + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
     o.addOption(
         OptionDefs.value(
@@ -117,13 +124,23 @@ final class AmqpOptions {
       return AmqpConnectionSettings.builder(uri)
           .user(cmd.getOptionValue("user"))
           .passwordFrom(path(cmd, "password-file"))
-          .trustStore(path(cmd, "trust-store"))
+          .trustStore(trustStore(cmd))
+          .trustStorePasswordFrom(path(cmd, "trust-store-password-file"))
           .prefetch(
               prefetch == null
                   ? defaultPrefetch
                   : Sizes.parseInt("--prefetch", prefetch, 0, 1_000_000))
           .presettled(cmd.hasOption("presettled"))
           .build();
+    }
+
+    private static Path trustStore(CommandLine cmd) {
+      Path store = path(cmd, "trust-store");
+      if (store == null && cmd.hasOption("trust-store-password-file")) {
+        throw new io.loadlab.core.failure.UsageException(
+            "--trust-store-password-file: only used with --trust-store; add --trust-store FILE");
+      }
+      return store;
     }
 
     /** How the broker is described in results: never with a password. */

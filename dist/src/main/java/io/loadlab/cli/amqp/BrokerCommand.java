@@ -6,6 +6,7 @@ import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -18,6 +19,9 @@ import org.apache.commons.cli.Options;
  * processes or hosts. It runs until Ctrl-C (or for {@code --duration}) and stops cleanly.
  */
 final class BrokerCommand implements Command {
+  /** The environment variable the TLS key store's password is read from when no file is named. */
+  static final String KEYSTORE_PASSWORD_ENV = "LOADLAB_BROKER_KEYSTORE_PASSWORD";
+
   @Override
   public String[] path() {
     return new String[] {"broker"};
@@ -38,6 +42,17 @@ final class BrokerCommand implements Command {
         OptionDefs.value(
             "data-dir", "DIR", "journal directory with --persistent (default: a temporary one)"));
     o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
+    o.addOption(
+        OptionDefs.value(
+            "tls-keystore",
+            "FILE",
+            "serve amqps:// only, with this key store (PKCS12, or JKS if named *.jks)"));
+    o.addOption(
+        OptionDefs.value(
+            "tls-keystore-password-file",
+            "FILE",
+            "file holding the key store's password (first line); default: environment variable "
+                + KEYSTORE_PASSWORD_ENV));
     return o;
   }
 
@@ -51,6 +66,7 @@ final class BrokerCommand implements Command {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
     Duration duration = RunOptions.duration(cmd, "duration", Duration.ZERO);
+    EmbeddedBroker.Tls tls = tls(cmd);
     CountDownLatch stopped = new CountDownLatch(1);
     CountDownLatch closed = new CountDownLatch(1);
     Thread hook =
@@ -64,7 +80,7 @@ final class BrokerCommand implements Command {
               }
             },
             "loadlab-broker-stop");
-    try (EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir)) {
+    try (EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir, tls)) {
       Runtime.getRuntime().addShutdownHook(hook);
       ctx.out()
           .println(
@@ -72,7 +88,7 @@ final class BrokerCommand implements Command {
                   + host
                   + ":"
                   + broker.port()
-                  + " (AMQP 1.0, CORE), "
+                  + (tls == null ? " (AMQP 1.0, CORE), " : " (AMQP 1.0 and CORE over TLS), ")
                   + (persistent ? "persistent" : "non-persistent")
                   + "; connect with --broker "
                   + broker.amqpUri()
@@ -93,5 +109,37 @@ final class BrokerCommand implements Command {
     }
     ctx.out().println("loadlab broker: stopped");
     return 0;
+  }
+
+  private static EmbeddedBroker.Tls tls(CommandLine cmd) {
+    Path keyStore = AmqpOptions.path(cmd, "tls-keystore");
+    Path passwordFile = AmqpOptions.path(cmd, "tls-keystore-password-file");
+    if (keyStore == null) {
+      if (passwordFile != null) {
+        throw new UsageException(
+            "--tls-keystore-password-file: only used with --tls-keystore; add --tls-keystore FILE");
+      }
+      return null;
+    }
+    String password =
+        Secrets.read("--tls-keystore-password-file", passwordFile, KEYSTORE_PASSWORD_ENV);
+    if (password == null) {
+      throw new UsageException(
+          "--tls-keystore: the key store needs a password; name a file with"
+              + " --tls-keystore-password-file or set "
+              + KEYSTORE_PASSWORD_ENV);
+    }
+    EmbeddedBroker.Tls tls = new EmbeddedBroker.Tls(keyStore, password);
+    try {
+      java.security.KeyStore.getInstance(keyStore.toFile(), password.toCharArray());
+    } catch (Exception e) {
+      throw new UsageException(
+          "--tls-keystore: cannot open '"
+              + keyStore
+              + "' ("
+              + Secrets.mask(String.valueOf(e.getMessage()))
+              + "); check that it is PKCS12 or JKS and its password");
+    }
+    return tls;
   }
 }

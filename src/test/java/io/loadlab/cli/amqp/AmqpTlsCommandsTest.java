@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.amqp.SelfSignedTls;
 import io.loadlab.core.broker.EmbeddedBroker;
 import java.nio.file.Files;
 import java.nio.file.Path;

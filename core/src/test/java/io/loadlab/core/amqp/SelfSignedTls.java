@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
  * self-signed certificate for 127.0.0.1 and a trust store holding that certificate (both PKCS12).
  * Passwords reach keytool through its environment, never its command line.
  */
-record SelfSignedTls(
+public record SelfSignedTls(
     Path keyStore, String keyStorePassword, Path trustStore, String trustPassword) {
 
-  static SelfSignedTls create(Path dir) throws Exception {
+  public static SelfSignedTls create(Path dir) throws Exception {
     SelfSignedTls tls =
         new SelfSignedTls(
             dir.resolve("broker.p12"),

@@ -9,8 +9,11 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,6 +39,7 @@ public final class AmqpClient implements AutoCloseable {
   private final Session session;
   private final Map<String, MessageProducer> producers = new HashMap<>();
   private final Map<String, MessageConsumer> consumers = new HashMap<>();
+  private final List<String> durableSubscriptions = new ArrayList<>();
   private final Map<String, Destination> destinations = new HashMap<>();
   private final int roundTripPublisher = (int) (ROUND_TRIP_IDS.incrementAndGet() & 0x7fffffff);
   private Message lastReceived;
@@ -175,6 +179,26 @@ public final class AmqpClient implements AutoCloseable {
     consumer(destination);
   }
 
+  /**
+   * Attaches a durable subscription named {@code subscription} to a topic, so that messages
+   * published while a subscriber is away are kept for it; a queue needs none and gets a plain
+   * consumer. {@link #close} removes the subscription again. Later {@link #receive} calls on the
+   * destination read from it.
+   */
+  public void subscribeDurable(String destination, String subscription) {
+    try {
+      Destination d = destination(destination);
+      if (!(d instanceof Topic topic)) {
+        consumer(destination);
+        return;
+      }
+      consumers.put(destination, session.createSharedDurableConsumer(topic, subscription));
+      durableSubscriptions.add(subscription);
+    } catch (JMSException e) {
+      throw AmqpException.of("cannot subscribe durably to " + destination, e);
+    }
+  }
+
   private MessageConsumer consumer(String destination) {
     MessageConsumer c = consumers.get(destination);
     if (c == null) {
@@ -310,6 +334,16 @@ public final class AmqpClient implements AutoCloseable {
   /** Closes the session, and the connection if the client opened its own. */
   @Override
   public void close() {
+    try {
+      for (MessageConsumer c : consumers.values()) {
+        c.close();
+      }
+      for (String subscription : durableSubscriptions) {
+        session.unsubscribe(subscription);
+      }
+    } catch (JMSException | RuntimeException e) {
+      // The broker may be gone already; its subscriptions go with it or stay for an operator.
+    }
     try {
       session.close();
     } catch (JMSException | RuntimeException e) {

@@ -132,7 +132,11 @@ public final class ThroughputDriver {
       for (Topology.Destination d : topology.destinations()) {
         for (int k = 0; k < settings.subscribers(); k++) {
           AmqpClient c = clients.open(subscriberAck());
-          c.subscribe(d.address());
+          if (settings.durable()) {
+            c.subscribeDurable(d.address(), d.address().replace("topic://", "") + "-sub-" + k);
+          } else {
+            c.subscribe(d.address());
+          }
           DeliveryAccount account = d.accountFor(k);
           subs.add(
               new PerftestSubscriber(

@@ -159,6 +159,38 @@ class ThroughputDriverTest {
   }
 
   @Test
+  void durableFanoutGivesEachSubscriberADurableSubscription(@TempDir Path dir) {
+    try (EmbeddedBroker durable = EmbeddedBroker.start("127.0.0.1", 0, true, dir)) {
+      ThroughputSettings d = settings(durable.amqpUri(), ThroughputMode.FANOUT, 1, 2, 1);
+      ThroughputSettings s =
+          new ThroughputSettings(
+              d.connection(),
+              List.of(64),
+              500,
+              1,
+              2,
+              1,
+              ThroughputMode.FANOUT,
+              true,
+              0,
+              0,
+              0,
+              false,
+              100,
+              1,
+              false,
+              d.baseName(),
+              d.receiveTimeout());
+      Outcome o = run(s);
+      assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
+      IterationResult r = o.iterations().get(0);
+      assertEquals(500, r.published());
+      assertEquals(2 * 500, r.received());
+      r.deliveries().forEach(x -> assertEquals(500, x.received()));
+    }
+  }
+
+  @Test
   void messagesTakenBehindTheDriversBackAreReportedLost() throws Exception {
     ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =

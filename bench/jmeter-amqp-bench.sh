@@ -88,7 +88,7 @@ p50() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"
 
 ours=(); shared=(); theirs=(); jm_p50=(); cli_p50=()
 for round in $(seq 1 "$ROUNDS"); do
-  echo "== round $round: publish rate, 4 threads, 64 B, non-persistent, ${DURATION}s each" >&2
+  echo "== round $round: publish rate, 4 threads, 64 B, non-persistent, ${DURATION}s each (load average $(cut -d" " -f1-3 /proc/loadavg))" >&2
   d="$work/r$round"; mkdir -p "$d"
   start_broker "$d/broker-publish-loadlab.log"
   jmeter "$work/jmeter-loadlab" "$here/bench/jmeter/amqp-publish-loadlab.jmx" "$d/loadlab.log" "$d/loadlab.jtl" \

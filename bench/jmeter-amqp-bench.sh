@@ -3,6 +3,7 @@
 #
 #  1. publish rate: the loadlab AMQP Publish sampler vs JMeter's built-in JMS Publisher set up with
 #     Qpid JMS through JNDI; 4 threads, 64-byte non-persistent messages, same broker (target: >= 2x);
+#     the loadlab sampler runs twice: one connection per thread (as the JMS Publisher), one shared;
 #  2. latency: the loadlab AMQP Round Trip sampler at a constant throughput (examples'
 #     amqp-latency.jmx, p50 from the loadlab Results listener) vs `loadlab amqp latency` at the same
 #     rate and size (target: p50 within 1.2x).
@@ -10,7 +11,8 @@
 #   bench/jmeter-amqp-bench.sh
 #
 # Environment: DURATION (seconds per run, default 20), RATE (round trips per second, default 200),
-# ROUNDS (rounds, alternating the tools; the best of each is compared; default 2).
+# ROUNDS (rounds, alternating the tools; the best of each is compared; default 2),
+# LATENCY (0 skips the latency runs; default 1).
 # Needs: java 17, python3. JMeter 5.6.3 comes from the build (jmeter-maven-plugin assembles it);
 # the JMS Publisher's JMeter is a copy of it with Qpid JMS 1.16 (javax.jms, JMS 2.0 API) in lib/
 # instead of the JMS 1.1 API jar JMeter ships (Qpid JMS 1.x needs JMS 2.0).
@@ -19,6 +21,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DURATION=${DURATION:-20}
 RATE=${RATE:-200}
 ROUNDS=${ROUNDS:-2}
+LATENCY=${LATENCY:-1}
 work="$(mktemp -d /tmp/loadlab-jmeter-bench.XXXXXX)"
 broker_pid=""
 cleanup() {
@@ -83,20 +86,26 @@ PY
 }
 p50() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]]["latencyUs"]["p50"])' "$1" "$2"; }
 
-ours=(); theirs=(); jm_p50=(); cli_p50=()
+ours=(); shared=(); theirs=(); jm_p50=(); cli_p50=()
 for round in $(seq 1 "$ROUNDS"); do
-  echo "== round $round: publish rate, 4 threads, 64 B, non-persistent, ${DURATION}s each" >&2
+  echo "== round $round: publish rate, 4 threads, 64 B, non-persistent, ${DURATION}s each (load average $(cut -d" " -f1-3 /proc/loadavg))" >&2
   d="$work/r$round"; mkdir -p "$d"
   start_broker "$d/broker-publish-loadlab.log"
   jmeter "$work/jmeter-loadlab" "$here/bench/jmeter/amqp-publish-loadlab.jmx" "$d/loadlab.log" "$d/loadlab.jtl" \
     -Jamqp.uri="$uri" -Jqueue="queue://bench.loadlab.$round" -Jthreads=4 -Jduration="$DURATION"
   ours+=("$(jtl_rate "$d/loadlab.jtl")")
+  # The AMQP Connection's other setting: one connection shared by the 4 threads (4 sessions).
+  start_broker "$d/broker-publish-shared.log"
+  jmeter "$work/jmeter-loadlab" "$here/bench/jmeter/amqp-publish-loadlab.jmx" "$d/shared.log" "$d/shared.jtl" \
+    -Jamqp.uri="$uri" -Jqueue="queue://bench.shared.$round" -Jthreads=4 -Jduration="$DURATION" -Jshared=true
+  shared+=("$(jtl_rate "$d/shared.jtl")")
   start_broker "$d/broker-publish-jms.log"
   printf 'connectionfactory.qpidCF = %s\nqueue.benchQueue = bench.jms.%s\n' "$uri" "$round" >"$d/jndi.properties"
   jmeter "$work/jmeter-jms" "$here/bench/jmeter/amqp-publish-jms.jmx" "$d/jms.log" "$d/jms.jtl" \
     -Jjndi.file="$d/jndi.properties" -Jthreads=4 -Jduration="$DURATION"
   theirs+=("$(jtl_rate "$d/jms.jtl")")
-  echo "   loadlab ${ours[-1]}/s, JMS Publisher ${theirs[-1]}/s" >&2
+  echo "   loadlab ${ours[-1]}/s (shared connection ${shared[-1]}/s), JMS Publisher ${theirs[-1]}/s" >&2
+  [ "$LATENCY" = 0 ] && continue
 
   echo "== round $round: latency at $RATE round trips/s, 64 B, ${DURATION}s each" >&2
   start_broker "$d/broker-latency-jmeter.log"
@@ -113,18 +122,22 @@ done
 stop_broker
 o=$(printf '%s\n' "${ours[@]}" | sort -n | tail -1)
 t=$(printf '%s\n' "${theirs[@]}" | sort -n | tail -1)
+s=$(printf '%s\n' "${shared[@]}" | sort -n | tail -1)
 j=$(printf '%s\n' "${jm_p50[@]}" | sort -n | head -1)
 c=$(printf '%s\n' "${cli_p50[@]}" | sort -n | head -1)
 echo
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| loadlab AMQP Publish samples/s | JMS Publisher (Qpid JMS JNDI) samples/s | ratio |"
-echo "| ---: | ---: | ---: |"
-echo "| $o | $t | $(python3 -c "print('%.2f' % ($o / $t))") |"
+echo "| loadlab AMQP Publish connection | loadlab samples/s | JMS Publisher (Qpid JMS JNDI) samples/s | ratio |"
+echo "| --- | ---: | ---: | ---: |"
+echo "| one per thread (as the JMS Publisher) | $o | $t | $(python3 -c "print('%.2f' % ($o / $t))") |"
+echo "| one shared by the threads | $s | $t | $(python3 -c "print('%.2f' % ($s / $t))") |"
+if [ "$LATENCY" != 0 ]; then
 echo
 echo "| rate/s | JMeter Round Trip p50 us | loadlab amqp latency p50 us | ratio |"
 echo "| ---: | ---: | ---: | ---: |"
 echo "| $RATE | $j | $c | $(python3 -c "print('%.2f' % ($j / $c))") |"
+fi
 echo
-echo "rounds: publish ${ours[*]} vs ${theirs[*]}; p50 ${jm_p50[*]} vs ${cli_p50[*]}"
+echo "rounds: publish ${ours[*]} (shared ${shared[*]}) vs ${theirs[*]}; p50 ${jm_p50[*]} vs ${cli_p50[*]}"
 echo "(raw results in $work)"

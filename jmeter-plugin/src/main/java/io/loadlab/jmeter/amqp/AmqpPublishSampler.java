@@ -21,26 +21,47 @@ public class AmqpPublishSampler extends AmqpSamplerBase {
   private boolean persistent;
   private String messageProperties = "";
 
+  // Per-thread caches of the last per-sample field values and what they give: the fields may hold
+  // JMeter variables, so they are checked on every sample but only re-parsed when they change.
   private transient byte[] sizedBody;
+  private transient String encodedBody;
+  private transient byte[] encodedBodyBytes;
+  private transient String parsedPropertiesText;
+  private transient Map<String, String> parsedProperties;
 
   @Override
   protected void sample(TimedResult result) throws Exception {
     byte[] payload = payload();
-    Map<String, String> props = properties(messageProperties);
+    Map<String, String> props = messageProperties();
     String destination = destination();
     withClient(
         result,
         Acknowledgement.AUTO,
         client -> {
           result.connected();
-          client.publish(destination, payload, persistent, props.isEmpty() ? null : props);
+          client.publish(destination, payload, persistent, props);
         });
     result.succeeded(payload.length, 0, null);
   }
 
+  /** The application properties, or null if there are none. */
+  private Map<String, String> messageProperties() {
+    String text = messageProperties == null ? "" : messageProperties;
+    if (!text.equals(parsedPropertiesText)) {
+      Map<String, String> props = properties(text);
+      parsedProperties = props.isEmpty() ? null : props;
+      parsedPropertiesText = text;
+    }
+    return parsedProperties;
+  }
+
   private byte[] payload() {
     if (body != null && !body.isEmpty()) {
-      return body.getBytes(StandardCharsets.UTF_8);
+      if (!body.equals(encodedBody)) {
+        encodedBodyBytes = body.getBytes(StandardCharsets.UTF_8);
+        encodedBody = body;
+      }
+      return encodedBodyBytes;
     }
     if (messageSize < 0) {
       throw new IllegalArgumentException("messageSize: " + messageSize + " is negative");

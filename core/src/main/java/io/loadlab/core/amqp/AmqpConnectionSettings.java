@@ -116,6 +116,13 @@ public final class AmqpConnectionSettings {
     if (presettled) {
       options.add("jms.presettlePolicy.presettleAll=true");
     }
+    if (prefetch != 0 && !uri.contains("LocalOnly")) {
+      // With credit, messages arrive by themselves. Without these, every receive that times out
+      // sends the broker a drain request, and one the broker is slow to answer holds the receive
+      // for Qpid JMS's drain timeout (60 s).
+      options.add("jms.receiveLocalOnly=true");
+      options.add("jms.receiveNoWaitLocalOnly=true");
+    }
     if (isFailover() && !uri.contains("startupMaxReconnectAttempts")) {
       // Qpid JMS retries a first connection forever by default; a run should say it cannot start.
       options.add("failover.startupMaxReconnectAttempts=" + FAILOVER_STARTUP_ATTEMPTS);

@@ -108,10 +108,12 @@ class AmqpClientTest {
             .build();
     assertTrue(!s.toString().contains("secret") && !s.toString().contains("hunter2"), s.toString());
     assertEquals(
-        "amqp://u:secret@h:5672?jms.prefetchPolicy.all=10&jms.presettlePolicy.presettleAll=true",
+        "amqp://u:secret@h:5672?jms.prefetchPolicy.all=10&jms.presettlePolicy.presettleAll=true"
+            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true",
         s.factoryUri());
     assertEquals(
         "failover:(amqp://a:1,amqp://b:2)?x=1&jms.prefetchPolicy.all=5"
+            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
             + "&failover.startupMaxReconnectAttempts=10",
         AmqpConnectionSettings.builder("failover:(amqp://a:1,amqp://b:2)?x=1")
             .prefetch(5)

@@ -84,6 +84,39 @@ class ThroughputDriverTest {
         Duration.ofSeconds(5));
   }
 
+  /**
+   * One size from one publisher through one queue or topic, without transactions: what the
+   * special-case tests vary.
+   */
+  static ThroughputSettings single(
+      ThroughputSettings base,
+      int size,
+      long count,
+      int subscribers,
+      ThroughputMode mode,
+      boolean durable,
+      int maxPending,
+      Duration receiveTimeout) {
+    return new ThroughputSettings(
+        base.connection(),
+        List.of(size),
+        count,
+        1,
+        subscribers,
+        1,
+        mode,
+        durable,
+        0,
+        0,
+        0,
+        false,
+        maxPending,
+        1,
+        false,
+        base.baseName(),
+        receiveTimeout);
+  }
+
   @Test
   void sharedModeDeliversEveryMessageOnceAcrossCompetingSubscribers() {
     Outcome o = run(settings(broker.amqpUri(), ThroughputMode.SHARED, 2, 2, 2));
@@ -163,24 +196,7 @@ class ThroughputDriverTest {
     try (EmbeddedBroker durable = EmbeddedBroker.start("127.0.0.1", 0, true, dir)) {
       ThroughputSettings d = settings(durable.amqpUri(), ThroughputMode.FANOUT, 1, 2, 1);
       ThroughputSettings s =
-          new ThroughputSettings(
-              d.connection(),
-              List.of(64),
-              500,
-              1,
-              2,
-              1,
-              ThroughputMode.FANOUT,
-              true,
-              0,
-              0,
-              0,
-              false,
-              100,
-              1,
-              false,
-              d.baseName(),
-              d.receiveTimeout());
+          single(d, 64, 500, 2, ThroughputMode.FANOUT, true, 100, d.receiveTimeout());
       Outcome o = run(s);
       assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
       IterationResult r = o.iterations().get(0);
@@ -194,24 +210,7 @@ class ThroughputDriverTest {
   void messagesTakenBehindTheDriversBackAreReportedLost() throws Exception {
     ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =
-        new ThroughputSettings(
-            d.connection(),
-            List.of(16),
-            3000,
-            1,
-            1,
-            1,
-            ThroughputMode.SHARED,
-            false,
-            0,
-            0,
-            0,
-            false,
-            100,
-            1,
-            false,
-            d.baseName(),
-            Duration.ofSeconds(1));
+        single(d, 16, 3000, 1, ThroughputMode.SHARED, false, 100, Duration.ofSeconds(1));
     String queue = s.baseName() + "-0";
     AtomicInteger stolen = new AtomicInteger();
     Thread thief =
@@ -245,24 +244,7 @@ class ThroughputDriverTest {
     EmbeddedBroker doomed = EmbeddedBroker.startLocal();
     ThroughputSettings d = settings(doomed.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =
-        new ThroughputSettings(
-            d.connection(),
-            List.of(1024),
-            50_000_000,
-            1,
-            1,
-            1,
-            ThroughputMode.SHARED,
-            false,
-            0,
-            0,
-            0,
-            false,
-            1000,
-            1,
-            false,
-            d.baseName(),
-            Duration.ofSeconds(2));
+        single(d, 1024, 50_000_000, 1, ThroughputMode.SHARED, false, 1000, Duration.ofSeconds(2));
     Thread killer =
         new Thread(
             () -> {
@@ -288,24 +270,7 @@ class ThroughputDriverTest {
   void aTimeLimitStopsPublishersAndWarmupStaysOutOfTheTotals() {
     ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =
-        new ThroughputSettings(
-            d.connection(),
-            List.of(64),
-            50_000_000,
-            1,
-            1,
-            1,
-            ThroughputMode.SHARED,
-            false,
-            0,
-            0,
-            0,
-            false,
-            100,
-            1,
-            false,
-            d.baseName(),
-            Duration.ofSeconds(5));
+        single(d, 64, 50_000_000, 1, ThroughputMode.SHARED, false, 100, Duration.ofSeconds(5));
     Outcome o =
         run(s, new RunTiming(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
     assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());

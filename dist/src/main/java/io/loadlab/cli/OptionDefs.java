@@ -1,8 +1,13 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.failure.UsageException;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 
-/** Builds command-line option definitions the same way for every command. */
+/**
+ * Builds command-line option definitions, and reads their values, the same way for every command.
+ */
 public final class OptionDefs {
   private OptionDefs() {}
 
@@ -14,5 +19,18 @@ public final class OptionDefs {
   /** A long option without a value. */
   public static Option flag(String name, String description) {
     return Option.builder().longOpt(name).desc(description).build();
+  }
+
+  /** The value of an {@code on|off} option, or {@code defaultValue} if it is absent. */
+  public static boolean onOff(CommandLine cmd, String option, boolean defaultValue) {
+    String text = cmd.getOptionValue(option);
+    if (text == null) {
+      return defaultValue;
+    }
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "true", "on", "yes", "1" -> true;
+      case "false", "off", "no", "0" -> false;
+      default -> throw new UsageException("--" + option + ": '" + text + "' is not on or off");
+    };
   }
 }

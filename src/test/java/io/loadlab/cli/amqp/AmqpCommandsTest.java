@@ -44,6 +44,8 @@ class AmqpCommandsTest {
       {"amqp", "latency", "--broker", "http://localhost:5672"},
       {"amqp", "latency", "--password-file", "/nonexistent/pw"},
       {"broker", "--port", "70000"},
+      {"amqp", "throughput", "--wait-strategy", "fast"},
+      {"amqp", "latency", "--tcp-nodelay", "maybe"},
     };
     String[] options = {
       "--size",
@@ -55,7 +57,9 @@ class AmqpCommandsTest {
       "--tests",
       "--broker",
       "--password-file",
-      "--port"
+      "--port",
+      "--wait-strategy",
+      "--tcp-nodelay"
     };
     for (int i = 0; i < cases.length; i++) {
       CliRun r = run(cases[i]);
@@ -99,7 +103,12 @@ class AmqpCommandsTest {
                 "--user",
                 "tester",
                 "--password-file",
-                pw.toString()));
+                pw.toString(),
+                "--presettled",
+                "--tcp-nodelay",
+                "off",
+                "--wait-strategy",
+                "progressive"));
     assertEquals(0, r.code(), r.out() + r.err());
     long tsv =
         r.out().lines().filter(l -> l.matches("[0-9.]+\\t[0-9.]+\\t[0-9.]+\\t[0-9.]+")).count();
@@ -108,6 +117,8 @@ class AmqpCommandsTest {
     assertTrue(r.out().contains("throughput by message size"), r.out());
     String json = Files.readString(dir.resolve("out/result.json"));
     assertTrue(json.contains("\"transfersPerSec size=128\""), json);
+    assertTrue(json.matches("(?s).*\"waitStrategy\"\\s*:\\s*\"progressive\".*"), json);
+    assertTrue(json.matches("(?s).*\"tcpNoDelay\"\\s*:\\s*false.*"), json);
     assertFalse(json.contains("s3cret-pw") || r.out().contains("s3cret-pw"));
   }
 

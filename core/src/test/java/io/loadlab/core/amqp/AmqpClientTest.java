@@ -51,6 +51,29 @@ class AmqpClientTest {
   }
 
   @Test
+  void throughputSettingsDeliverEveryMessage() throws Exception {
+    AmqpConnectionSettings tuned =
+        AmqpConnectionSettings.builder(broker.amqpUri())
+            .presettled(true)
+            .tcpNoDelay(false)
+            .waitStrategy(WaitStrategy.PROGRESSIVE)
+            .build();
+    try (AmqpClient publisher = AmqpClient.connect(tuned);
+        AmqpClient consumer = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+      consumer.subscribe("client-tuned");
+      int n = 5_000;
+      for (int i = 0; i < n; i++) {
+        publisher.publish("client-tuned", Payloads.of(64), false, (Map<String, ?>) null);
+      }
+      int received = 0;
+      while (received < n && consumer.receive("client-tuned", Duration.ofSeconds(10)) != null) {
+        received++;
+      }
+      assertEquals(n, received);
+    }
+  }
+
+  @Test
   void roundTripReturnsAPositiveLatencyAndSkipsStaleMessages() throws Exception {
     AmqpConnection shared = AmqpConnection.open(AmqpConnectionSettings.of(broker.amqpUri()));
     try (shared;
@@ -119,5 +142,43 @@ class AmqpClientTest {
             .prefetch(5)
             .build()
             .factoryUri());
+  }
+
+  @Test
+  void tcpNoDelayAndWaitStrategyBecomeQpidOptions() {
+    assertEquals(
+        "amqp://h:1?jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
+            + "&provider.futureType=progressive&transport.tcpNoDelay=false",
+        AmqpConnectionSettings.builder("amqp://h:1")
+            .tcpNoDelay(false)
+            .waitStrategy(WaitStrategy.PROGRESSIVE)
+            .build()
+            .factoryUri());
+    assertEquals(
+        "failover:(amqp://a:1)?jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
+            + "&failover.startupMaxReconnectAttempts=10&provider.futureType=balanced"
+            + "&failover.nested.transport.tcpNoDelay=false",
+        AmqpConnectionSettings.builder("failover:(amqp://a:1)")
+            .tcpNoDelay(false)
+            .waitStrategy(WaitStrategy.BALANCED)
+            .build()
+            .factoryUri());
+    // The defaults add nothing, and options already in the URI win.
+    assertEquals(
+        "amqp://h:1?transport.tcpNoDelay=true&provider.futureType=conservative"
+            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true",
+        AmqpConnectionSettings.builder(
+                "amqp://h:1?transport.tcpNoDelay=true&provider.futureType=conservative")
+            .tcpNoDelay(false)
+            .waitStrategy(WaitStrategy.PROGRESSIVE)
+            .build()
+            .factoryUri());
+    assertEquals(WaitStrategy.BALANCED, WaitStrategy.parse("--wait-strategy", " Balanced "));
+    UsageException e =
+        assertThrows(UsageException.class, () -> WaitStrategy.parse("--wait-strategy", "fast"));
+    assertEquals(
+        "--wait-strategy: 'fast' is not a wait strategy;"
+            + " use one of auto, conservative, balanced, progressive",
+        e.getMessage());
   }
 }

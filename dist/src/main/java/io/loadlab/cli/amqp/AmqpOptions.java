@@ -3,10 +3,12 @@ package io.loadlab.cli.amqp;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.amqp.AmqpConnection;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.util.Sizes;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -51,6 +53,17 @@ final class AmqpOptions {
         OptionDefs.flag(
             "presettled", "send and receive presettled (at most once, no confirmations)"));
     o.addOption(
+        OptionDefs.value(
+            "tcp-nodelay",
+            "on|off",
+            "TCP_NODELAY on client sockets (default on; off lets TCP coalesce small messages)"));
+    o.addOption(
+        OptionDefs.value(
+            "wait-strategy",
+            "NAME",
+            "how threads wait for the client's I/O thread: auto (default), conservative,"
+                + " balanced, progressive (Qpid JMS provider.futureType)"));
+    o.addOption(
         OptionDefs.flag(
             "single-connection", "all clients share one connection (default: one each)"));
     o.addOption(OptionDefs.value("base-name", "NAME", "queue and topic names start with this"));
@@ -67,6 +80,19 @@ final class AmqpOptions {
               return v.intValue();
             })
         .toList();
+  }
+
+  static WaitStrategy waitStrategy(CommandLine cmd) {
+    String text = cmd.getOptionValue("wait-strategy");
+    return text == null ? WaitStrategy.AUTO : WaitStrategy.parse("--wait-strategy", text);
+  }
+
+  /** Records the connection settings in a run's configuration. */
+  static void record(Map<String, Object> config, AmqpConnectionSettings connection) {
+    config.put("prefetch", connection.prefetch());
+    config.put("presettled", connection.presettled());
+    config.put("tcpNoDelay", connection.tcpNoDelay());
+    config.put("waitStrategy", connection.waitStrategy().label());
   }
 
   static int intOption(CommandLine cmd, String name, int defaultValue, int min, int max) {
@@ -131,6 +157,8 @@ final class AmqpOptions {
                   ? defaultPrefetch
                   : Sizes.parseInt("--prefetch", prefetch, 0, 1_000_000))
           .presettled(cmd.hasOption("presettled"))
+          .tcpNoDelay(OptionDefs.onOff(cmd, "tcp-nodelay", true))
+          .waitStrategy(waitStrategy(cmd))
           .build();
     }
 

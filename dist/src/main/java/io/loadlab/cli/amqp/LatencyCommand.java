@@ -80,8 +80,7 @@ final class LatencyCommand implements Command {
       config.put("count", s.count());
       config.put("tests", s.tests());
       config.put("ack", s.ackEvery());
-      config.put("prefetch", s.connection().prefetch());
-      config.put("presettled", s.connection().presettled());
+      AmqpOptions.record(config, s.connection());
       config.put("durable", s.durable());
       config.put("singleConnection", s.singleConnection());
       config.put("baseName", s.baseName());

@@ -92,8 +92,7 @@ final class ThroughputCommand implements Command {
       config.put("subAck", s.subscribeAck());
       config.put("syncPublish", s.syncPublish());
       config.put("maxPending", s.maxPending());
-      config.put("prefetch", s.connection().prefetch());
-      config.put("presettled", s.connection().presettled());
+      AmqpOptions.record(config, s.connection());
       config.put("singleConnection", s.singleConnection());
       config.put("iterations", s.iterations());
       config.put("baseName", s.baseName());

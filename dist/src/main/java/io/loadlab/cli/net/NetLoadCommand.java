@@ -93,7 +93,7 @@ final class NetLoadCommand implements Command {
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     RunTiming timing = RunOptions.timing(cmd, DEFAULT_DURATION, DEFAULT_INTERVAL);
-    NetSocketOptions socket = NetOptions.socketOptions(cmd, NetOptions.bool(cmd, "nodelay", true));
+    NetSocketOptions socket = NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, "nodelay", true));
     boolean local = !cmd.hasOption("host");
     NetSettings settings =
         new NetSettings(

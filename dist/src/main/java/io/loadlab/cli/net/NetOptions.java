@@ -5,7 +5,6 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.util.Sizes;
 import java.util.List;
-import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -46,18 +45,6 @@ final class NetOptions {
     return Sizes.parseBytesList("--" + option, sign(option, text), 0).stream()
         .map(v -> toInt(option, v))
         .toList();
-  }
-
-  static boolean bool(CommandLine cmd, String option, boolean defaultValue) {
-    String text = cmd.getOptionValue(option);
-    if (text == null) {
-      return defaultValue;
-    }
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "on", "yes", "1" -> true;
-      case "false", "off", "no", "0" -> false;
-      default -> throw new UsageException("--" + option + ": '" + text + "' is not on or off");
-    };
   }
 
   private static String sign(String option, String text) {

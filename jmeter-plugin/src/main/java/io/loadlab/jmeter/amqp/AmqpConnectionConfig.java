@@ -1,6 +1,7 @@
 package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
 import org.apache.jmeter.util.JMeterUtils;
@@ -9,7 +10,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * AMQP Connection config element: the broker URI (with any Qpid JMS options), the user, and the
  * name of the JMeter property that holds the password, so the password is never saved in the plan.
  * Like the JDBC Connection Configuration it offers one connection per thread (the default) or one
- * connection shared by all threads; every thread works through its own session either way.
+ * connection shared by all threads; every thread works through its own session either way. For the
+ * highest publish rate: presettled, TCP_NODELAY off and the progressive wait strategy.
  */
 public class AmqpConnectionConfig extends ConfigBase {
   private static final long serialVersionUID = 1L;
@@ -23,6 +25,8 @@ public class AmqpConnectionConfig extends ConfigBase {
   private boolean sharedConnection;
   private int prefetch = -1;
   private boolean presettled;
+  private boolean noDelay = true;
+  private String waitStrategy = "auto";
 
   private transient AmqpHandle handle;
 
@@ -32,7 +36,12 @@ public class AmqpConnectionConfig extends ConfigBase {
         AmqpConnectionSettings.builder(brokerUri)
             .user(user)
             .prefetch(prefetch)
-            .presettled(presettled);
+            .presettled(presettled)
+            .tcpNoDelay(noDelay)
+            .waitStrategy(
+                waitStrategy == null || waitStrategy.isBlank()
+                    ? WaitStrategy.AUTO
+                    : WaitStrategy.parse("waitStrategy", waitStrategy));
     String property = passwordProperty == null ? "" : passwordProperty.strip();
     String password = property.isEmpty() ? null : JMeterUtils.getProperty(property);
     if (password != null) {
@@ -111,5 +120,21 @@ public class AmqpConnectionConfig extends ConfigBase {
 
   public void setPresettled(boolean presettled) {
     this.presettled = presettled;
+  }
+
+  public boolean isNoDelay() {
+    return noDelay;
+  }
+
+  public void setNoDelay(boolean noDelay) {
+    this.noDelay = noDelay;
+  }
+
+  public String getWaitStrategy() {
+    return waitStrategy;
+  }
+
+  public void setWaitStrategy(String waitStrategy) {
+    this.waitStrategy = waitStrategy;
   }
 }

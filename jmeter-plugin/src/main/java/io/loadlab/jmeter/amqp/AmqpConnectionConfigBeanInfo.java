@@ -8,7 +8,9 @@ public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
     super(AmqpConnectionConfig.class);
     createPropertyGroup("variable", new String[] {"variableName"});
     createPropertyGroup("broker", new String[] {"brokerUri", "user", "passwordProperty"});
-    createPropertyGroup("connections", new String[] {"sharedConnection", "prefetch", "presettled"});
+    createPropertyGroup(
+        "connections",
+        new String[] {"sharedConnection", "prefetch", "presettled", "noDelay", "waitStrategy"});
     text("variableName", "amqp");
     text("brokerUri", "amqp://127.0.0.1:5672");
     text("user", "");
@@ -16,5 +18,7 @@ public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
     flag("sharedConnection", false);
     number("prefetch", -1);
     flag("presettled", false);
+    flag("noDelay", true);
+    choice("waitStrategy", "auto", "auto", "conservative", "balanced", "progressive");
   }
 }

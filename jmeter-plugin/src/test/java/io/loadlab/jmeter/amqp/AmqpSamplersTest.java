@@ -44,6 +44,8 @@ class AmqpSamplersTest {
     with(c, "sharedConnection", shared);
     with(c, "prefetch", -1);
     with(c, "presettled", false);
+    with(c, "noDelay", true);
+    with(c, "waitStrategy", "auto");
     return c;
   }
 
@@ -101,6 +103,30 @@ class AmqpSamplersTest {
       assertTimings(s);
     }
     assertEquals(0, broker.messageCount("jm.publish"));
+  }
+
+  @Test
+  void throughputSettingsLoseNoMessage() throws Exception {
+    AmqpConnectionConfig tuned = connection(true);
+    with(tuned, "presettled", true);
+    with(tuned, "noDelay", false);
+    with(tuned, "waitStrategy", "progressive");
+    AmqpPublishSampler p = publisher("queue://jm.tuned", "");
+    with(p, "persistent", false);
+    List<SampleResult> published =
+        EngineHarness.run(
+            Map.of("run", "r2"),
+            EngineHarness.threadGroup(4, 500),
+            List.of(tuned),
+            List.of(p),
+            Duration.ofSeconds(60));
+    assertEquals(2000, published.size());
+    assertTrue(published.stream().allMatch(SampleResult::isSuccessful));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (broker.messageCount("jm.tuned") < 2000 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertEquals(2000, broker.messageCount("jm.tuned"));
   }
 
   @Test

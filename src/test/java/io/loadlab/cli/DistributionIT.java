@@ -1,0 +1,111 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The binary tarball as a lab engineer uses it: unpacked anywhere, run through bin/loadlab. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class DistributionIT {
+  @TempDir static Path unpacked;
+  static Path home;
+  static String version;
+
+  /** What a process printed and how it ended. */
+  record Outcome(int code, String out, String err) {}
+
+  @BeforeAll
+  static void unpack() throws Exception {
+    Path tarball = Path.of(System.getProperty("loadlab.dist.tarball"));
+    version = System.getProperty("loadlab.version");
+    assertTrue(Files.isRegularFile(tarball), "built by mvn package: " + tarball);
+    Outcome tar = run(Map.of(), "tar", "xzf", tarball.toString(), "-C", unpacked.toString());
+    assertEquals(0, tar.code(), tar.err());
+    home = unpacked.resolve("loadlab-" + version);
+  }
+
+  @Test
+  void holdsTheLauncherTheJarTheDocsAndTheExamplePlans() {
+    assertTrue(Files.isExecutable(home.resolve("bin/loadlab")));
+    assertTrue(Files.isRegularFile(home.resolve("lib/loadlab.jar")));
+    assertTrue(Files.isRegularFile(home.resolve("README.md")));
+    assertTrue(Files.isRegularFile(home.resolve("docs/configuration.md")));
+    assertTrue(Files.isRegularFile(home.resolve("examples/jmeter/amqp-throughput.jmx")));
+  }
+
+  @Test
+  void runsFromAnyDirectoryAndThroughASymbolicLink() throws Exception {
+    Outcome direct = run(Map.of(), home.resolve("bin/loadlab").toString(), "--version");
+    assertEquals(0, direct.code(), direct.err());
+    assertEquals("loadlab " + version, direct.out().strip());
+
+    Path onPath = Files.createDirectories(unpacked.resolve("usr-local-bin"));
+    Path link = Files.createSymbolicLink(onPath.resolve("loadlab"), home.resolve("bin/loadlab"));
+    Path out = unpacked.resolve("rr-result");
+    Outcome rr =
+        run(
+            Map.of(),
+            link.toString(),
+            "net",
+            "rr",
+            "--duration",
+            "1s",
+            "--quiet",
+            "--output",
+            out.toString());
+    assertEquals(0, rr.code(), rr.out() + rr.err());
+    assertTrue(Files.isRegularFile(out.resolve("result.json")), rr.out() + rr.err());
+  }
+
+  @Test
+  void passesTheExitCodeOfBadInputThrough() throws Exception {
+    Outcome bad =
+        run(Map.of(), home.resolve("bin/loadlab").toString(), "net", "rr", "--users", "0");
+    assertEquals(2, bad.code(), bad.err());
+    assertTrue(bad.err().contains("--users"), bad.err());
+  }
+
+  @Test
+  void saysSoWhenThereIsNoJava() throws Exception {
+    // A PATH with the tools the launcher needs and no java; no JAVA_HOME.
+    Path tools = Files.createDirectories(unpacked.resolve("no-java-bin"));
+    for (String tool : new String[] {"dirname", "readlink", "sed"}) {
+      Path real = Path.of("/usr/bin", tool);
+      Path target = Files.exists(real) ? real : Path.of("/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), target);
+    }
+    Outcome none =
+        run(
+            Map.of("PATH", tools.toString(), "JAVA_HOME", ""),
+            "/bin/sh",
+            home.resolve("bin/loadlab").toString(),
+            "--version");
+    assertEquals(2, none.code(), none.out() + none.err());
+    assertTrue(none.err().contains("no java found"), none.err());
+  }
+
+  private static Outcome run(Map<String, String> env, String... command)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(List.of(command)));
+    pb.environment().putAll(env);
+    Path err = Files.createTempFile(unpacked, "err", ".txt");
+    pb.redirectError(err.toFile());
+    Process p = pb.start();
+    p.getOutputStream().close();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(90, TimeUnit.SECONDS), "finished: " + String.join(" ", command));
+    return new Outcome(p.exitValue(), out, Files.readString(err));
+  }
+}

@@ -5,6 +5,8 @@ import io.loadlab.core.run.IntervalReport;
 import io.loadlab.core.run.ResultSink;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A JMeter CSV results file (JTL) with JMeter's default columns in JMeter's order, one row per
@@ -17,16 +19,25 @@ public final class JtlExporter implements ResultSink, SampleListener {
       "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
           + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
 
+  /** A buffer that grew past this in a burst is dropped rather than kept for the run. */
+  private static final int MAX_KEPT_CHARS = 4 << 20;
+
   private final AppendFile file;
-  private final String threadGroup;
+  private final Map<String, String> labels = new ConcurrentHashMap<>();
+  private final ThreadLocal<String> threadColumn;
+  private final Object flushing = new Object();
+  // Rows go into pending; a flush swaps in the spare buffer, so buffers are reused, not regrown.
   private StringBuilder pending = new StringBuilder();
+  private StringBuilder spare = new StringBuilder();
 
   /**
    * @param threadGroup the thread-group name written into {@code threadName} (e.g. the workload)
    */
   public JtlExporter(Path path, String threadGroup) throws IOException {
     this.file = new AppendFile(path, System.out);
-    this.threadGroup = threadGroup;
+    this.threadColumn =
+        ThreadLocal.withInitial(
+            () -> CsvExporter.quote(threadGroup + " " + Thread.currentThread().getName()));
     file.append(HEADER + "\n");
   }
 
@@ -42,40 +53,40 @@ public final class JtlExporter implements ResultSink, SampleListener {
       int activeUsers) {
     long elapsedMs = latencyNanos / 1_000_000;
     long end = System.currentTimeMillis();
-    String label = CsvExporter.quote(operation);
-    String thread = threadGroup + " " + Thread.currentThread().getName();
+    String label = labels.computeIfAbsent(operation, CsvExporter::quote);
+    String thread = threadColumn.get();
     String message = success ? "OK" : CsvExporter.quote(code);
-    String row =
-        (end - elapsedMs)
-            + ","
-            + elapsedMs
-            + ","
-            + label
-            + ","
-            + (success ? "200" : message)
-            + ","
-            + message
-            + ","
-            + CsvExporter.quote(thread)
-            + ",text,"
-            + success
-            + ","
-            + (success ? "" : message)
-            + ","
-            + received
-            + ","
-            + sent
-            + ","
-            + activeUsers
-            + ","
-            + activeUsers
-            + ",,"
-            + elapsedMs
-            + ",0,"
-            + connectNanos / 1_000_000
-            + "\n";
+    // Appended straight into the interval's buffer: no per-row string on the recording thread.
     synchronized (this) {
-      pending.append(row);
+      pending
+          .append(end - elapsedMs)
+          .append(',')
+          .append(elapsedMs)
+          .append(',')
+          .append(label)
+          .append(',')
+          .append(success ? "200" : message)
+          .append(',')
+          .append(message)
+          .append(',')
+          .append(thread)
+          .append(",text,")
+          .append(success)
+          .append(',')
+          .append(success ? "" : message)
+          .append(',')
+          .append(received)
+          .append(',')
+          .append(sent)
+          .append(',')
+          .append(activeUsers)
+          .append(',')
+          .append(activeUsers)
+          .append(",,")
+          .append(elapsedMs)
+          .append(",0,")
+          .append(connectNanos / 1_000_000)
+          .append('\n');
     }
   }
 
@@ -85,13 +96,22 @@ public final class JtlExporter implements ResultSink, SampleListener {
   }
 
   private void flushPending() throws IOException {
-    String chunk;
-    synchronized (this) {
-      chunk = pending.toString();
-      pending = new StringBuilder(Math.max(1024, chunk.length()));
-    }
-    if (!chunk.isEmpty()) {
-      file.append(chunk);
+    synchronized (flushing) {
+      StringBuilder full;
+      synchronized (this) {
+        full = pending;
+        pending = spare;
+      }
+      try {
+        if (full.length() > 0) {
+          file.append(full.toString());
+        }
+      } finally {
+        full.setLength(0);
+        synchronized (this) {
+          spare = full.capacity() > MAX_KEPT_CHARS ? new StringBuilder() : full;
+        }
+      }
     }
   }
 

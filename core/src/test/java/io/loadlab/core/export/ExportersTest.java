@@ -152,6 +152,45 @@ class ExportersTest {
   }
 
   @Test
+  void jtlKeepsEveryRowWhileThreadsRecordAndIntervalsFlush() throws Exception {
+    Path jtl = dir.resolve("threads.jtl");
+    JtlExporter exporter = new JtlExporter(jtl, "load");
+    int threads = 4;
+    int perThread = 20_000;
+    List<Thread> recorders = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Thread r =
+          new Thread(
+              () -> {
+                for (int i = 0; i < perThread; i++) {
+                  exporter.onSample("op", 1_000_000, 0, true, null, 10, 20, threads);
+                }
+              },
+              "recorder-" + t);
+      recorders.add(r);
+      r.start();
+    }
+    while (recorders.stream().anyMatch(Thread::isAlive)) {
+      exporter.interval(null);
+      Thread.sleep(1);
+    }
+    for (Thread r : recorders) {
+      r.join();
+    }
+    exporter.close();
+    List<String> lines = Files.readAllLines(jtl);
+    assertEquals(1 + threads * perThread, lines.size());
+    for (int t = 0; t < threads; t++) {
+      String name = "load recorder-" + t;
+      assertEquals(perThread, lines.stream().filter(l -> l.contains("," + name + ",")).count());
+    }
+    assertTrue(
+        lines.stream()
+            .skip(1)
+            .allMatch(l -> l.split(",", -1).length == JMETER_DEFAULT_COLUMNS.size()));
+  }
+
+  @Test
   void hlogReadsBackWithHdrHistogramsReader() throws Exception {
     Path hlog = dir.resolve("h.hlog");
     runTwoIntervals(new ExportOptions(null, null, null, null, hlog, null, null, true));

@@ -6,9 +6,11 @@ import io.loadlab.provision.action.AppliedState;
 import io.loadlab.provision.action.Executor;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
+import io.loadlab.provision.install.InstallPlanner;
 import io.loadlab.provision.libvirt.GuestPlanner;
 import io.loadlab.provision.libvirt.GuestState;
 import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.roles.RoleCommands;
 import io.loadlab.provision.roles.RolePlanner;
 import io.loadlab.provision.ssh.KnownHosts;
 import io.loadlab.provision.ssh.RemoteShell;
@@ -29,8 +31,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Plans, applies, shows and tears down a testbed. Opening it reads the file, checks it on its own,
@@ -49,6 +53,7 @@ public final class Provisioner implements AutoCloseable {
   private final Map<String, List<Integer>> pins;
   private final GuestPlanner guestPlanner;
   private final RolePlanner rolePlanner;
+  private final InstallPlanner installPlanner;
 
   private Provisioner(Path file, Testbed testbed, ProvisionOptions options, ShellFactory shells) {
     this.file = file;
@@ -56,7 +61,16 @@ public final class Provisioner implements AutoCloseable {
     this.options = options;
     this.shells = shells;
     this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout());
-    this.rolePlanner = new RolePlanner(options.healthTimeout(), Duration.ofMillis(300));
+    this.rolePlanner =
+        new RolePlanner(
+            options.healthTimeout(),
+            Duration.ofMillis(300),
+            testbed.install() == null ? "loadlab" : testbed.install().program());
+    this.installPlanner =
+        testbed.install() == null
+            ? null
+            : new InstallPlanner(
+                TestbedPaths.resolve(file, testbed.install().loadlab()), testbed.install().dir());
     TestbedValidator validator =
         new TestbedValidator(
             file,
@@ -136,6 +150,9 @@ public final class Provisioner implements AutoCloseable {
                           testbed.hosts().get(g.host()).tuning().hugepages()));
               guestPlanner.plan(plan, lv, facts.get(g.host()), name, g, pins.get(name), pageKiB);
             });
+    for (String machine : installMachines()) {
+      planInstall(plan, machine);
+    }
     for (Role role : testbed.roles()) {
       Guest g = testbed.guests().get(role.on());
       if (g != null && libvirt.get(g.host()).state(role.on()) != GuestState.RUNNING) {
@@ -158,6 +175,28 @@ public final class Provisioner implements AutoCloseable {
       }
     }
     return plan;
+  }
+
+  /** The machines loadlab is installed on: those with a loadlab role, then those named. */
+  private Set<String> installMachines() {
+    Set<String> machines = new LinkedHashSet<>();
+    if (installPlanner != null) {
+      testbed.roles().stream().filter(RoleCommands::runsLoadlab).forEach(r -> machines.add(r.on()));
+      machines.addAll(testbed.install().on());
+    }
+    return machines;
+  }
+
+  private void planInstall(Plan plan, String machine) {
+    Guest g = testbed.guests().get(machine);
+    if (g != null && libvirt.get(g.host()).state(machine) != GuestState.RUNNING) {
+      plan.change(
+          machine,
+          installPlanner.describe() + " once the guest answers over SSH",
+          () -> installPlanner.install(shellOnceBooted(machine), machine));
+    } else {
+      installPlanner.plan(plan, machine, shell(machine));
+    }
   }
 
   /** Applies the plan, logging each action; returns true if every action succeeded. */
@@ -213,6 +252,7 @@ public final class Provisioner implements AutoCloseable {
         yield lv == null ? null : guestPlanner.undo(lv, u);
       }
       case "role" -> RolePlanner.undo(u, shell(u.machine()));
+      case "install" -> InstallPlanner.undo(u, shell(u.machine()));
       default -> TuningPlanner.undo(u, shell(u.machine()));
     };
   }

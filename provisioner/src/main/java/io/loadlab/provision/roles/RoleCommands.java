@@ -11,9 +11,25 @@ import io.loadlab.provision.testbed.Role;
  */
 public final class RoleCommands {
   private final Role role;
+  private final String loadlab;
 
+  /** Commands that run {@code loadlab} from the machine's PATH. */
   public RoleCommands(Role role) {
+    this(role, "loadlab");
+  }
+
+  /**
+   * @param loadlab the loadlab launcher on the machine (e.g. where the testbed installs it)
+   */
+  public RoleCommands(Role role, String loadlab) {
     this.role = role;
+    this.loadlab = loadlab;
+  }
+
+  /** True if the role's process is loadlab itself ({@code broker}, {@code net-serve}). */
+  public static boolean runsLoadlab(Role role) {
+    return role.command() == null
+        && (role.role().equals("broker") || role.role().equals("net-serve"));
   }
 
   /** The role's port (its default if the testbed gives none). */
@@ -45,14 +61,14 @@ public final class RoleCommands {
       return role.command();
     }
     return switch (role.role()) {
-      case "broker" -> "loadlab broker --port " + port();
+      case "broker" -> quote(loadlab) + " broker --port " + port();
       case "jmeter-server" ->
           "jmeter-server -Dserver_port="
               + port()
               + " -Jserver.rmi.localport="
               + rmiPort()
               + " -Jserver.rmi.ssl.disable=true";
-      case "net-serve" -> "loadlab net serve --port " + port();
+      case "net-serve" -> quote(loadlab) + " net serve --port " + port();
       default -> throw new IllegalStateException("no program for " + role.role());
     };
   }

@@ -17,14 +17,20 @@ import java.util.Map;
 public final class RolePlanner {
   private final Duration healthTimeout;
   private final Duration pollEvery;
+  private final String loadlab;
 
-  public RolePlanner(Duration healthTimeout, Duration pollEvery) {
+  /**
+   * @param loadlab the loadlab launcher on the machines: {@code loadlab} from the PATH, or where
+   *     the testbed installs it
+   */
+  public RolePlanner(Duration healthTimeout, Duration pollEvery, String loadlab) {
     this.healthTimeout = healthTimeout;
     this.pollEvery = pollEvery;
+    this.loadlab = loadlab;
   }
 
   public void plan(Plan plan, Role role, RemoteShell sh) {
-    RoleCommands c = new RoleCommands(role);
+    RoleCommands c = new RoleCommands(role, loadlab);
     boolean running = sh.run(c.running()).ok();
     if (running && sh.run(c.health()).ok()) {
       plan.unchanged(role.on(), c.describe() + " running and answering");

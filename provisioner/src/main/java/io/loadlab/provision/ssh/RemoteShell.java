@@ -8,6 +8,12 @@ public interface RemoteShell extends AutoCloseable {
   /** Runs a command and waits for it to end. */
   CommandResult run(String command);
 
+  /**
+   * Runs a command with a local file as its standard input (to copy files: {@code cat > f}, {@code
+   * tar xzf -}) and waits for it to end.
+   */
+  CommandResult runWithInput(String command, java.nio.file.Path input);
+
   /** Runs a command with root rights: through {@code sudo -n} if the host is configured so. */
   CommandResult runPrivileged(String command);
 

@@ -6,10 +6,14 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.PublicKey;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.apache.sshd.client.SshClient;
@@ -34,6 +38,7 @@ public final class SshShell implements RemoteShell {
   public static final String PASSPHRASE_ENV = "LOADLAB_SSH_KEY_PASSPHRASE";
 
   private static final Logger LOG = LoggerFactory.getLogger(SshShell.class);
+  private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(10);
 
   private final SshTarget target;
   private final SshClient client;
@@ -97,22 +102,42 @@ public final class SshShell implements RemoteShell {
 
   @Override
   public CommandResult run(String command) {
+    return exec(command, null, target.commandTimeout());
+  }
+
+  @Override
+  public CommandResult runWithInput(String command, Path input) {
+    try (InputStream in = Files.newInputStream(input)) {
+      // Copying a file may take longer than a command: allow at least 10 minutes.
+      Duration timeout =
+          target.commandTimeout().compareTo(UPLOAD_TIMEOUT) > 0
+              ? target.commandTimeout()
+              : UPLOAD_TIMEOUT;
+      return exec(command, in, timeout);
+    } catch (IOException e) {
+      throw new LoadlabException("cannot read " + input + " (" + e.getMessage() + ")", 2);
+    }
+  }
+
+  private CommandResult exec(String command, InputStream input, Duration timeout) {
     LOG.debug("{}: {}", target.name(), Secrets.mask(command));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     try (ChannelExec channel = session.createExecChannel(command)) {
       channel.setOut(out);
       channel.setErr(err);
+      if (input != null) {
+        channel.setIn(input);
+      }
       channel.open().verify(target.connectTimeout());
       Set<ClientChannelEvent> events =
           channel.waitFor(
-              EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS),
-              target.commandTimeout());
+              EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), timeout);
       if (events.contains(ClientChannelEvent.TIMEOUT)) {
         throw new LoadlabException(
             target.name()
                 + ": command timed out after "
-                + target.commandTimeout().toSeconds()
+                + timeout.toSeconds()
                 + "s: "
                 + Secrets.mask(command),
             1);

@@ -12,9 +12,15 @@ import java.util.Map;
  * @param hosts physical machines by name
  * @param guests KVM guests by name (none for a bare-metal testbed)
  * @param roles the services started on hosts or guests
+ * @param install where loadlab's binary distribution goes, or null to use the {@code loadlab} on
+ *     each machine's PATH
  */
 public record Testbed(
-    String name, Map<String, Host> hosts, Map<String, Guest> guests, List<Role> roles) {
+    String name,
+    Map<String, Host> hosts,
+    Map<String, Guest> guests,
+    List<Role> roles,
+    Install install) {
   public Testbed {
     hosts = hosts == null ? Map.of() : new LinkedHashMap<>(hosts);
     guests = guests == null ? Map.of() : new LinkedHashMap<>(guests);

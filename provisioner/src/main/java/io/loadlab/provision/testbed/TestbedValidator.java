@@ -69,6 +69,11 @@ public final class TestbedValidator {
     for (int i = 0; i < t.roles().size(); i++) {
       checkRole(t, "roles[" + i + "]", t.roles().get(i), p);
     }
+    if (t.install() != null) {
+      Set<String> machines = new java.util.HashSet<>(t.hosts().keySet());
+      machines.addAll(t.guests().keySet());
+      t.install().check(file, machines, (field, problem) -> p.add(at("install." + field, problem)));
+    }
     return p;
   }
 

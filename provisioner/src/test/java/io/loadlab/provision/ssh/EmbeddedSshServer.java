@@ -39,7 +39,17 @@ public final class EmbeddedSshServer implements AutoCloseable {
   public final List<String> commands = new CopyOnWriteArrayList<>();
   private final SshServer server;
 
+  /** Answers a command that may read its standard input. */
+  @FunctionalInterface
+  public interface Handler {
+    Reply answer(String command, InputStream stdin);
+  }
+
   public EmbeddedSshServer(Path dir, Function<String, Reply> answer) throws Exception {
+    this(dir, (command, stdin) -> answer.apply(command));
+  }
+
+  public EmbeddedSshServer(Path dir, Handler answer) throws Exception {
     hostKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
     clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
     clientKeyFile = dir.resolve("id_client");
@@ -70,9 +80,34 @@ public final class EmbeddedSshServer implements AutoCloseable {
 
   /** Runs commands with a real {@code sh -c}. */
   public static Reply shell(String command) {
+    return shell(command, null, null);
+  }
+
+  /**
+   * Runs commands with a real {@code sh -c} in {@code workDir} (null: this process's), feeding
+   * {@code stdin} (null: none) to it.
+   */
+  public static Reply shell(String command, InputStream stdin, Path workDir) {
     try {
-      Process p = new ProcessBuilder("sh", "-c", command).start();
-      p.getOutputStream().close();
+      ProcessBuilder pb = new ProcessBuilder("sh", "-c", command);
+      if (workDir != null) {
+        pb.directory(workDir.toFile());
+      }
+      Process p = pb.start();
+      Thread feeder =
+          new Thread(
+              () -> {
+                try (OutputStream to = p.getOutputStream()) {
+                  if (stdin != null) {
+                    stdin.transferTo(to);
+                  }
+                } catch (IOException ignored) {
+                  // the command stopped reading
+                }
+              },
+              "embedded-ssh-stdin");
+      feeder.setDaemon(true);
+      feeder.start();
       byte[] out = p.getInputStream().readAllBytes();
       byte[] err = p.getErrorStream().readAllBytes();
       return new Reply(
@@ -91,18 +126,21 @@ public final class EmbeddedSshServer implements AutoCloseable {
 
   private static final class Answering implements Command {
     private final String command;
-    private final Function<String, Reply> answer;
+    private final Handler answer;
+    private InputStream in;
     private OutputStream out;
     private OutputStream err;
     private ExitCallback exit;
 
-    Answering(String command, Function<String, Reply> answer) {
+    Answering(String command, Handler answer) {
       this.command = command;
       this.answer = answer;
     }
 
     @Override
-    public void setInputStream(InputStream in) {}
+    public void setInputStream(InputStream in) {
+      this.in = in;
+    }
 
     @Override
     public void setOutputStream(OutputStream out) {
@@ -124,7 +162,7 @@ public final class EmbeddedSshServer implements AutoCloseable {
       Thread t =
           new Thread(
               () -> {
-                Reply r = answer.apply(command);
+                Reply r = answer.answer(command, in);
                 try {
                   out.write(r.out().getBytes(StandardCharsets.UTF_8));
                   out.flush();

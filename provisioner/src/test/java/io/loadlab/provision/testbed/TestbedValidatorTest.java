@@ -44,6 +44,25 @@ class TestbedValidatorTest {
   }
 
   @Test
+  void installNamesTheTarballTheDirectoryAndTheMachines() throws Exception {
+    UsageException e =
+        failure(
+            TestbedFixture.valid()
+                + "install: {loadlab: missing-bin.tar.gz, dir: ~/loadlab, on: [client9]}\n");
+    assertMentions(
+        e,
+        "install.loadlab: cannot read",
+        "missing-bin.tar.gz",
+        "install.dir: relative paths are under the home directory already",
+        "install.on[0]: 'client9' is not a host or guest");
+    java.nio.file.Files.writeString(dir.resolve("dist.zip"), "x");
+    assertMentions(
+        failure(TestbedFixture.valid() + "install: {loadlab: dist.zip, dir: ../up}\n"),
+        "install.loadlab: 'dist.zip' is not a .tar.gz",
+        "install.dir: '../up' is not a directory of its own");
+  }
+
+  @Test
   void validTestbedPassesAndKeepsFileOrder() throws Exception {
     Path file = fx.write(TestbedFixture.valid());
     Testbed t = TestbedFile.read(file);

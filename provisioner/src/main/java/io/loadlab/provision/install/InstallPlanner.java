@@ -1,0 +1,147 @@
+package io.loadlab.provision.install;
+
+import static io.loadlab.provision.ssh.ShellQuote.quote;
+
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.action.Action;
+import io.loadlab.provision.action.Plan;
+import io.loadlab.provision.action.Undo;
+import io.loadlab.provision.ssh.CommandResult;
+import io.loadlab.provision.ssh.RemoteShell;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * Plans the install of loadlab's binary tarball into a directory on a machine. The tarball is
+ * streamed over the SSH connection into {@code tar} (no copy left behind), and its SHA-256 is
+ * written next to it: a machine whose directory holds the same SHA-256 is unchanged. Teardown
+ * removes the directory, and only if that file shows loadlab put it there.
+ */
+public final class InstallPlanner {
+  /** The file in the install directory that records which tarball it holds. */
+  static final String MARKER = ".loadlab-dist.sha256";
+
+  private final Path tarball;
+  private final String dir;
+  private String sha256;
+
+  /**
+   * @param tarball the local {@code loadlab-<version>-bin.tar.gz}
+   * @param dir the directory on each machine (relative: under the SSH user's home)
+   */
+  public InstallPlanner(Path tarball, String dir) {
+    this.tarball = tarball;
+    this.dir = dir;
+  }
+
+  /** Adds the install to the plan unless the machine holds this tarball already. */
+  public void plan(Plan plan, String machine, RemoteShell sh) {
+    String installed = sh.run("cat " + quote(dir + "/" + MARKER) + " 2>/dev/null").stdout().strip();
+    if (installed.equals(sha256())) {
+      plan.unchanged(machine, "loadlab " + tarball.getFileName() + " installed in " + dir);
+      return;
+    }
+    plan.change(machine, describe(), () -> install(sh, machine));
+  }
+
+  /** What the install does, in words. */
+  public String describe() {
+    return "install loadlab " + tarball.getFileName() + " into " + dir;
+  }
+
+  /** Installs now; returns how to undo it. */
+  public Undo install(RemoteShell sh, String machine) {
+    String d = quote(dir);
+    String marker = quote(dir + "/" + MARKER);
+    // A directory loadlab did not make is never replaced; the marker is written before unpacking,
+    // so an install cut short is replaced by the next apply.
+    CommandResult unpack =
+        sh.runWithInput(
+            "if [ -e "
+                + d
+                + " ] && [ ! -f "
+                + marker
+                + " ]; then echo "
+                + quote(dir + " exists and loadlab did not install it; choose another install.dir")
+                + " >&2; exit 3; fi; rm -rf "
+                + d
+                + " && mkdir -p "
+                + d
+                + " && echo installing > "
+                + marker
+                + " && tar xzf - -C "
+                + d
+                + " --strip-components=1 && echo "
+                + sha256()
+                + " > "
+                + marker,
+            tarball);
+    if (!unpack.ok()) {
+      throw new LoadlabException(
+          "unpacking into "
+              + dir
+              + " failed (exit "
+              + unpack.exitStatus()
+              + "): "
+              + unpack.firstErrorLine(),
+          1);
+    }
+    CommandResult version = sh.run(quote(dir + "/bin/loadlab") + " --version");
+    if (!version.ok()) {
+      throw new LoadlabException(
+          "installed, but "
+              + dir
+              + "/bin/loadlab --version fails there ("
+              + version.firstErrorLine()
+              + "); the machine needs a Java 17 runtime",
+          1);
+    }
+    return new Undo("install", machine, Map.of("dir", dir));
+  }
+
+  /** The action that removes an install teardown found in the record, or null if it is none. */
+  public static Action undo(Undo u, RemoteShell sh) {
+    if (!u.kind().equals("install")) {
+      return null;
+    }
+    String dir = u.get("dir");
+    String d = quote(dir);
+    return new Action(
+        u.machine(),
+        "remove loadlab from " + dir,
+        () -> {
+          CommandResult r =
+              sh.run("if [ -f " + quote(dir + "/" + MARKER) + " ]; then rm -rf " + d + "; fi");
+          if (!r.ok()) {
+            throw new LoadlabException("removing " + dir + " failed: " + r.firstErrorLine(), 1);
+          }
+          return null;
+        });
+  }
+
+  private String sha256() {
+    if (sha256 == null) {
+      try (InputStream in = Files.newInputStream(tarball)) {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        byte[] buf = new byte[1 << 16];
+        for (int n; (n = in.read(buf)) > 0; ) {
+          md.update(buf, 0, n);
+        }
+        sha256 = HexFormat.of().formatHex(md.digest());
+      } catch (IOException e) {
+        throw new UsageException(
+            "install.loadlab: cannot read " + tarball + " (" + e.getMessage() + ")");
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return sha256;
+  }
+}

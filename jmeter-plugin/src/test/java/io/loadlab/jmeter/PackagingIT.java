@@ -63,6 +63,28 @@ class PackagingIT {
   }
 
   @Test
+  void binTarballHoldsWhatTheDocumentedCopyInstalls() throws Exception {
+    Path tarball =
+        PLUGIN.resolveSibling(
+            PLUGIN.getFileName().toString().replaceFirst("\\.jar$", "-bin.tar.gz"));
+    assertTrue(Files.isRegularFile(tarball), "built by mvn package: " + tarball);
+    Process tar = new ProcessBuilder("tar", "tzf", tarball.toString()).start();
+    Set<String> entries = new TreeSet<>();
+    for (String line : new String(tar.getInputStream().readAllBytes()).split("\n")) {
+      if (!line.isBlank() && !line.endsWith("/")) {
+        entries.add(line);
+      }
+    }
+    assertEquals(0, tar.waitFor());
+    Set<String> expected = new TreeSet<>();
+    expected.add("lib/ext/" + PLUGIN.getFileName());
+    for (Path jar : jars(LIB)) {
+      expected.add("lib/" + jar.getFileName());
+    }
+    assertEquals(expected, entries);
+  }
+
+  @Test
   void libAddsNothingJMeterShipsAndNoSecondJmsApi() throws IOException {
     Set<String> shipped = new TreeSet<>();
     for (String jar : RealJMeter.installed().shippedLibs()) {

@@ -3,19 +3,12 @@ package io.loadlab.provision.install;
 import static io.loadlab.provision.ssh.ShellQuote.quote;
 
 import io.loadlab.core.failure.LoadlabException;
-import io.loadlab.core.failure.UsageException;
 import io.loadlab.provision.action.Action;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
 import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.ssh.RemoteShell;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -28,24 +21,23 @@ public final class InstallPlanner {
   /** The file in the install directory that records which tarball it holds. */
   static final String MARKER = ".loadlab-dist.sha256";
 
-  private final Path tarball;
+  private final Tarball tarball;
   private final String dir;
-  private String sha256;
 
   /**
    * @param tarball the local {@code loadlab-<version>-bin.tar.gz}
    * @param dir the directory on each machine (relative: under the SSH user's home)
    */
   public InstallPlanner(Path tarball, String dir) {
-    this.tarball = tarball;
+    this.tarball = new Tarball(tarball, "install.loadlab");
     this.dir = dir;
   }
 
   /** Adds the install to the plan unless the machine holds this tarball already. */
   public void plan(Plan plan, String machine, RemoteShell sh) {
     String installed = sh.run("cat " + quote(dir + "/" + MARKER) + " 2>/dev/null").stdout().strip();
-    if (installed.equals(sha256())) {
-      plan.unchanged(machine, "loadlab " + tarball.getFileName() + " installed in " + dir);
+    if (installed.equals(tarball.sha256())) {
+      plan.unchanged(machine, "loadlab " + tarball.fileName() + " installed in " + dir);
       return;
     }
     plan.change(machine, describe(), () -> install(sh, machine));
@@ -53,7 +45,7 @@ public final class InstallPlanner {
 
   /** What the install does, in words. */
   public String describe() {
-    return "install loadlab " + tarball.getFileName() + " into " + dir;
+    return "install loadlab " + tarball.fileName() + " into " + dir;
   }
 
   /** Installs now; returns how to undo it. */
@@ -79,10 +71,10 @@ public final class InstallPlanner {
                 + " && tar xzf - -C "
                 + d
                 + " --strip-components=1 && echo "
-                + sha256()
+                + tarball.sha256()
                 + " > "
                 + marker,
-            tarball);
+            tarball.path());
     if (!unpack.ok()) {
       throw new LoadlabException(
           "unpacking into "
@@ -124,24 +116,5 @@ public final class InstallPlanner {
           }
           return null;
         });
-  }
-
-  private String sha256() {
-    if (sha256 == null) {
-      try (InputStream in = Files.newInputStream(tarball)) {
-        MessageDigest md = MessageDigest.getInstance("SHA-256");
-        byte[] buf = new byte[1 << 16];
-        for (int n; (n = in.read(buf)) > 0; ) {
-          md.update(buf, 0, n);
-        }
-        sha256 = HexFormat.of().formatHex(md.digest());
-      } catch (IOException e) {
-        throw new UsageException(
-            "install.loadlab: cannot read " + tarball + " (" + e.getMessage() + ")");
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException(e);
-      }
-    }
-    return sha256;
   }
 }

@@ -7,17 +7,19 @@ import io.loadlab.provision.action.Executor;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
 import io.loadlab.provision.install.InstallPlanner;
+import io.loadlab.provision.install.PluginInstallPlanner;
 import io.loadlab.provision.libvirt.GuestPlanner;
 import io.loadlab.provision.libvirt.GuestState;
 import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.roles.Launchers;
 import io.loadlab.provision.roles.RoleCommands;
 import io.loadlab.provision.roles.RolePlanner;
 import io.loadlab.provision.ssh.KnownHosts;
 import io.loadlab.provision.ssh.RemoteShell;
-import io.loadlab.provision.ssh.SshTarget;
 import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.Host;
 import io.loadlab.provision.testbed.HostFacts;
+import io.loadlab.provision.testbed.Install;
 import io.loadlab.provision.testbed.Pinnings;
 import io.loadlab.provision.testbed.Role;
 import io.loadlab.provision.testbed.Testbed;
@@ -35,6 +37,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Plans, applies, shows and tears down a testbed. Opening it reads the file, checks it on its own,
@@ -54,6 +57,7 @@ public final class Provisioner implements AutoCloseable {
   private final GuestPlanner guestPlanner;
   private final RolePlanner rolePlanner;
   private final InstallPlanner installPlanner;
+  private final PluginInstallPlanner pluginPlanner;
 
   private Provisioner(Path file, Testbed testbed, ProvisionOptions options, ShellFactory shells) {
     this.file = file;
@@ -61,16 +65,25 @@ public final class Provisioner implements AutoCloseable {
     this.options = options;
     this.shells = shells;
     this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout());
+    Install install = testbed.install();
     this.rolePlanner =
         new RolePlanner(
             options.healthTimeout(),
             Duration.ofMillis(300),
-            testbed.install() == null ? "loadlab" : testbed.install().program());
+            new Launchers(
+                install == null || install.program() == null ? "loadlab" : install.program(),
+                install == null || install.jmeterServer() == null
+                    ? "jmeter-server"
+                    : install.jmeterServer()));
     this.installPlanner =
-        testbed.install() == null
+        install == null || install.loadlab() == null
             ? null
-            : new InstallPlanner(
-                TestbedPaths.resolve(file, testbed.install().loadlab()), testbed.install().dir());
+            : new InstallPlanner(TestbedPaths.resolve(file, install.loadlab()), install.dir());
+    this.pluginPlanner =
+        install == null || install.jmeterPlugin() == null
+            ? null
+            : new PluginInstallPlanner(
+                TestbedPaths.resolve(file, install.jmeterPlugin()), install.jmeterHome());
     TestbedValidator validator =
         new TestbedValidator(
             file,
@@ -150,8 +163,21 @@ public final class Provisioner implements AutoCloseable {
                           testbed.hosts().get(g.host()).tuning().hugepages()));
               guestPlanner.plan(plan, lv, facts.get(g.host()), name, g, pins.get(name), pageKiB);
             });
-    for (String machine : installMachines()) {
-      planInstall(plan, machine);
+    if (installPlanner != null) {
+      for (String machine : machinesFor(RoleCommands::runsLoadlab, testbed.install().on())) {
+        planInstall(
+            plan,
+            machine,
+            installPlanner.describe(),
+            installPlanner::plan,
+            installPlanner::install);
+      }
+    }
+    if (pluginPlanner != null) {
+      for (String machine : machinesFor(RoleCommands::runsJmeterServer, List.of())) {
+        planInstall(
+            plan, machine, pluginPlanner.describe(), pluginPlanner::plan, pluginPlanner::install);
+      }
     }
     for (Role role : testbed.roles()) {
       Guest g = testbed.guests().get(role.on());
@@ -177,26 +203,34 @@ public final class Provisioner implements AutoCloseable {
     return plan;
   }
 
-  /** The machines loadlab is installed on: those with a loadlab role, then those named. */
-  private Set<String> installMachines() {
+  /** The machines that run roles matching {@code runs}, then the {@code named} ones. */
+  private Set<String> machinesFor(Predicate<Role> runs, List<String> named) {
     Set<String> machines = new LinkedHashSet<>();
-    if (installPlanner != null) {
-      testbed.roles().stream().filter(RoleCommands::runsLoadlab).forEach(r -> machines.add(r.on()));
-      machines.addAll(testbed.install().on());
-    }
+    testbed.roles().stream().filter(runs).forEach(r -> machines.add(r.on()));
+    machines.addAll(named);
     return machines;
   }
 
-  private void planInstall(Plan plan, String machine) {
+  /** Plans one install; in a guest that is not running yet, once it answers over SSH. */
+  private void planInstall(
+      Plan plan, String machine, String description, InstallPlan planIt, InstallNow installIt) {
     Guest g = testbed.guests().get(machine);
     if (g != null && libvirt.get(g.host()).state(machine) != GuestState.RUNNING) {
       plan.change(
           machine,
-          installPlanner.describe() + " once the guest answers over SSH",
-          () -> installPlanner.install(shellOnceBooted(machine), machine));
+          description + " once the guest answers over SSH",
+          () -> installIt.install(shellOnceBooted(machine), machine));
     } else {
-      installPlanner.plan(plan, machine, shell(machine));
+      planIt.plan(plan, machine, shell(machine));
     }
+  }
+
+  private interface InstallPlan {
+    void plan(Plan plan, String machine, RemoteShell sh);
+  }
+
+  private interface InstallNow {
+    Undo install(RemoteShell sh, String machine);
   }
 
   /** Applies the plan, logging each action; returns true if every action succeeded. */
@@ -253,6 +287,7 @@ public final class Provisioner implements AutoCloseable {
       }
       case "role" -> RolePlanner.undo(u, shell(u.machine()));
       case "install" -> InstallPlanner.undo(u, shell(u.machine()));
+      case "jmeter-plugin" -> PluginInstallPlanner.undo(u, shell(u.machine()));
       default -> TuningPlanner.undo(u, shell(u.machine()));
     };
   }
@@ -313,35 +348,8 @@ public final class Provisioner implements AutoCloseable {
   }
 
   private RemoteShell shell(String machine) {
-    return openShells.computeIfAbsent(machine, m -> shells.open(target(m), options.hostKeys()));
-  }
-
-  private SshTarget target(String machine) {
-    Host h = testbed.hosts().get(machine);
-    if (h != null) {
-      return new SshTarget(
-          machine,
-          h.address(),
-          h.sshPort(),
-          h.user(),
-          TestbedPaths.resolve(file, h.keyFile()),
-          TestbedPaths.resolve(file, h.knownHosts()),
-          h.useSudo(),
-          options.connectTimeout(),
-          options.commandTimeout());
-    }
-    Guest g = testbed.guests().get(machine);
-    Host on = testbed.hosts().get(g.host());
-    return new SshTarget(
-        machine,
-        g.address(),
-        g.sshPort(),
-        g.user() == null ? on.user() : g.user(),
-        TestbedPaths.resolve(file, g.keyFile() == null ? on.keyFile() : g.keyFile()),
-        TestbedPaths.resolve(file, g.knownHosts() == null ? on.knownHosts() : g.knownHosts()),
-        on.useSudo(),
-        options.connectTimeout(),
-        options.commandTimeout());
+    return openShells.computeIfAbsent(
+        machine, m -> shells.open(SshTargets.of(testbed, file, options, m), options.hostKeys()));
   }
 
   private static boolean isEmpty(Tuning t) {

@@ -11,25 +11,31 @@ import io.loadlab.provision.testbed.Role;
  */
 public final class RoleCommands {
   private final Role role;
-  private final String loadlab;
+  private final Launchers launchers;
 
-  /** Commands that run {@code loadlab} from the machine's PATH. */
+  /** Commands that run {@code loadlab} and {@code jmeter-server} from the machine's PATH. */
   public RoleCommands(Role role) {
-    this(role, "loadlab");
+    this(role, Launchers.ON_PATH);
   }
 
   /**
-   * @param loadlab the loadlab launcher on the machine (e.g. where the testbed installs it)
+   * @param launchers where the role's program is on the machine (e.g. where the testbed installs
+   *     it)
    */
-  public RoleCommands(Role role, String loadlab) {
+  public RoleCommands(Role role, Launchers launchers) {
     this.role = role;
-    this.loadlab = loadlab;
+    this.launchers = launchers;
   }
 
   /** True if the role's process is loadlab itself ({@code broker}, {@code net-serve}). */
   public static boolean runsLoadlab(Role role) {
     return role.command() == null
         && (role.role().equals("broker") || role.role().equals("net-serve"));
+  }
+
+  /** True if the role's process is JMeter's {@code jmeter-server}. */
+  public static boolean runsJmeterServer(Role role) {
+    return role.command() == null && role.role().equals("jmeter-server");
   }
 
   /** The role's port (its default if the testbed gives none). */
@@ -61,14 +67,15 @@ public final class RoleCommands {
       return role.command();
     }
     return switch (role.role()) {
-      case "broker" -> quote(loadlab) + " broker --port " + port();
+      case "broker" -> quote(launchers.loadlab()) + " broker --port " + port();
       case "jmeter-server" ->
-          "jmeter-server -Dserver_port="
+          quote(launchers.jmeterServer())
+              + " -Dserver_port="
               + port()
               + " -Jserver.rmi.localport="
               + rmiPort()
               + " -Jserver.rmi.ssl.disable=true";
-      case "net-serve" -> quote(loadlab) + " net serve --port " + port();
+      case "net-serve" -> quote(launchers.loadlab()) + " net serve --port " + port();
       default -> throw new IllegalStateException("no program for " + role.role());
     };
   }

@@ -17,20 +17,20 @@ import java.util.Map;
 public final class RolePlanner {
   private final Duration healthTimeout;
   private final Duration pollEvery;
-  private final String loadlab;
+  private final Launchers launchers;
 
   /**
-   * @param loadlab the loadlab launcher on the machines: {@code loadlab} from the PATH, or where
-   *     the testbed installs it
+   * @param launchers where the roles' programs are on the machines: the PATH, or where the testbed
+   *     installs them
    */
-  public RolePlanner(Duration healthTimeout, Duration pollEvery, String loadlab) {
+  public RolePlanner(Duration healthTimeout, Duration pollEvery, Launchers launchers) {
     this.healthTimeout = healthTimeout;
     this.pollEvery = pollEvery;
-    this.loadlab = loadlab;
+    this.launchers = launchers;
   }
 
   public void plan(Plan plan, Role role, RemoteShell sh) {
-    RoleCommands c = new RoleCommands(role, loadlab);
+    RoleCommands c = new RoleCommands(role, launchers);
     boolean running = sh.run(c.running()).ok();
     if (running && sh.run(c.health()).ok()) {
       plan.unchanged(role.on(), c.describe() + " running and answering");

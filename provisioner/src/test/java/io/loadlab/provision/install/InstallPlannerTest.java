@@ -61,16 +61,23 @@ class InstallPlannerTest {
   /** loadlab-9.9/bin/loadlab: prints a version, or serves the port of `net serve --port P`. */
   private void makeTarball() throws Exception {
     Path top = Files.createDirectories(dir.resolve("pkg/loadlab-9.9"));
-    Files.createDirectories(top.resolve("bin"));
-    Files.createDirectories(top.resolve("lib"));
-    Path launcher = top.resolve("bin/loadlab");
-    Files.writeString(
-        launcher,
+    writeListener(
+        top,
+        "loadlab",
         """
         #!/bin/sh
         if [ "$1" = --version ]; then echo "loadlab 9.9"; exit 0; fi
         exec java "$(dirname "$0")/../lib/Listen.java" "$4"
         """);
+    tar(dir.resolve("dist.tar.gz"), dir.resolve("pkg"), "loadlab-9.9");
+  }
+
+  /** bin/NAME with the given script, and lib/Listen.java, which serves the port it is given. */
+  private static void writeListener(Path top, String name, String script) throws Exception {
+    Files.createDirectories(top.resolve("bin"));
+    Files.createDirectories(top.resolve("lib"));
+    Path launcher = top.resolve("bin").resolve(name);
+    Files.writeString(launcher, script);
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(
         top.resolve("lib/Listen.java"),
@@ -83,16 +90,13 @@ class InstallPlannerTest {
           }
         }
         """);
-    Process tar =
-        new ProcessBuilder(
-                "tar",
-                "czf",
-                dir.resolve("dist.tar.gz").toString(),
-                "-C",
-                dir.resolve("pkg").toString(),
-                "loadlab-9.9")
-            .inheritIO()
-            .start();
+  }
+
+  private static void tar(Path tarball, Path from, String... entries) throws Exception {
+    List<String> command =
+        new java.util.ArrayList<>(List.of("tar", "czf", tarball.toString(), "-C", from.toString()));
+    command.addAll(List.of(entries));
+    Process tar = new ProcessBuilder(command).inheritIO().start();
     assertEquals(0, tar.waitFor());
   }
 
@@ -165,6 +169,65 @@ class InstallPlannerTest {
       assertTrue(
           log.toString().contains("mine exists and loadlab did not install it"), log.toString());
       assertEquals("keep me", Files.readString(mine.resolve("notes.txt")));
+    }
+  }
+
+  @Test
+  void installsTheJMeterPluginIntoTheHomeTheJMeterServerRunsFrom() throws Exception {
+    // A pretend JMeter home whose jmeter-server serves its -Dserver_port.
+    Path jmeter = home.resolve("apache-jmeter");
+    writeListener(
+        jmeter,
+        "jmeter-server",
+        """
+        #!/bin/sh
+        exec java "$(dirname "$0")/../lib/Listen.java" "${1#-Dserver_port=}"
+        """);
+    Files.createDirectories(jmeter.resolve("lib/ext"));
+    Files.writeString(jmeter.resolve("lib/ext/ApacheJMeter_core.jar"), "jmeter's own");
+    Path plugin = Files.createDirectories(dir.resolve("plugin"));
+    Files.createDirectories(plugin.resolve("lib/ext"));
+    Files.writeString(plugin.resolve("lib/ext/loadlab-jmeter-plugin.jar"), "plugin");
+    Files.writeString(plugin.resolve("lib/qpid-jms-client.jar"), "dependency");
+    tar(dir.resolve("plugin-bin.tar.gz"), plugin, "lib");
+    Path file = dir.resolve("jm.yaml");
+    Files.writeString(
+        file,
+        """
+        name: plugin-test
+        hosts:
+          client1:
+            address: 127.0.0.1
+            port: %d
+            user: lab
+            key-file: id_client
+            known-hosts: known_hosts
+        install: {jmeter-plugin: plugin-bin.tar.gz, jmeter-home: apache-jmeter}
+        roles:
+          - {role: jmeter-server, on: client1, port: %d, rmi-port: 50123}
+        """
+            .formatted(server.port(), rolePort));
+    try (Provisioner p = Provisioner.open(file, options(), ShellFactory.SSH)) {
+      assertEquals(
+          List.of(
+              "client1: install the loadlab JMeter plugin plugin-bin.tar.gz into apache-jmeter",
+              "client1: start jmeter-server on port " + rolePort + " (RMI 50123)"),
+          p.plan().changes().stream().map(Action::toString).toList());
+      ByteArrayOutputStream log = new ByteArrayOutputStream();
+      assertTrue(p.apply(new PrintStream(log, true, StandardCharsets.UTF_8)), log.toString());
+      assertEquals("plugin", Files.readString(jmeter.resolve("lib/ext/loadlab-jmeter-plugin.jar")));
+      assertEquals("dependency", Files.readString(jmeter.resolve("lib/qpid-jms-client.jar")));
+      try (Socket s = new Socket("127.0.0.1", rolePort)) {
+        assertTrue(s.isConnected());
+      }
+      assertTrue(p.plan().isEmpty());
+
+      assertTrue(p.teardown(new PrintStream(log, true, StandardCharsets.UTF_8)), log.toString());
+      assertFalse(Files.exists(jmeter.resolve("lib/ext/loadlab-jmeter-plugin.jar")));
+      assertFalse(Files.exists(jmeter.resolve("lib/qpid-jms-client.jar")));
+      assertEquals(
+          "jmeter's own", Files.readString(jmeter.resolve("lib/ext/ApacheJMeter_core.jar")));
+      assertTrue(Files.isExecutable(jmeter.resolve("bin/jmeter-server")));
     }
   }
 }

@@ -28,6 +28,24 @@ class RoleCommandsTest {
   }
 
   @Test
+  void installedLaunchersReplaceThePath() {
+    Launchers installed =
+        new Launchers("loadlab/bin/loadlab", "/opt/jmeter home/bin/jmeter-server");
+    assertEquals(
+        "loadlab/bin/loadlab net serve --port 12865",
+        new RoleCommands(new Role("net-serve", "b", null, null, null, null), installed).program());
+    assertEquals(
+        "'/opt/jmeter home/bin/jmeter-server' -Dserver_port=1099 -Jserver.rmi.localport=50000"
+            + " -Jserver.rmi.ssl.disable=true",
+        new RoleCommands(new Role("jmeter-server", "c", null, null, null, null), installed)
+            .program());
+    assertTrue(RoleCommands.runsLoadlab(new Role("broker", "b", null, null, null, null)));
+    assertTrue(!RoleCommands.runsLoadlab(new Role("broker", "b", null, null, null, "my-broker")));
+    assertTrue(
+        RoleCommands.runsJmeterServer(new Role("jmeter-server", "c", null, null, null, null)));
+  }
+
+  @Test
   void customCommandsAreQuotedIntoTheBackgroundWrapper() {
     RoleCommands c =
         new RoleCommands(new Role("broker", "b", 5673, null, null, "my-broker --name 'x y'"));

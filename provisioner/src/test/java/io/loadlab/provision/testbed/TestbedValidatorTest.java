@@ -60,6 +60,13 @@ class TestbedValidatorTest {
         failure(TestbedFixture.valid() + "install: {loadlab: dist.zip, dir: ../up}\n"),
         "install.loadlab: 'dist.zip' is not a .tar.gz",
         "install.dir: '../up' is not a directory of its own");
+    java.nio.file.Files.writeString(dir.resolve("plugin-bin.tar.gz"), "x");
+    assertMentions(
+        failure(TestbedFixture.valid() + "install: {jmeter-plugin: plugin-bin.tar.gz}\n"),
+        "install.jmeter-home: missing; give JMeter's home");
+    assertMentions(
+        failure(TestbedFixture.valid() + "install: {dir: x}\n"),
+        "install.loadlab: missing; give the binary tarball");
   }
 
   @Test

@@ -122,24 +122,41 @@ public final class Ds2UserSession {
       qty[i] = 1 + rng.nextInt(3);
     }
     long t0 = System.nanoTime();
-    int retries = 0;
-    Ds2PurchaseResult purchase;
-    while (true) {
-      try {
-        purchase = tx.purchase(customerId, prods, qty);
-        break;
-      } catch (SQLException e) {
-        if (!SqlStates.isRetryable(e) || retries >= MAX_RETRIES) {
-          throw new Ds2StepException(Ds2Step.PURCHASE, System.nanoTime() - t0, e);
-        }
-        retries++;
-        sleepBeforeRetry();
-      }
+    Retried purchase;
+    try {
+      purchase = purchaseRetrying(tx, customerId, prods, qty, this::sleepBeforeRetry);
+    } catch (SQLException e) {
+      throw new Ds2StepException(Ds2Step.PURCHASE, System.nanoTime() - t0, e);
     }
     long dt = System.nanoTime() - t0;
     total += dt;
-    listener.stepDone(Ds2Step.PURCHASE, dt, purchase);
-    return new Ds2OrderResult(customerId, isNew, browses, rows, purchase, retries, total);
+    listener.stepDone(Ds2Step.PURCHASE, dt, purchase.result());
+    return new Ds2OrderResult(
+        customerId, isNew, browses, rows, purchase.result(), purchase.retries(), total);
+  }
+
+  /** A purchase and how many times it was retried. */
+  record Retried(Ds2PurchaseResult result, int retries) {}
+
+  /**
+   * Runs a purchase, retrying it after a deadlock or serialization failure (up to {@value
+   * #MAX_RETRIES} times, {@code backoff} between tries); other failures are thrown at once.
+   */
+  static Retried purchaseRetrying(
+      Ds2Transactions tx, int customerId, int[] prods, int[] qty, Runnable backoff)
+      throws SQLException {
+    int retries = 0;
+    while (true) {
+      try {
+        return new Retried(tx.purchase(customerId, prods, qty), retries);
+      } catch (SQLException e) {
+        if (!SqlStates.isRetryable(e) || retries >= MAX_RETRIES) {
+          throw e;
+        }
+        retries++;
+        backoff.run();
+      }
+    }
   }
 
   private void sleepBeforeRetry() {

@@ -16,16 +16,36 @@ public final class OptionDefs {
     return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
   }
 
+  /**
+   * A long option whose value may be left out ({@code --name} alone, as qpid-perftest's flags),
+   * shown as {@code --name [ARG]}.
+   */
+  public static Option optionalValue(String name, String arg, String description) {
+    return Option.builder()
+        .longOpt(name)
+        .hasArg()
+        .optionalArg(true)
+        .argName(arg)
+        .desc(description)
+        .build();
+  }
+
   /** A long option without a value. */
   public static Option flag(String name, String description) {
     return Option.builder().longOpt(name).desc(description).build();
   }
 
-  /** The value of an {@code on|off} option, or {@code defaultValue} if it is absent. */
+  /**
+   * The value of an {@code on|off} option: {@code defaultValue} if it is absent, on if it is given
+   * without a value.
+   */
   public static boolean onOff(CommandLine cmd, String option, boolean defaultValue) {
+    if (!cmd.hasOption(option)) {
+      return defaultValue;
+    }
     String text = cmd.getOptionValue(option);
     if (text == null) {
-      return defaultValue;
+      return true;
     }
     return switch (text.trim().toLowerCase(Locale.ROOT)) {
       case "true", "on", "yes", "1" -> true;

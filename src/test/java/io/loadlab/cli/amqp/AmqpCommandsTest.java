@@ -46,6 +46,7 @@ class AmqpCommandsTest {
       {"broker", "--port", "70000"},
       {"amqp", "throughput", "--wait-strategy", "fast"},
       {"amqp", "latency", "--tcp-nodelay", "maybe"},
+      {"amqp", "latency", "--max-frame-size", "100"},
     };
     String[] options = {
       "--size",
@@ -59,7 +60,8 @@ class AmqpCommandsTest {
       "--password-file",
       "--port",
       "--wait-strategy",
-      "--tcp-nodelay"
+      "--tcp-nodelay",
+      "--max-frame-size"
     };
     for (int i = 0; i < cases.length; i++) {
       CliRun r = run(cases[i]);
@@ -130,14 +132,18 @@ class AmqpCommandsTest {
                 "amqp",
                 "latency",
                 "--size",
-                "64",
+                "1024",
                 "--rate",
                 "200",
                 "--count",
                 "200",
                 "--csv",
                 "--report-frequency",
-                "500"));
+                "500",
+                // As seed 003 ran qpid-latency-test: the flag alone, frames of size + 120.
+                "--tcp-nodelay",
+                "--max-frame-size",
+                "1144"));
     assertEquals(0, r.code(), r.out() + r.err());
     assertTrue(r.out().lines().findFirst().orElse("").contains(","), r.out());
     assertTrue(r.err().contains("round-trip latency by message size"), r.err());

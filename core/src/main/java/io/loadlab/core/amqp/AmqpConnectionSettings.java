@@ -25,6 +25,9 @@ public final class AmqpConnectionSettings {
   /** The environment variable the trust store password is read from. */
   public static final String TRUST_STORE_PASSWORD_ENV = "LOADLAB_AMQP_TRUST_STORE_PASSWORD";
 
+  /** The least max-frame-size AMQP 1.0 allows. */
+  public static final int MIN_FRAME_SIZE = 512;
+
   /** Attempts to make the first connection through a failover URI (about 10 s) unless set. */
   static final int FAILOVER_STARTUP_ATTEMPTS = 10;
 
@@ -40,6 +43,7 @@ public final class AmqpConnectionSettings {
   private final boolean presettled;
   private final boolean tcpNoDelay;
   private final WaitStrategy waitStrategy;
+  private final int maxFrameSize;
 
   private AmqpConnectionSettings(Builder b) {
     this.uri = b.uri;
@@ -51,6 +55,7 @@ public final class AmqpConnectionSettings {
     this.presettled = b.presettled;
     this.tcpNoDelay = b.tcpNoDelay;
     this.waitStrategy = b.waitStrategy;
+    this.maxFrameSize = b.maxFrameSize;
   }
 
   /** Starts settings for the given broker URI; checks that it is an AMQP URI. */
@@ -103,6 +108,11 @@ public final class AmqpConnectionSettings {
     return waitStrategy;
   }
 
+  /** The largest AMQP frame the client asks for, or -1 for the client default. */
+  public int maxFrameSize() {
+    return maxFrameSize;
+  }
+
   /** True if the URI is a Qpid JMS failover URI. */
   public boolean isFailover() {
     return uri.startsWith("failover:");
@@ -142,6 +152,9 @@ public final class AmqpConnectionSettings {
       // Qpid JMS retries a first connection forever by default; a run should say it cannot start.
       options.add("failover.startupMaxReconnectAttempts=" + FAILOVER_STARTUP_ATTEMPTS);
     }
+    if (maxFrameSize > 0 && !uri.contains("amqp.maxFrameSize")) {
+      options.add("amqp.maxFrameSize=" + maxFrameSize);
+    }
     if (waitStrategy != WaitStrategy.AUTO && !uri.contains("provider.futureType")) {
       options.add("provider.futureType=" + waitStrategy.label());
     }
@@ -174,6 +187,7 @@ public final class AmqpConnectionSettings {
     private boolean presettled;
     private boolean tcpNoDelay = true;
     private WaitStrategy waitStrategy = WaitStrategy.AUTO;
+    private int maxFrameSize = -1;
 
     private Builder(String uri) {
       if (uri == null || uri.isBlank()) {
@@ -266,6 +280,19 @@ public final class AmqpConnectionSettings {
      */
     public Builder tcpNoDelay(boolean value) {
       this.tcpNoDelay = value;
+      return this;
+    }
+
+    /**
+     * The largest AMQP frame the client asks for (qpid-latency-test's {@code --max-frame-size}); -1
+     * keeps the client default.
+     */
+    public Builder maxFrameSize(int value) {
+      if (value != -1 && value < MIN_FRAME_SIZE) {
+        throw new UsageException(
+            "--max-frame-size: " + value + " is too small; AMQP's least is " + MIN_FRAME_SIZE);
+      }
+      this.maxFrameSize = value;
       return this;
     }
 

@@ -74,6 +74,22 @@ class AmqpClientTest {
   }
 
   @Test
+  void smallFramesCarryALargerMessageWhole() throws Exception {
+    AmqpConnectionSettings small =
+        AmqpConnectionSettings.builder(broker.amqpUri()).maxFrameSize(1024).build();
+    try (AmqpClient client = AmqpClient.connect(small)) {
+      client.subscribe("client-frames");
+      byte[] body = Payloads.of(10_000);
+      client.publish("client-frames", body, false, (Map<String, ?>) null);
+      assertArrayEquals(body, client.receive("client-frames", Duration.ofSeconds(10)).body());
+    }
+    assertThrows(
+        UsageException.class,
+        () -> AmqpConnectionSettings.builder(broker.amqpUri()).maxFrameSize(100));
+    assertTrue(small.factoryUri().contains("amqp.maxFrameSize=1024"), small.factoryUri());
+  }
+
+  @Test
   void roundTripReturnsAPositiveLatencyAndSkipsStaleMessages() throws Exception {
     AmqpConnection shared = AmqpConnection.open(AmqpConnectionSettings.of(broker.amqpUri()));
     try (shared;

@@ -53,10 +53,17 @@ final class AmqpOptions {
         OptionDefs.flag(
             "presettled", "send and receive presettled (at most once, no confirmations)"));
     o.addOption(
-        OptionDefs.value(
+        OptionDefs.optionalValue(
             "tcp-nodelay",
             "on|off",
-            "TCP_NODELAY on client sockets (default on; off lets TCP coalesce small messages)"));
+            "TCP_NODELAY on client sockets (default on; alone: on, as qpid-perftest's flag;"
+                + " off lets TCP coalesce small messages)"));
+    o.addOption(
+        OptionDefs.value(
+            "max-frame-size",
+            "BYTES",
+            "largest AMQP frame the client asks for (default: Qpid JMS's, 1M);"
+                + " qpid-latency-test's --max-frame-size"));
     o.addOption(
         OptionDefs.value(
             "wait-strategy",
@@ -87,12 +94,32 @@ final class AmqpOptions {
     return text == null ? WaitStrategy.AUTO : WaitStrategy.parse("--wait-strategy", text);
   }
 
+  static int maxFrameSize(CommandLine cmd) {
+    String text = cmd.getOptionValue("max-frame-size");
+    if (text == null) {
+      return -1;
+    }
+    long bytes = Sizes.parseBytes("--max-frame-size", text);
+    if (bytes < AmqpConnectionSettings.MIN_FRAME_SIZE || bytes > Integer.MAX_VALUE) {
+      throw new io.loadlab.core.failure.UsageException(
+          "--max-frame-size: "
+              + bytes
+              + " is out of range; use "
+              + AmqpConnectionSettings.MIN_FRAME_SIZE
+              + " bytes (AMQP's least) up to 2G");
+    }
+    return (int) bytes;
+  }
+
   /** Records the connection settings in a run's configuration. */
   static void record(Map<String, Object> config, AmqpConnectionSettings connection) {
     config.put("prefetch", connection.prefetch());
     config.put("presettled", connection.presettled());
     config.put("tcpNoDelay", connection.tcpNoDelay());
     config.put("waitStrategy", connection.waitStrategy().label());
+    if (connection.maxFrameSize() > 0) {
+      config.put("maxFrameSize", connection.maxFrameSize());
+    }
   }
 
   static int intOption(CommandLine cmd, String name, int defaultValue, int min, int max) {
@@ -159,6 +186,7 @@ final class AmqpOptions {
           .presettled(cmd.hasOption("presettled"))
           .tcpNoDelay(OptionDefs.onOff(cmd, "tcp-nodelay", true))
           .waitStrategy(waitStrategy(cmd))
+          .maxFrameSize(maxFrameSize(cmd))
           .build();
     }
 

@@ -19,7 +19,8 @@ public interface Command {
 
   /**
    * The name of the one positional argument the command takes, such as {@code testbed.yaml}, or
-   * null if it takes none (the default). The value is {@code cmd.getArgList().get(0)}.
+   * null if it takes none (the default). The value is {@code cmd.getArgList().get(0)}. A name
+   * ending in {@code ...} (such as {@code RUN...}) takes one or more: {@code cmd.getArgList()}.
    */
   default String operand() {
     return null;

@@ -77,7 +77,7 @@ public final class Main {
         if (cmd.getArgList().isEmpty()) {
           throw new UsageException("missing " + operand + "; give it after the command");
         }
-        if (cmd.getArgList().size() > 1) {
+        if (cmd.getArgList().size() > 1 && !operand.endsWith("...")) {
           throw new UsageException(
               "unexpected argument '" + cmd.getArgList().get(1) + "'; give only one " + operand);
         }

@@ -1,0 +1,121 @@
+package io.loadlab.core.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.compare.RunComparison.Metric;
+import io.loadlab.core.compare.RunComparison.Run;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(30)
+class RunComparisonTest {
+  @TempDir Path dir;
+
+  private static OperationStats op(double rate, double p50) {
+    return new OperationStats(
+        1000,
+        0,
+        10,
+        rate,
+        0,
+        0,
+        0,
+        new LatencySummary(1, p50, p50, p50, p50 * 2, p50 * 3, p50 * 3, p50 * 4),
+        null,
+        null,
+        null);
+  }
+
+  private static RunResult run(String label, String mode, Map<String, OperationStats> totals) {
+    return new RunResult(
+        "0.1.0",
+        "amqp latency",
+        label,
+        "loadlab amqp latency",
+        Map.of(),
+        null,
+        mode == null ? null : Map.of("mode", mode),
+        "2026-11-21T10:00:00Z",
+        "2026-11-21T10:01:00Z",
+        RunStatus.OK,
+        null,
+        Map.of(),
+        totals,
+        List.of(),
+        List.of());
+  }
+
+  private static Map<String, OperationStats> ops(Object... pairs) {
+    Map<String, OperationStats> m = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      m.put((String) pairs[i], (OperationStats) pairs[i + 1]);
+    }
+    return m;
+  }
+
+  private RunComparison bridgeVsSriov() {
+    return RunComparison.of(
+        List.of(
+            new Run(
+                "bridge",
+                run(null, "bridge", ops("size=8", op(1000, 100), "size=64", op(900, 120)))),
+            new Run(
+                "sriov",
+                run(null, "sriov", ops("size=8", op(1000, 50), "size=1024", op(800, 60))))));
+  }
+
+  @Test
+  void linesUpOperationsAndLeavesGapsForMissingOnes() {
+    RunComparison c = bridgeVsSriov();
+    assertEquals(
+        List.of("size=8", "size=64", "size=1024"),
+        c.rows().stream().map(RunComparison.Row::operation).toList());
+    assertNull(c.rows().get(1).stats().get(1), "sriov has no size=64");
+    assertEquals(0.5, RunComparison.ratio(c.rows().get(0), 1, Metric.P50), 1e-9);
+    assertEquals(1.0, RunComparison.ratio(c.rows().get(0), 1, Metric.RATE), 1e-9);
+    assertTrue(Double.isNaN(RunComparison.ratio(c.rows().get(1), 1, Metric.P50)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> RunComparison.of(List.of(new Run("one", run(null, null, ops())))));
+  }
+
+  @Test
+  void namesARunByLabelThenTestbedModeThenFallback() {
+    assertEquals("kvm", RunComparison.defaultName(run("kvm", "bridge", ops()), "dir"));
+    assertEquals("sriov", RunComparison.defaultName(run(null, "sriov", ops()), "dir"));
+    assertEquals("dir", RunComparison.defaultName(run(" ", null, ops()), "dir"));
+  }
+
+  @Test
+  void reportHasATablePerMetricWithRatiosAndChartsThatParse() throws Exception {
+    String md = ComparisonReport.write(bridgeVsSriov(), dir);
+    assertEquals(md, Files.readString(dir.resolve(ComparisonReport.MARKDOWN_NAME)));
+    assertTrue(md.contains("| operation | bridge | sriov | sriov / bridge |"), md);
+    assertTrue(md.contains("| size=8 | 100 | 50.0 | 0.50× |"), md);
+    assertTrue(md.contains("| size=64 | 120 | – | – |"), md);
+    assertTrue(md.contains("![latency p50 (µs)](latency-p50.svg)"), md);
+    for (String chart : List.of("rate.svg", "latency-p50.svg", "latency-p99.svg")) {
+      Path svg = dir.resolve(chart);
+      var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
+      assertEquals("svg", doc.getDocumentElement().getNodeName());
+      // 2 runs x 3 operations, less the two gaps; plus 2 legend swatches.
+      assertEquals(4 + 2, doc.getElementsByTagName("rect").getLength(), chart);
+    }
+    assertEquals(1000.0, BarChart.niceCeiling(900), 1e-9);
+    assertEquals(200.0, BarChart.niceCeiling(120), 1e-9);
+  }
+}

@@ -2,6 +2,7 @@ package io.loadlab.core.compare;
 
 import io.loadlab.core.compare.RunComparison.Metric;
 import io.loadlab.core.compare.RunComparison.Row;
+import io.loadlab.core.export.SvgStyle;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,9 +11,6 @@ import java.util.Locale;
  * is ahead on every operation (seed reports draw SR-IOV against bridged this way).
  */
 final class BarChart {
-  private static final String[] COLOURS = {
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"
-  };
   private static final int LEFT = 80;
   private static final int TOP = 40;
   private static final int PLOT_HEIGHT = 260;
@@ -55,7 +53,7 @@ final class BarChart {
             Locale.ROOT,
             "<text x=\"%d\" y=\"20\" font-size=\"14\">%s%s</text>%n",
             LEFT,
-            escape(metric.title),
+            SvgStyle.escape(metric.title),
             metric.higherIsBetter ? " (higher is better)" : " (lower is better)"));
     for (int t = 0; t <= 4; t++) {
       double value = top * t / 4;
@@ -90,10 +88,10 @@ final class BarChart {
                 TOP + PLOT_HEIGHT - h,
                 BAR - 2,
                 h,
-                COLOURS[i % COLOURS.length],
-                escape(c.runs().get(i).name()),
+                SvgStyle.colour(i),
+                SvgStyle.escape(c.runs().get(i).name()),
                 label(v),
-                escape(metric.unit)));
+                SvgStyle.escape(metric.unit)));
       }
       int cx = x0 + runs * BAR / 2;
       int ly = TOP + PLOT_HEIGHT + 14;
@@ -105,7 +103,7 @@ final class BarChart {
               ly,
               cx,
               ly,
-              escape(rows.get(g).operation())));
+              SvgStyle.escape(rows.get(g).operation())));
     }
     for (int i = 0; i < runs; i++) {
       int y = legendY + 20 * i;
@@ -116,10 +114,10 @@ final class BarChart {
                   + "<text x=\"%d\" y=\"%d\">%s</text>%n",
               LEFT,
               y - 10,
-              COLOURS[i % COLOURS.length],
+              SvgStyle.colour(i),
               LEFT + 18,
               y,
-              escape(c.runs().get(i).name())));
+              SvgStyle.escape(c.runs().get(i).name())));
     }
     svg.append("</svg>\n");
     return svg.toString();
@@ -144,9 +142,5 @@ final class BarChart {
       return String.format(Locale.ROOT, "%,.0f", v);
     }
     return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }

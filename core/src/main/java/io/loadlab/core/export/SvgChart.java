@@ -15,9 +15,6 @@ import java.util.function.ToDoubleFunction;
  * below, against seconds since the start. Warmup intervals are drawn too, shaded.
  */
 final class SvgChart {
-  private static final String[] COLOURS = {
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"
-  };
   private static final int WIDTH = 760;
   private static final int PANEL = 220;
   private static final int LEFT = 70;
@@ -50,7 +47,8 @@ final class SvgChart {
             Locale.ROOT,
             "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n",
             LEFT,
-            escape("loadlab " + r.workload() + (r.label() == null ? "" : ": " + r.label()))));
+            SvgStyle.escape(
+                "loadlab " + r.workload() + (r.label() == null ? "" : ": " + r.label()))));
     shadeWarmup(sb, intervals, t0, tMax);
     panel(sb, rate, tMax, TOP, "operations per second");
     panel(sb, p99, tMax, TOP + PANEL + 40, "p99 latency (us)");
@@ -70,10 +68,10 @@ final class SvgChart {
                   + "<text x=\"%d\" y=\"%d\">%s</text>%n",
               LEFT,
               y + 16 * i,
-              colour(i),
+              SvgStyle.colour(i),
               LEFT + 18,
               y + 16 * i + 5,
-              escape(op)));
+              SvgStyle.escape(op)));
       i++;
     }
     sb.append("</svg>\n");
@@ -132,7 +130,11 @@ final class SvgChart {
             PANEL));
     sb.append(
         String.format(
-            Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", LEFT + 4, top + 14, escape(title)));
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"%d\">%s</text>%n",
+            LEFT + 4,
+            top + 14,
+            SvgStyle.escape(title)));
     for (int k = 0; k <= 4; k++) {
       double v = yMax * k / 4;
       double y = top + PANEL - PANEL * k / 4.0;
@@ -164,7 +166,7 @@ final class SvgChart {
           String.format(
               Locale.ROOT,
               "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"%s\"/>%n",
-              colour(i),
+              SvgStyle.colour(i),
               path));
       i++;
     }
@@ -172,13 +174,5 @@ final class SvgChart {
 
   private static double x(double t, double tMax) {
     return LEFT + (WIDTH - LEFT - 20) * (tMax <= 0 ? 0 : t / tMax);
-  }
-
-  private static String colour(int i) {
-    return COLOURS[i % COLOURS.length];
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }

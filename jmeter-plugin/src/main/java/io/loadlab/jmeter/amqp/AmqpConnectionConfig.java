@@ -4,6 +4,7 @@ import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
@@ -37,7 +38,7 @@ public class AmqpConnectionConfig extends ConfigBase {
             .user(user)
             .prefetch(prefetch)
             .presettled(presettled)
-            .tcpNoDelay(noDelay)
+            .tcpNoDelay(tcpNoDelay())
             .waitStrategy(
                 waitStrategy == null || waitStrategy.isBlank()
                     ? WaitStrategy.AUTO
@@ -60,6 +61,14 @@ public class AmqpConnectionConfig extends ConfigBase {
       handle = null;
     }
     Handles.withdraw(variableName);
+  }
+
+  /**
+   * TCP_NODELAY as set, or on for a plan saved before the field existed (JMeter would otherwise
+   * read the missing property as false).
+   */
+  boolean tcpNoDelay() {
+    return getProperty("noDelay") instanceof NullProperty || noDelay;
   }
 
   static AmqpHandle lookup(String name) {

@@ -130,6 +130,17 @@ class AmqpSamplersTest {
   }
 
   @Test
+  void planSavedBeforeTheNoDelayFieldKeepsTcpNoDelayOn() {
+    AmqpConnectionConfig old = new AmqpConnectionConfig();
+    old.setNoDelay(false); // what JMeter's TestBean preparation makes of the missing property
+    assertTrue(old.tcpNoDelay());
+    AmqpConnectionConfig set = connection(false);
+    with(set, "noDelay", false);
+    set.setNoDelay(false);
+    assertFalse(set.tcpNoDelay());
+  }
+
+  @Test
   void consumeTimesOutOnAnEmptyQueue() throws Exception {
     AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
     with(consume, "timeoutMs", 200);

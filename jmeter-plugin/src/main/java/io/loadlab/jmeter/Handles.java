@@ -31,6 +31,24 @@ public final class Handles {
     vars.putObject(name, handle);
   }
 
+  /**
+   * Publishes, instead of a handle, why the element could not open: samplers that name it fail with
+   * {@code message}. Nothing is published if the name is blank or taken (the other element keeps
+   * it).
+   */
+  public static void publishFailure(String name, String message) {
+    if (name == null || name.isBlank()) {
+      return;
+    }
+    JMeterVariables vars = variables();
+    if (vars.getObject(name) == null) {
+      vars.putObject(name, new Failure(message));
+    }
+  }
+
+  /** What {@link #publishFailure} leaves under the name. */
+  private record Failure(String message) {}
+
   /** Removes the handle published under {@code name}; called from {@code testEnded()}. */
   public static void withdraw(String name) {
     JMeterVariables vars = JMeterContextService.getContext().getVariables();
@@ -48,6 +66,9 @@ public final class Handles {
   public static <T> T lookup(String element, String name, Class<T> type) {
     JMeterVariables vars = JMeterContextService.getContext().getVariables();
     Object found = vars == null || name == null ? null : vars.getObject(name);
+    if (found instanceof Failure f) {
+      throw new IllegalStateException(f.message());
+    }
     if (!type.isInstance(found)) {
       throw new IllegalStateException(
           "no "

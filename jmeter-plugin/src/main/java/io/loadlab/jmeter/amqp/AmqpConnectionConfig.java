@@ -55,6 +55,11 @@ public class AmqpConnectionConfig extends ConfigBase {
   }
 
   @Override
+  protected String kind() {
+    return KIND;
+  }
+
+  @Override
   protected void close() {
     if (handle != null) {
       handle.closeAll();
@@ -75,6 +80,7 @@ public class AmqpConnectionConfig extends ConfigBase {
     return Handles.lookup(KIND, name, AmqpHandle.class);
   }
 
+  @Override
   public String getVariableName() {
     return variableName;
   }

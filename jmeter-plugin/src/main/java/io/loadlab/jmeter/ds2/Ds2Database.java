@@ -42,6 +42,11 @@ public class Ds2Database extends ConfigBase {
   }
 
   @Override
+  protected String kind() {
+    return KIND;
+  }
+
+  @Override
   protected void close() {
     if (handle != null) {
       handle.closeAll();
@@ -54,6 +59,7 @@ public class Ds2Database extends ConfigBase {
     return Handles.lookup(KIND, name, Ds2Handle.class);
   }
 
+  @Override
   public String getVariableName() {
     return variableName;
   }

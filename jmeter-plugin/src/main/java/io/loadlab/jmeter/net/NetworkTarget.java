@@ -41,6 +41,11 @@ public class NetworkTarget extends ConfigBase {
   }
 
   @Override
+  protected String kind() {
+    return KIND;
+  }
+
+  @Override
   protected void close() {
     Handles.withdraw(variableName);
   }
@@ -49,6 +54,7 @@ public class NetworkTarget extends ConfigBase {
     return Handles.lookup(KIND, name, Target.class);
   }
 
+  @Override
   public String getVariableName() {
     return variableName;
   }

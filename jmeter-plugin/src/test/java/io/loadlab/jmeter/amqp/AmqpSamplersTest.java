@@ -141,6 +141,23 @@ class AmqpSamplersTest {
   }
 
   @Test
+  void badWaitStrategyFailsEverySampleNamingTheField() throws Exception {
+    AmqpConnectionConfig c = connection(false);
+    with(c, "waitStrategy", "fast");
+    List<SampleResult> samples =
+        EngineHarness.run(
+            EngineHarness.threadGroup(1, 2),
+            List.of(c),
+            List.<TestElement>of(publisher("jm.bad", "")),
+            Duration.ofSeconds(30));
+    assertEquals(2, samples.size());
+    for (SampleResult s : samples) {
+      assertFalse(s.isSuccessful());
+      assertTrue(s.getResponseMessage().contains("waitStrategy"), s.getResponseMessage());
+    }
+  }
+
+  @Test
   void consumeTimesOutOnAnEmptyQueue() throws Exception {
     AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
     with(consume, "timeoutMs", 200);

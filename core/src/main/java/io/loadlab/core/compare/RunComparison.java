@@ -62,10 +62,19 @@ public final class RunComparison {
     this.rows = rows;
   }
 
-  /** Lines up the runs' operations, in the order they first appear. */
-  public static RunComparison of(List<Run> runs) {
-    if (runs.size() < 2) {
+  /**
+   * Lines up the runs' operations, in the order they first appear. Runs with the same name get
+   * {@code #2}, {@code #3}… after it, so every column can be told apart.
+   */
+  public static RunComparison of(List<Run> given) {
+    if (given.size() < 2) {
       throw new IllegalArgumentException("a comparison needs two runs or more");
+    }
+    List<Run> runs = new ArrayList<>();
+    Map<String, Integer> seen = new java.util.HashMap<>();
+    for (Run r : given) {
+      int n = seen.merge(r.name(), 1, Integer::sum);
+      runs.add(n == 1 ? r : new Run(r.name() + " #" + n, r.result()));
     }
     Set<String> operations = new LinkedHashSet<>();
     for (Run r : runs) {

@@ -94,6 +94,14 @@ class RunComparisonTest {
   }
 
   @Test
+  void runsWithOneNameAreNumbered() {
+    RunResult r = run(null, null, ops("a", op(1, 1)));
+    RunComparison c = RunComparison.of(List.of(new Run("x", r), new Run("x", r), new Run("y", r)));
+    assertEquals(
+        List.of("x", "x #2", "y"), c.runs().stream().map(RunComparison.Run::name).toList());
+  }
+
+  @Test
   void namesARunByLabelThenTestbedModeThenFallback() {
     assertEquals("kvm", RunComparison.defaultName(run("kvm", "bridge", ops()), "dir"));
     assertEquals("sriov", RunComparison.defaultName(run(null, "sriov", ops()), "dir"));

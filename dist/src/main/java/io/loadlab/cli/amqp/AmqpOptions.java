@@ -100,15 +100,11 @@ final class AmqpOptions {
       return -1;
     }
     long bytes = Sizes.parseBytes("--max-frame-size", text);
-    if (bytes < AmqpConnectionSettings.MIN_FRAME_SIZE || bytes > Integer.MAX_VALUE) {
+    if (bytes > Integer.MAX_VALUE) {
       throw new io.loadlab.core.failure.UsageException(
-          "--max-frame-size: "
-              + bytes
-              + " is out of range; use "
-              + AmqpConnectionSettings.MIN_FRAME_SIZE
-              + " bytes (AMQP's least) up to 2G");
+          "--max-frame-size: " + bytes + " is too large; use at most 2G");
     }
-    return (int) bytes;
+    return (int) bytes; // the least is checked with the other connection settings
   }
 
   /** Records the connection settings in a run's configuration. */

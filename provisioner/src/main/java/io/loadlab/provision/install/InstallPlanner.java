@@ -17,7 +17,7 @@ import java.util.Map;
  * written next to it: a machine whose directory holds the same SHA-256 is unchanged. Teardown
  * removes the directory, and only if that file shows loadlab put it there.
  */
-public final class InstallPlanner {
+public final class InstallPlanner implements Installer {
   /** The file in the install directory that records which tarball it holds. */
   static final String MARKER = ".loadlab-dist.sha256";
 
@@ -33,22 +33,21 @@ public final class InstallPlanner {
     this.dir = dir;
   }
 
-  /** Adds the install to the plan unless the machine holds this tarball already. */
+  @Override
   public void plan(Plan plan, String machine, RemoteShell sh) {
-    String installed = sh.run("cat " + quote(dir + "/" + MARKER) + " 2>/dev/null").stdout().strip();
-    if (installed.equals(tarball.sha256())) {
+    if (tarball.installedAt(sh, dir + "/" + MARKER)) {
       plan.unchanged(machine, "loadlab " + tarball.fileName() + " installed in " + dir);
       return;
     }
     plan.change(machine, describe(), () -> install(sh, machine));
   }
 
-  /** What the install does, in words. */
+  @Override
   public String describe() {
     return "install loadlab " + tarball.fileName() + " into " + dir;
   }
 
-  /** Installs now; returns how to undo it. */
+  @Override
   public Undo install(RemoteShell sh, String machine) {
     String d = quote(dir);
     String marker = quote(dir + "/" + MARKER);

@@ -18,7 +18,7 @@ import java.util.Map;
  * in {@code lib/ext/.loadlab-jmeter-plugin.sha256}. A home holding the same SHA-256 is unchanged; a
  * new tarball first removes the listed files; teardown removes them too.
  */
-public final class PluginInstallPlanner {
+public final class PluginInstallPlanner implements Installer {
   static final String MARKER = "lib/ext/.loadlab-jmeter-plugin.sha256";
   static final String FILES = "lib/ext/.loadlab-jmeter-plugin.files";
 
@@ -34,23 +34,21 @@ public final class PluginInstallPlanner {
     this.home = home;
   }
 
-  /** Adds the install to the plan unless the home holds this tarball already. */
+  @Override
   public void plan(Plan plan, String machine, RemoteShell sh) {
-    String installed =
-        sh.run("cat " + quote(home + "/" + MARKER) + " 2>/dev/null").stdout().strip();
-    if (installed.equals(tarball.sha256())) {
+    if (tarball.installedAt(sh, home + "/" + MARKER)) {
       plan.unchanged(machine, "JMeter plugin " + tarball.fileName() + " installed in " + home);
       return;
     }
     plan.change(machine, describe(), () -> install(sh, machine));
   }
 
-  /** What the install does, in words. */
+  @Override
   public String describe() {
     return "install the loadlab JMeter plugin " + tarball.fileName() + " into " + home;
   }
 
-  /** Installs now; returns how to undo it. */
+  @Override
   public Undo install(RemoteShell sh, String machine) {
     String h = quote(home);
     CommandResult r =

@@ -1,6 +1,8 @@
 package io.loadlab.provision.install;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.ssh.RemoteShell;
+import io.loadlab.provision.ssh.ShellQuote;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,6 +31,12 @@ final class Tarball {
 
   String fileName() {
     return path.getFileName().toString();
+  }
+
+  /** True if the file {@code marker} on the machine names this tarball's SHA-256. */
+  boolean installedAt(RemoteShell sh, String marker) {
+    String installed = sh.run("cat " + ShellQuote.quote(marker) + " 2>/dev/null").stdout();
+    return installed.strip().equals(sha256());
   }
 
   String sha256() {

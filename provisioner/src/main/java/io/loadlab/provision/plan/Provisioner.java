@@ -7,6 +7,7 @@ import io.loadlab.provision.action.Executor;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
 import io.loadlab.provision.install.InstallPlanner;
+import io.loadlab.provision.install.Installer;
 import io.loadlab.provision.install.PluginInstallPlanner;
 import io.loadlab.provision.libvirt.GuestPlanner;
 import io.loadlab.provision.libvirt.GuestState;
@@ -70,11 +71,9 @@ public final class Provisioner implements AutoCloseable {
         new RolePlanner(
             options.healthTimeout(),
             Duration.ofMillis(300),
-            new Launchers(
-                install == null || install.program() == null ? "loadlab" : install.program(),
-                install == null || install.jmeterServer() == null
-                    ? "jmeter-server"
-                    : install.jmeterServer()));
+            install == null
+                ? Launchers.ON_PATH
+                : new Launchers(install.program(), install.jmeterServer()));
     this.installPlanner =
         install == null || install.loadlab() == null
             ? null
@@ -165,18 +164,12 @@ public final class Provisioner implements AutoCloseable {
             });
     if (installPlanner != null) {
       for (String machine : machinesFor(RoleCommands::runsLoadlab, testbed.install().on())) {
-        planInstall(
-            plan,
-            machine,
-            installPlanner.describe(),
-            installPlanner::plan,
-            installPlanner::install);
+        planInstall(plan, machine, installPlanner);
       }
     }
     if (pluginPlanner != null) {
       for (String machine : machinesFor(RoleCommands::runsJmeterServer, List.of())) {
-        planInstall(
-            plan, machine, pluginPlanner.describe(), pluginPlanner::plan, pluginPlanner::install);
+        planInstall(plan, machine, pluginPlanner);
       }
     }
     for (Role role : testbed.roles()) {
@@ -212,25 +205,16 @@ public final class Provisioner implements AutoCloseable {
   }
 
   /** Plans one install; in a guest that is not running yet, once it answers over SSH. */
-  private void planInstall(
-      Plan plan, String machine, String description, InstallPlan planIt, InstallNow installIt) {
+  private void planInstall(Plan plan, String machine, Installer installer) {
     Guest g = testbed.guests().get(machine);
     if (g != null && libvirt.get(g.host()).state(machine) != GuestState.RUNNING) {
       plan.change(
           machine,
-          description + " once the guest answers over SSH",
-          () -> installIt.install(shellOnceBooted(machine), machine));
+          installer.describe() + " once the guest answers over SSH",
+          () -> installer.install(shellOnceBooted(machine), machine));
     } else {
-      planIt.plan(plan, machine, shell(machine));
+      installer.plan(plan, machine, shell(machine));
     }
-  }
-
-  private interface InstallPlan {
-    void plan(Plan plan, String machine, RemoteShell sh);
-  }
-
-  private interface InstallNow {
-    Undo install(RemoteShell sh, String machine);
   }
 
   /** Applies the plan, logging each action; returns true if every action succeeded. */

@@ -9,5 +9,11 @@ package io.loadlab.provision.roles;
  */
 public record Launchers(String loadlab, String jmeterServer) {
   /** Both from the PATH. */
-  public static final Launchers ON_PATH = new Launchers("loadlab", "jmeter-server");
+  public static final Launchers ON_PATH = new Launchers(null, null);
+
+  /** A null program is the one on the PATH. */
+  public Launchers {
+    loadlab = loadlab == null ? "loadlab" : loadlab;
+    jmeterServer = jmeterServer == null ? "jmeter-server" : jmeterServer;
+  }
 }

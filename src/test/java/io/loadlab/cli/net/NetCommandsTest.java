@@ -177,4 +177,115 @@ class NetCommandsTest {
     err.reset();
     assertOneLineError(2, run("net", "rr", "--nodelay", "maybe"), "--nodelay");
   }
+
+  @Test
+  void udpRrAndStreamRecordProtocolAndTheRoutesMtu() throws Exception {
+    Path rr = dir.resolve("udp-rr");
+    int code =
+        run(
+            "net",
+            "rr",
+            "--protocol",
+            "udp",
+            "--request",
+            "14,65507",
+            "--response",
+            "14",
+            "--udp-timeout",
+            "1s",
+            "--mtu-check",
+            "--duration",
+            "400ms",
+            "--output",
+            rr.toString(),
+            "--quiet");
+    assertEquals(0, code, errText());
+    RunResult r = ResultJson.read(rr.resolve("result.json"));
+    assertEquals(RunStatus.OK, r.status(), r.statusReason());
+    assertEquals("udp", r.configuration().get("protocol"));
+    assertEquals("lo", r.configuration().get("interface"));
+    assertTrue(
+        ((Number) r.configuration().get("mtu")).intValue() >= 1500, r.configuration().toString());
+    assertEquals(
+        List.of("rr users=1 req=14 resp=14", "rr users=1 req=65507 resp=14"),
+        List.copyOf(r.totals().keySet()));
+    assertEquals(0.0, r.figures().get("rr users=1 req=65507 resp=14: lost"));
+    assertFalse(errText().contains("warning"), "65,507 bytes fit loopback's MTU: " + errText());
+
+    Path stream = dir.resolve("udp-stream");
+    code =
+        run(
+            "net",
+            "stream",
+            "--protocol",
+            "udp",
+            "--rate",
+            "2000",
+            "--duration",
+            "400ms",
+            "--output",
+            stream.toString(),
+            "--quiet");
+    assertEquals(0, code, errText());
+    RunResult s = ResultJson.read(stream.resolve("result.json"));
+    assertEquals("udp", s.configuration().get("protocol"));
+    assertEquals(List.of(1472), s.configuration().get("request"));
+    for (String f :
+        List.of(
+            "sent datagrams/s",
+            "received datagrams/s",
+            "sent MB/s",
+            "received MB/s",
+            "loss %",
+            "reordered")) {
+      assertTrue(s.figures().containsKey("stream users=1: " + f), f + " in " + s.figures());
+    }
+  }
+
+  @Test
+  void tcpRunsRecordTheProtocolAndMtuCheckWarnsAboutLargeMessages() throws Exception {
+    int code =
+        run(
+            "net",
+            "rr",
+            "--request",
+            "100K",
+            "--response",
+            "1",
+            "--mtu-check",
+            "--duration",
+            "300ms",
+            "--output",
+            dir.toString(),
+            "--quiet");
+    assertEquals(0, code, errText());
+    RunResult r = ResultJson.read(dir.resolve("result.json"));
+    assertEquals("tcp", r.configuration().get("protocol"));
+    assertTrue(r.configuration().get("mtu") != null, r.configuration().toString());
+    assertTrue(
+        errText().contains("warning: --request 102400") && errText().contains("segments"),
+        errText());
+  }
+
+  @Test
+  void badUdpInputIsExitTwoWithOneLine() {
+    assertOneLineError(2, run("net", "rr", "--protocol", "udp", "--request", "65508"), "--request");
+    err.reset();
+    assertOneLineError(
+        2, run("net", "rr", "--protocol", "udp", "--response", "70000"), "--response");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--protocol", "udp", "--request", "1"), "--request");
+    err.reset();
+    assertOneLineError(2, run("net", "crr", "--protocol", "udp"), "--protocol");
+    err.reset();
+    assertOneLineError(2, run("net", "crr", "--udp-timeout", "1s"), "--udp-timeout");
+    err.reset();
+    assertOneLineError(2, run("net", "rr", "--protocol", "sctp"), "--protocol");
+    err.reset();
+    assertOneLineError(
+        2, run("net", "stream", "--protocol", "udp", "--response", "1M"), "--response");
+    err.reset();
+    assertOneLineError(
+        2, run("net", "rr", "--protocol", "udp", "--udp-timeout", "0s"), "--udp-timeout");
+  }
 }

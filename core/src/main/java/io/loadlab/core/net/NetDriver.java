@@ -2,6 +2,7 @@ package io.loadlab.core.net;
 
 import io.loadlab.core.cpu.CpuReading;
 import io.loadlab.core.cpu.CpuUsage;
+import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.run.RunControl;
@@ -10,6 +11,7 @@ import io.loadlab.core.run.RunTiming;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,17 +30,19 @@ public final class NetDriver implements AutoCloseable {
   private static final long STOP_GRACE_MS = 5_000;
 
   private final NetSettings settings;
+  private final RouteMtu route;
   private NetConnection control;
 
-  private NetDriver(NetSettings settings, NetConnection control) {
+  private NetDriver(NetSettings settings, NetConnection control, RouteMtu route) {
     this.settings = settings;
     this.control = control;
+    this.route = route;
   }
 
   /**
    * Connects to the server named in the settings (a control connection used for its counters).
    *
-   * @throws io.loadlab.core.failure.UnreachableTargetException if it cannot be reached
+   * @throws UnreachableTargetException if it cannot be reached
    */
   public static NetDriver connect(NetSettings settings) throws IOException {
     NetConnection c =
@@ -48,7 +52,7 @@ public final class NetDriver implements AutoCloseable {
       c.serverStats();
     } catch (IOException e) {
       c.close();
-      throw new io.loadlab.core.failure.UnreachableTargetException(
+      throw new UnreachableTargetException(
           settings.host()
               + ":"
               + settings.port()
@@ -57,7 +61,45 @@ public final class NetDriver implements AutoCloseable {
               + "); is 'loadlab net serve' running there?",
           e);
     }
-    return new NetDriver(settings, c);
+    if (settings.udp()) {
+      checkUdp(settings, c);
+    }
+    return new NetDriver(settings, c, RouteMtu.to(settings.host(), settings.port()));
+  }
+
+  /** Checks that the server answers over UDP too, before the run starts. */
+  private static void checkUdp(NetSettings settings, NetConnection control) throws IOException {
+    try (UdpConnection u =
+        UdpConnection.open(
+            settings.host(), settings.port(), settings.socket(), settings.udpTimeout())) {
+      u.flowStats();
+    } catch (IOException e) {
+      control.close();
+      throw new UnreachableTargetException(
+          settings.host()
+              + ":"
+              + settings.port()
+              + " answers over TCP but not over UDP ("
+              + e.getMessage()
+              + "); is a firewall dropping UDP, or is the server an older loadlab?",
+          e);
+    }
+  }
+
+  /** The interface and MTU of the route to the server, or null if it could not be told. */
+  public RouteMtu route() {
+    return route;
+  }
+
+  /**
+   * The settings as recorded with the results, with the route's interface and MTU ({@code mtu} is
+   * null when it could not be told).
+   */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = settings.describe();
+    m.put("interface", route == null ? null : route.interfaceName());
+    m.put("mtu", route == null ? null : route.mtu());
+    return m;
   }
 
   /** Runs every sweep point in turn until done or stopped. */
@@ -75,17 +117,25 @@ public final class NetDriver implements AutoCloseable {
     OperationRecorder op = recording.recorder().operation(point.operation());
     recording.setParameters(op.name(), point.parameters());
     NetPointState state = new NetPointState(point.users());
-    List<NetUser> users = new ArrayList<>();
+    List<Runnable> closers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     long period =
         settings.targetRate() > 0 ? (long) (1e9 * point.users() / settings.targetRate()) : 0;
     for (int i = 0; i < point.users(); i++) {
-      NetUser user =
-          new NetUser(
-              settings, point, state, op, recording.recorder(), period * i / point.users(), period);
-      Thread t = new Thread(user, "loadlab-net-user-" + (i + 1));
+      long offset = period * i / point.users();
+      Thread t;
+      if (settings.udp()) {
+        UdpUser user =
+            new UdpUser(settings, point, state, op, recording.recorder(), offset, period);
+        closers.add(user::forceClose);
+        t = new Thread(user, "loadlab-net-udp-user-" + (i + 1));
+      } else {
+        NetUser user =
+            new NetUser(settings, point, state, op, recording.recorder(), offset, period);
+        closers.add(user::forceClose);
+        t = new Thread(user, "loadlab-net-user-" + (i + 1));
+      }
       t.setDaemon(true);
-      users.add(user);
       threads.add(t);
     }
     // Users connect in a warmup interval of their own, so set-up is never measured.
@@ -107,12 +157,26 @@ public final class NetDriver implements AutoCloseable {
     CpuReading cpuStart = CpuReading.now();
     ServerStats serverStart = serverStats();
     long servedStart = state.servedCount();
+    long measureStart = System.nanoTime();
     runControl.sleep(timing.duration());
     CpuReading cpuEnd = CpuReading.now();
     ServerStats serverEnd = serverStats();
     long served = state.servedCount() - servedStart;
-    stop(state, users, threads);
+    double seconds = (System.nanoTime() - measureStart) / 1e9;
+    stop(state, closers, threads);
     recording.setCpuCost(op.name(), cost(cpuEnd.since(cpuStart), serverStart, serverEnd, served));
+    if (settings.udp()) {
+      UdpFigures.record(
+          point,
+          state.udp(),
+          served,
+          seconds,
+          serverStart,
+          serverEnd,
+          recording,
+          runControl,
+          settings.host() + ":" + settings.port());
+    }
     if (state.lostCount() > 0) {
       String message = point.operation() + ": " + state.firstLoss();
       recording.problem("lost transactions", state.lostCount(), message);
@@ -120,7 +184,7 @@ public final class NetDriver implements AutoCloseable {
     }
   }
 
-  private void stop(NetPointState state, List<NetUser> users, List<Thread> threads) {
+  private void stop(NetPointState state, List<Runnable> closers, List<Thread> threads) {
     state.stop();
     long deadline = System.currentTimeMillis() + STOP_GRACE_MS;
     for (int i = 0; i < threads.size(); i++) {
@@ -129,7 +193,7 @@ public final class NetDriver implements AutoCloseable {
         t.join(Math.max(1, deadline - System.currentTimeMillis()));
         if (t.isAlive()) {
           LOG.warn("{} did not stop in time; closing its connection", t.getName());
-          users.get(i).forceClose();
+          closers.get(i).run();
           t.join(1000);
         }
       } catch (InterruptedException e) {

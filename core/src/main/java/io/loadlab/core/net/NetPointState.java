@@ -14,6 +14,7 @@ final class NetPointState {
   private final LongAdder served = new LongAdder();
   private final LongAdder lost = new LongAdder();
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
+  private final UdpTally udp = new UdpTally();
 
   NetPointState(int users) {
     this.ready = new CountDownLatch(users);
@@ -74,5 +75,10 @@ final class NetPointState {
 
   String firstLoss() {
     return firstLoss.get();
+  }
+
+  /** The UDP users' counts. */
+  UdpTally udp() {
+    return udp;
   }
 }

@@ -47,6 +47,7 @@ public final class NetServer implements AutoCloseable {
   private final LongAdder bytesSent = new LongAdder();
   private final LongAdder faults = new LongAdder();
   private final AtomicInteger connectionCount = new AtomicInteger();
+  private UdpResponder udp;
   private volatile boolean closed;
 
   private NetServer(ServerSocketChannel listener, NetSocketOptions options) {
@@ -60,11 +61,21 @@ public final class NetServer implements AutoCloseable {
 
   /**
    * Starts a server listening on {@code host} (null or empty: every address, IPv4 and IPv6) and
-   * {@code port} (0: a free port, see {@link #port()}).
+   * {@code port} (0: a free port, see {@link #port()}), for TCP and for UDP on the same port
+   * number.
    *
    * @throws UsageException if the port is in use or the address is not local
    */
   public static NetServer start(String host, int port, NetSocketOptions options)
+      throws IOException {
+    return start(host, port, options, 0);
+  }
+
+  /**
+   * As {@link #start(String, int, NetSocketOptions)}; {@code dropEveryNth} is a test hook that
+   * makes the UDP side ignore every Nth request or stream datagram, as a lossy network would.
+   */
+  static NetServer start(String host, int port, NetSocketOptions options, int dropEveryNth)
       throws IOException {
     InetSocketAddress address =
         host == null || host.isBlank()
@@ -73,6 +84,36 @@ public final class NetServer implements AutoCloseable {
     if (address.isUnresolved()) {
       throw new UsageException("--host: '" + host + "' is not a known host name; check the name");
     }
+    // With port 0 the TCP port is free but its UDP twin may not be: try a few.
+    for (int attempt = 1; ; attempt++) {
+      NetServer server = new NetServer(listen(address, port, options), options);
+      InetSocketAddress bound = new InetSocketAddress(address.getAddress(), server.port());
+      try {
+        server.udp =
+            UdpResponder.start(
+                bound, options, server.udpCounters(), dropEveryNth, server::newThread);
+      } catch (IOException e) {
+        server.listener.close();
+        if (port == 0 && attempt < 20) {
+          continue;
+        }
+        throw new UsageException(
+            "--port "
+                + port
+                + ": cannot listen for UDP on "
+                + NetConnection.describe(bound)
+                + " ("
+                + e.getMessage()
+                + "); choose another --port or stop the program using it");
+      }
+      server.acceptor.start();
+      LOG.debug("loadlab net server listening on {} (TCP and UDP)", server.address());
+      return server;
+    }
+  }
+
+  private static ServerSocketChannel listen(
+      InetSocketAddress address, int port, NetSocketOptions options) throws IOException {
     ServerSocketChannel listener = ServerSocketChannel.open();
     try {
       listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
@@ -80,6 +121,7 @@ public final class NetServer implements AutoCloseable {
         listener.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBuffer());
       }
       listener.bind(address, 4096);
+      return listener;
     } catch (BindException e) {
       listener.close();
       throw new UsageException(
@@ -94,10 +136,29 @@ public final class NetServer implements AutoCloseable {
       listener.close();
       throw e;
     }
-    NetServer server = new NetServer(listener, options);
-    server.acceptor.start();
-    LOG.debug("loadlab net server listening on {}", server.address());
-    return server;
+  }
+
+  private UdpResponder.Counters udpCounters() {
+    return new UdpResponder.Counters() {
+      @Override
+      public void served(long received, long sent) {
+        transactions.increment();
+        bytesReceived.add(received);
+        if (sent > 0) {
+          bytesSent.add(sent);
+        }
+      }
+
+      @Override
+      public void fault() {
+        faults.increment();
+      }
+
+      @Override
+      public ServerStats stats(long flowDatagrams) {
+        return NetServer.this.stats(flowDatagrams);
+      }
+    };
   }
 
   /** The address the server listens on. */
@@ -151,6 +212,9 @@ public final class NetServer implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    if (udp != null) {
+      udp.close();
+    }
     try {
       listener.close();
     } catch (IOException e) {

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param connectTimeout how long a connect may take
  * @param serverInProcess true if the server runs in this process: its CPU is then taken from its
  *     own threads and subtracted from the client's
+ * @param transport TCP or UDP; with UDP, sizes are whole datagrams ({@link UdpProtocol})
+ * @param udpTimeout with UDP, how long a response may take before its transaction counts as lost
  */
 public record NetSettings(
     NetWorkload workload,
@@ -34,7 +36,9 @@ public record NetSettings(
     NetSocketOptions socket,
     double targetRate,
     Duration connectTimeout,
-    boolean serverInProcess) {
+    boolean serverInProcess,
+    Transport transport,
+    Duration udpTimeout) {
 
   /** The largest number of users in one point. */
   public static final int MAX_USERS = 10_000;
@@ -62,7 +66,18 @@ public record NetSettings(
     if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
       throw new UsageException("--connect-timeout: must be more than 0, e.g. 5s");
     }
-    if (workload == NetWorkload.STREAM) {
+    if (transport == null) {
+      transport = Transport.TCP;
+    }
+    if (udpTimeout == null) {
+      udpTimeout = UdpConnection.DEFAULT_TIMEOUT;
+    }
+    if (udpTimeout.isNegative() || udpTimeout.isZero()) {
+      throw new UsageException("--udp-timeout: must be more than 0, e.g. 200ms");
+    }
+    if (transport == Transport.UDP) {
+      checkUdp(workload, requestSizes, responseSizes);
+    } else if (workload == NetWorkload.STREAM) {
       for (int req : requestSizes) {
         for (int resp : responseSizes) {
           if (req == 0 && resp == 0) {
@@ -72,6 +87,85 @@ public record NetSettings(
           }
         }
       }
+    }
+  }
+
+  /** TCP settings (the form before UDP existed). */
+  public NetSettings(
+      NetWorkload workload,
+      String host,
+      int port,
+      List<Integer> users,
+      List<Integer> requestSizes,
+      List<Integer> responseSizes,
+      NetSocketOptions socket,
+      double targetRate,
+      Duration connectTimeout,
+      boolean serverInProcess) {
+    this(
+        workload,
+        host,
+        port,
+        users,
+        requestSizes,
+        responseSizes,
+        socket,
+        targetRate,
+        connectTimeout,
+        serverInProcess,
+        Transport.TCP,
+        null);
+  }
+
+  private static void checkUdp(
+      NetWorkload workload, List<Integer> requestSizes, List<Integer> responseSizes) {
+    if (workload == NetWorkload.CRR) {
+      throw new UsageException(
+          "--protocol udp: crr connects per transaction and UDP has no connections; use net rr"
+              + " --protocol udp, or --protocol tcp");
+    }
+    for (int req : requestSizes) {
+      checkDatagram("--request", req);
+    }
+    for (int resp : responseSizes) {
+      if (workload == NetWorkload.STREAM) {
+        if (resp != 0) {
+          throw new UsageException(
+              "--response: a UDP stream is one-way (the server only counts); leave --response"
+                  + " out or set it to 0");
+        }
+      } else {
+        checkDatagram("--response", resp);
+      }
+    }
+  }
+
+  private static void checkDatagram(String option, int size) {
+    if (size > UdpProtocol.MAX_DATAGRAM) {
+      throw new UsageException(
+          option
+              + ": "
+              + size
+              + " bytes do not fit one UDP datagram (at most "
+              + UdpProtocol.MAX_DATAGRAM
+              + "); use "
+              + UdpProtocol.HEADER_LENGTH
+              + " to "
+              + UdpProtocol.MAX_DATAGRAM
+              + " with --protocol udp");
+    }
+    if (size < UdpProtocol.HEADER_LENGTH) {
+      throw new UsageException(
+          option
+              + ": "
+              + size
+              + " bytes cannot hold loadlab's "
+              + UdpProtocol.HEADER_LENGTH
+              + "-byte UDP header (sequence number); use "
+              + UdpProtocol.HEADER_LENGTH
+              + " to "
+              + UdpProtocol.MAX_DATAGRAM
+              + " with --protocol udp");
     }
   }
 
@@ -102,7 +196,14 @@ public record NetSettings(
         socket,
         targetRate,
         connectTimeout,
-        inProcess);
+        inProcess,
+        transport,
+        udpTimeout);
+  }
+
+  /** True for UDP. */
+  public boolean udp() {
+    return transport == Transport.UDP;
   }
 
   /** The sweep points in run order. */
@@ -123,6 +224,7 @@ public record NetSettings(
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("workload", workload.id());
+    m.put("protocol", transport.id());
     m.put("host", host);
     m.put("port", port);
     m.put("users", users);
@@ -134,6 +236,9 @@ public record NetSettings(
     m.put("rate", targetRate);
     m.put("connectTimeoutMs", connectTimeout.toMillis());
     m.put("serverInProcess", serverInProcess);
+    if (udp()) {
+      m.put("udpTimeoutMs", udpTimeout.toMillis());
+    }
     return m;
   }
 

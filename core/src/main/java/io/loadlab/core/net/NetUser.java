@@ -4,24 +4,18 @@ import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One simulated user of a sweep point: a thread that runs transactions back to back (or on a
  * schedule, with a target rate) until its point is stopped, and records each one.
  */
 final class NetUser implements Runnable {
-  private static final long RETRY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-
   private final NetSettings settings;
   private final NetPoint point;
   private final NetPointState state;
   private final OperationRecorder op;
   private final Recorder recorder;
-  private final long periodNanos;
-  private final long firstOffsetNanos;
-  private long nextStart;
+  private final Pacer pacer;
   private volatile NetConnection connection;
 
   /**
@@ -41,8 +35,7 @@ final class NetUser implements Runnable {
     this.state = state;
     this.op = op;
     this.recorder = recorder;
-    this.firstOffsetNanos = firstOffsetNanos;
-    this.periodNanos = periodNanos;
+    this.pacer = new Pacer(state, firstOffsetNanos, periodNanos);
   }
 
   @Override
@@ -54,7 +47,7 @@ final class NetUser implements Runnable {
       }
       state.ready();
       state.awaitGo();
-      nextStart = System.nanoTime() + firstOffsetNanos;
+      pacer.begin();
       if (point.workload() == NetWorkload.CRR) {
         runConnectPerTransaction();
       } else {
@@ -87,12 +80,9 @@ final class NetUser implements Runnable {
           }
           connection = c;
           onConnection = 0;
-          if (periodNanos > 0) {
-            // The schedule starts once connected: setting up is not a transaction's latency.
-            nextStart = Math.max(nextStart, System.nanoTime());
-          }
+          pacer.resync(); // setting up is not a transaction's latency
         }
-        long start = startTime();
+        long start = pacer.startTime();
         if (state.isStopped()) {
           break;
         }
@@ -112,7 +102,7 @@ final class NetUser implements Runnable {
           op.failure(System.nanoTime() - start, kind(e));
           closeQuietly(c);
           connection = null;
-          pause();
+          pacer.pause();
         }
       }
     } finally {
@@ -129,7 +119,7 @@ final class NetUser implements Runnable {
     int req = point.request();
     int resp = point.response();
     while (!state.isStopped()) {
-      long start = startTime();
+      long start = pacer.startTime();
       if (state.isStopped()) {
         break;
       }
@@ -147,7 +137,7 @@ final class NetUser implements Runnable {
           break;
         }
         op.failure(System.nanoTime() - start, kind(e));
-        pause();
+        pacer.pause();
       } finally {
         connection = null;
       }
@@ -175,7 +165,7 @@ final class NetUser implements Runnable {
     } catch (IOException | UnreachableTargetException e) {
       if (!state.isStopped()) {
         op.failure(System.nanoTime() - start, kind(e));
-        pause();
+        pacer.pause();
       }
       return null;
     }
@@ -184,38 +174,6 @@ final class NetUser implements Runnable {
   private NetConnection open() throws IOException {
     return NetConnection.open(
         settings.host(), settings.port(), settings.socket(), settings.connectTimeout());
-  }
-
-  /**
-   * The time a transaction starts: now when running back to back; otherwise its intended start on
-   * the schedule, after waiting for it, so that a late transaction counts its wait as latency.
-   */
-  private long startTime() {
-    if (periodNanos == 0) {
-      return System.nanoTime();
-    }
-    long due = nextStart;
-    nextStart += periodNanos;
-    long wait;
-    while ((wait = due - System.nanoTime()) > 0 && !state.isStopped()) {
-      if (wait > 100_000) {
-        LockSupport.parkNanos(Math.min(wait - 50_000, 10_000_000));
-      } else {
-        Thread.onSpinWait();
-      }
-    }
-    return due;
-  }
-
-  private void pause() {
-    long end = System.nanoTime() + RETRY_PAUSE_NANOS;
-    long left;
-    while ((left = end - System.nanoTime()) > 0 && !state.isStopped()) {
-      LockSupport.parkNanos(Math.min(left, 10_000_000));
-    }
-    if (periodNanos > 0) {
-      nextStart = Math.max(nextStart, System.nanoTime());
-    }
   }
 
   static String kind(Exception e) {

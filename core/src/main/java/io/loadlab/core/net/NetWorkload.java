@@ -27,6 +27,28 @@ public enum NetWorkload {
     return id;
   }
 
+  /** Default request size in bytes over {@code transport}; UDP sizes are whole datagrams. */
+  public int defaultRequest(Transport transport) {
+    if (transport != Transport.UDP) {
+      return defaultRequest;
+    }
+    return this == STREAM ? UDP_STREAM_DATAGRAM : UDP_RR_DATAGRAM;
+  }
+
+  /** Default response size in bytes over {@code transport} (a UDP stream has none). */
+  public int defaultResponse(Transport transport) {
+    if (transport != Transport.UDP) {
+      return defaultResponse;
+    }
+    return this == STREAM ? 0 : UDP_RR_DATAGRAM;
+  }
+
+  /** UDP rr request and response: sockperf's default (and smallest) message. */
+  static final int UDP_RR_DATAGRAM = 14;
+
+  /** UDP stream datagram: the most that fits one IPv4 packet at MTU 1500 (1500 - 20 - 8). */
+  static final int UDP_STREAM_DATAGRAM = 1472;
+
   /** Default request size in bytes. */
   public int defaultRequest() {
     return defaultRequest;

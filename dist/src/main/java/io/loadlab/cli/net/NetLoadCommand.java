@@ -12,6 +12,10 @@ import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.NetSettings;
 import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.net.NetWorkload;
+import io.loadlab.core.net.RouteMtu;
+import io.loadlab.core.net.Transport;
+import io.loadlab.core.net.UdpConnection;
+import io.loadlab.core.net.UdpProtocol;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Sizes;
 import java.time.Duration;
@@ -77,6 +81,28 @@ final class NetLoadCommand implements Command {
             "response size(s) in bytes; 0 = one-way (default "
                 + Sizes.format(workload.defaultResponse())
                 + ")"));
+    o.addOption(
+        OptionDefs.value(
+            "protocol",
+            "tcp|udp",
+            "transport (default tcp); udp: rr is netperf UDP_RR, stream is UDP_STREAM, sizes are"
+                + " datagrams of "
+                + UdpProtocol.HEADER_LENGTH
+                + " to "
+                + UdpProtocol.MAX_DATAGRAM
+                + " bytes"));
+    o.addOption(
+        OptionDefs.value(
+            "udp-timeout",
+            "TIME",
+            "udp: a response not back within this counts as lost (default "
+                + UdpConnection.DEFAULT_TIMEOUT.toMillis()
+                + "ms)"));
+    o.addOption(
+        OptionDefs.flag(
+            "mtu-check",
+            "warn when a request or response does not fit one packet at the MTU of the route's"
+                + " interface"));
     o.addOption(OptionDefs.value("nodelay", "on|off", "TCP_NODELAY (default on)"));
     NetOptions.addSocketOptions(o);
     o.addOption(
@@ -95,6 +121,7 @@ final class NetLoadCommand implements Command {
     RunTiming timing = RunOptions.timing(cmd, DEFAULT_DURATION, DEFAULT_INTERVAL);
     NetSocketOptions socket = NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, "nodelay", true));
     boolean local = !cmd.hasOption("host");
+    Transport transport = transport(cmd);
     NetSettings settings =
         new NetSettings(
             workload,
@@ -102,29 +129,72 @@ final class NetLoadCommand implements Command {
             NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 1),
             Sizes.parseIntList(
                 "--users", cmd.getOptionValue("users", "1"), 1, NetSettings.MAX_USERS),
-            NetOptions.sizes(cmd, "request", workload.defaultRequest()),
-            NetOptions.sizes(cmd, "response", workload.defaultResponse()),
+            NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
+            NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
             socket,
             rate(cmd),
             RunOptions.duration(cmd, "connect-timeout", Duration.ofSeconds(5)),
-            local);
+            local,
+            transport,
+            RunOptions.duration(cmd, "udp-timeout", UdpConnection.DEFAULT_TIMEOUT));
     NetServer server = null;
     try {
       if (local) {
         server = NetServer.start("127.0.0.1", 0, socket);
         settings = settings.withServer("127.0.0.1", server.port(), true);
       }
-      try (NetDriver driver = NetDriver.connect(settings);
-          RunSession session =
-              RunSession.open(cmd, ctx, "net " + workload.id(), settings.describe(), timing)) {
-        driver.run(timing, session.recording(), session.control());
-        return session.finish();
+      try (NetDriver driver = NetDriver.connect(settings)) {
+        if (cmd.hasOption("mtu-check")) {
+          mtuCheck(driver.route(), settings, ctx);
+        }
+        return run(cmd, ctx, driver, timing);
       }
     } finally {
       if (server != null) {
         server.close();
       }
     }
+  }
+
+  private int run(CommandLine cmd, CliContext ctx, NetDriver driver, RunTiming timing)
+      throws Exception {
+    try (RunSession session =
+        RunSession.open(cmd, ctx, "net " + workload.id(), driver.describe(), timing)) {
+      driver.run(timing, session.recording(), session.control());
+      return session.finish();
+    }
+  }
+
+  /** Prints a warning line per size that does not fit one packet on the route. */
+  private static void mtuCheck(RouteMtu route, NetSettings settings, CliContext ctx) {
+    if (route == null) {
+      ctx.err().println("warning: --mtu-check: the route's interface and MTU could not be told");
+      return;
+    }
+    for (String w :
+        route.warnings(settings.transport(), settings.requestSizes(), settings.responseSizes())) {
+      ctx.err().println("warning: " + w);
+    }
+  }
+
+  /** --protocol, refused on crr when it is udp, as is --udp-timeout. */
+  private Transport transport(CommandLine cmd) {
+    Transport t =
+        cmd.hasOption("protocol")
+            ? Transport.parse("--protocol", cmd.getOptionValue("protocol"))
+            : Transport.TCP;
+    if (workload == NetWorkload.CRR && t == Transport.UDP) {
+      throw new UsageException(
+          "--protocol udp: crr connects per transaction and UDP has no connections; use net rr"
+              + " --protocol udp, or --protocol tcp");
+    }
+    if (cmd.hasOption("udp-timeout") && t != Transport.UDP) {
+      throw new UsageException(
+          "--udp-timeout: applies to --protocol udp only"
+              + (workload == NetWorkload.CRR ? " (crr is TCP only)" : "")
+              + "; drop it or add --protocol udp");
+    }
+    return t;
   }
 
   private static double rate(CommandLine cmd) {

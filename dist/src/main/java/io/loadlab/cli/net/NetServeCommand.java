@@ -19,7 +19,7 @@ final class NetServeCommand implements Command {
 
   @Override
   public String summary() {
-    return "answer net rr/crr/stream clients (like netserver) until Ctrl-C";
+    return "answer net rr/crr/stream clients over TCP and UDP (like netserver) until Ctrl-C";
   }
 
   @Override
@@ -27,7 +27,9 @@ final class NetServeCommand implements Command {
     Options o = new Options();
     o.addOption(
         OptionDefs.value(
-            "port", "PORT", "port to listen on (default " + NetProtocol.DEFAULT_PORT + ")"));
+            "port",
+            "PORT",
+            "TCP and UDP port to listen on (default " + NetProtocol.DEFAULT_PORT + ")"));
     o.addOption(
         OptionDefs.value(
             "host", "ADDRESS", "address to listen on (default: every address, IPv4 and IPv6)"));
@@ -66,7 +68,7 @@ final class NetServeCommand implements Command {
                     : server.address().getAddress().getHostAddress())
                 + " port "
                 + server.port()
-                + "; Ctrl-C stops");
+                + " (TCP and UDP); Ctrl-C stops");
     ctx.out().flush();
     stopped.await();
     return 0;

@@ -1,0 +1,75 @@
+package io.loadlab.core.net;
+
+import io.loadlab.core.run.RunControl;
+import io.loadlab.core.run.RunRecording;
+
+/**
+ * The UDP figures of a sweep point, named {@code <operation>: <figure>}: for rr the lost
+ * transactions and loss %; for a stream the sent and received rates (datagrams/s, MB/s), loss % and
+ * reordered datagrams. Also fails the run when the server stopped answering.
+ */
+final class UdpFigures {
+  private UdpFigures() {}
+
+  /**
+   * @param served the client's successes over the measured part
+   * @param seconds the measured part's length
+   * @param serverStart the server's counters at the start of the measured part (null: unknown)
+   * @param serverEnd the same at its end (null: the server could not be asked)
+   */
+  static void record(
+      NetPoint point,
+      UdpTally tally,
+      long served,
+      double seconds,
+      ServerStats serverStart,
+      ServerStats serverEnd,
+      RunRecording recording,
+      RunControl control,
+      String server) {
+    String op = point.operation();
+    long lost = tally.lost.sum();
+    long sent = tally.sent.sum();
+    if (point.workload() == NetWorkload.STREAM) {
+      double sentRate = served / seconds;
+      recording.figure(op + ": sent datagrams/s", sentRate);
+      recording.figure(op + ": sent MB/s", sentRate * point.request() / 1e6);
+      if (serverStart != null && serverEnd != null) {
+        ServerStats d = serverEnd.since(serverStart);
+        recording.figure(op + ": received datagrams/s", d.transactions() / seconds);
+        recording.figure(op + ": received MB/s", d.bytesReceived() / seconds / 1e6);
+      }
+      recording.figure(op + ": reordered", tally.reordered.sum());
+    } else {
+      recording.figure(op + ": late responses", tally.late.sum());
+    }
+    recording.figure(op + ": sent", sent);
+    recording.figure(op + ": lost", lost);
+    recording.figure(op + ": loss %", tally.lossPercent());
+    if (lost > 0) {
+      recording.problem(
+          "udp lost",
+          lost,
+          op + ": " + lost + " of " + sent + " lost (first: " + tally.firstLoss() + ")");
+    }
+    String stopped = null;
+    if (serverEnd == null || tally.unanswered.sum() > 0) {
+      stopped = "the server at " + server + " stopped answering";
+    } else if (point.workload() == NetWorkload.RR && served == 0 && lost > 0) {
+      stopped = "no response came back from " + server + " over UDP";
+    }
+    if (stopped != null) {
+      control.fail(
+          op
+              + ": "
+              + stopped
+              + " ("
+              + lost
+              + " of "
+              + sent
+              + " lost, "
+              + String.format(java.util.Locale.ROOT, "%.1f", tally.lossPercent())
+              + "%)");
+    }
+  }
+}

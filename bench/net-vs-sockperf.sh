@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
-# Side-by-side benchmark on loopback: loadlab net rr (1 user, 1-byte request and response) against
-# sockperf ping-pong over TCP, and loadlab net stream against iperf3 (client to server, and the
-# reverse direction as z/VM's STRG). Prints each figure and the ratio loadlab / peer.
+# Side-by-side benchmark on loopback, loadlab against the tool a lab would otherwise pick:
+#   TCP rr, 1 user, 14-byte request and response  vs  sockperf ping-pong --tcp -m 14
+#   UDP rr, 1 user, 14-byte datagrams              vs  sockperf ping-pong -m 14 (UDP)
+#   UDP stream, datagrams of UDP_SIZE bytes         vs  iperf3 -u -b 0 -l UDP_SIZE (received MB/s, loss)
+#   TCP stream send 128K and stream read 20 B/20M   vs  iperf3 and iperf3 -R
+# Prints each figure, the load average at each round, and the ratio loadlab / peer.
 #
+# The peers are Debian packages (not needed by the tests, so CI does not install them):
 #   apt-get install -y sockperf iperf3
-#   bench/net-vs-sockperf.sh            # DURATION=10 ROUNDS=3 by default
+#   bench/net-vs-sockperf.sh            # DURATION=10 ROUNDS=3 UDP_SIZE=1472 by default
+#   ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # a subset: tcp-rr udp-rr udp-stream tcp-stream
 #
-# Each pair runs ROUNDS times, alternating, and the best round of each tool is compared (the
-# machine may be shared; the best round is the least disturbed one).
+# Each round runs loadlab and then the peer for every benchmark, so both see the same machine
+# load; the best round of each tool is compared (on a shared machine the best round is the least
+# disturbed one). The load average printed per round says how busy the machine was.
 set -euo pipefail
 
 DURATION=${DURATION:-10}
 ROUNDS=${ROUNDS:-3}
+UDP_SIZE=${UDP_SIZE:-1472}
+ONLY=${ONLY:-tcp-rr,udp-rr,udp-stream,tcp-stream}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=$ROOT/dist/target/loadlab.jar
 WORK=$(mktemp -d /tmp/loadlab-bench.XXXXXX)
 PIDS=()
 
 for tool in sockperf iperf3 java; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y sockperf iperf3" >&2; exit 2; }
+  if ! command -v "$tool" >/dev/null; then
+    echo "$tool is missing; on Debian/Ubuntu: apt-get install -y sockperf iperf3 (and a JDK 17+ for java)" >&2
+    exit 2
+  fi
 done
 if [[ ! -f $JAR ]]; then
   (cd "$ROOT" && ./mvnw -q -pl dist -am package -DskipTests)
@@ -30,21 +41,37 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo $((20000 + RANDOM % 20000)); }
+wanted() { [[ ",$ONLY," == *",$1,"* ]]; }
 
-# first number after "key": in a JSON file, e.g. json_number file ratePerSec
+# a port free for TCP and UDP
+free_port() {
+  python3 -c 'import socket
+while True:
+    t = socket.socket(); t.bind(("127.0.0.1", 0)); p = t.getsockname()[1]
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        u.bind(("127.0.0.1", p)); print(p); break
+    except OSError:
+        pass' 2>/dev/null || echo $((20000 + RANDOM % 20000))
+}
+
+# the number after "key": in a JSON file (first match); the key may contain spaces
 json_number() { grep -o "\"$2\" *: *[0-9.eE+-]*" "$1" | head -1 | sed 's/.*: *//'; }
+loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 LL_PORT=$(free_port)
 java -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
 PIDS+=($!)
-SP_PORT=$(free_port)
-sockperf server --tcp -i 127.0.0.1 -p "$SP_PORT" >"$WORK/sockperf-server.log" 2>&1 &
+SP_TCP_PORT=$(free_port)
+sockperf server --tcp -i 127.0.0.1 -p "$SP_TCP_PORT" >"$WORK/sockperf-tcp-server.log" 2>&1 &
+PIDS+=($!)
+SP_UDP_PORT=$(free_port)
+sockperf server -i 127.0.0.1 -p "$SP_UDP_PORT" >"$WORK/sockperf-udp-server.log" 2>&1 &
 PIDS+=($!)
 IP_PORT=$(free_port)
 iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
 PIDS+=($!)
-sleep 2
+sleep 3
 
 loadlab_run() { # workload out.json args...
   local workload=$1 json=$2
@@ -53,8 +80,10 @@ loadlab_run() { # workload out.json args...
     --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1
 }
 
-sockperf_rate() { # transactions/s and half-RTT mean latency from sockperf's valid-duration line
-  sockperf ping-pong --tcp -i 127.0.0.1 -p "$SP_PORT" -m 14 -t "$DURATION" >"$WORK/sp.log" 2>&1
+sockperf_rate() { # $1 = port, then extra flags; prints transactions/s and p50 half round trip
+  local port=$1
+  shift
+  sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$DURATION" "$@" >"$WORK/sp.log" 2>&1
   local line runtime received lat
   line=$(grep 'Valid Duration' "$WORK/sp.log")
   runtime=$(sed 's/.*RunTime=\([0-9.]*\).*/\1/' <<<"$line")
@@ -63,47 +92,88 @@ sockperf_rate() { # transactions/s and half-RTT mean latency from sockperf's val
   awk -v r="$received" -v t="$runtime" -v l="$lat" 'BEGIN { printf "%.0f %s\n", r / t, l }'
 }
 
-iperf3_mbps() { # MB/s (10^6 bytes) received; $1 = extra flags such as -R
+iperf3_mbps() { # MB/s (10^6 bytes) received; extra flags such as -R
   iperf3 -c 127.0.0.1 -p "$IP_PORT" -t "$DURATION" -J "$@" >"$WORK/iperf.json"
   awk '/"sum_received"/ { found = 1 } found && /"bits_per_second"/ { gsub(/[^0-9.eE+-]/, "", $2); printf "%.0f\n", $2 / 8 / 1e6; exit }' "$WORK/iperf.json"
 }
 
+iperf3_udp() { # prints received MB/s and loss % of a UDP run as fast as possible
+  iperf3 -c 127.0.0.1 -p "$IP_PORT" -u -b 0 -l "$UDP_SIZE" -t "$DURATION" -J >"$WORK/iperf-udp.json"
+  python3 - "$WORK/iperf-udp.json" <<'PY'
+import json, sys
+end = json.load(open(sys.argv[1]))["end"]
+s = end.get("sum_received") or end["sum"]
+lost = s.get("lost_percent", end["sum"].get("lost_percent", 0))
+# bytes the receiver got: the sender's bytes less the lost share when only the sender's sum exists
+received = s["bytes"] * (1 - lost / 100) if "sum_received" not in end else s["bytes"]
+print("%.0f %.2f" % (received / s["seconds"] / 1e6, lost))
+PY
+}
+
 best() { sort -g | tail -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.2f", a / b }'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
-echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared"
+echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared; UDP stream datagrams of $UDP_SIZE bytes"
 echo
 
-: >"$WORK/ll-rr"; : >"$WORK/sp-rr"; : >"$WORK/ll-send"; : >"$WORK/ip-send"; : >"$WORK/ll-strg"; : >"$WORK/ip-rev"
+for f in ll-tcp sp-tcp ll-udp sp-udp ll-us ip-us ll-send ip-send ll-strg ip-rev; do : >"$WORK/$f"; done
 for round in $(seq "$ROUNDS"); do
-  loadlab_run rr "$WORK/rr.json" --users 1 --request 1 --response 1
-  ll=$(json_number "$WORK/rr.json" ratePerSec); p50=$(json_number "$WORK/rr.json" p50)
-  echo "$ll" >>"$WORK/ll-rr"
-  read -r sp splat < <(sockperf_rate)
-  echo "$sp" >>"$WORK/sp-rr"
-  echo "round $round rr: loadlab $ll tps (p50 RTT $p50 us)  sockperf $sp tps (p50 half RTT $splat us)"
-
-  loadlab_run stream "$WORK/send.json" --users 1 --request 128K --response 0
-  ll=$(awk -v b="$(json_number "$WORK/send.json" bytesPerSec)" 'BEGIN { printf "%.0f", b / 1e6 }')
-  echo "$ll" >>"$WORK/ll-send"
-  ip=$(iperf3_mbps)
-  echo "$ip" >>"$WORK/ip-send"
-  echo "round $round stream send: loadlab $ll MB/s  iperf3 $ip MB/s"
-
-  loadlab_run stream "$WORK/strg.json" --users 1 --request 20 --response 20M
-  ll=$(awk -v b="$(json_number "$WORK/strg.json" bytesPerSec)" 'BEGIN { printf "%.0f", b / 1e6 }')
-  echo "$ll" >>"$WORK/ll-strg"
-  ip=$(iperf3_mbps -R)
-  echo "$ip" >>"$WORK/ip-rev"
-  echo "round $round stream read (STRG 20/20M): loadlab $ll MB/s  iperf3 -R $ip MB/s"
+  echo "round $round: load average $(loadavg)"
+  if wanted tcp-rr; then
+    loadlab_run rr "$WORK/tcp.json" --users 1 --request 14 --response 14
+    ll=$(json_number "$WORK/tcp.json" ratePerSec); p50=$(json_number "$WORK/tcp.json" p50)
+    echo "$ll" >>"$WORK/ll-tcp"
+    read -r sp splat < <(sockperf_rate "$SP_TCP_PORT" --tcp)
+    echo "$sp" >>"$WORK/sp-tcp"
+    echo "  tcp rr 14/14: loadlab $ll tps (p50 RTT $p50 us)  sockperf --tcp $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
+  fi
+  if wanted udp-rr; then
+    loadlab_run rr "$WORK/udp.json" --protocol udp --users 1 --request 14 --response 14
+    ll=$(json_number "$WORK/udp.json" ratePerSec); p50=$(json_number "$WORK/udp.json" p50)
+    lost=$(json_number "$WORK/udp.json" "rr users=1: lost")
+    echo "$ll" >>"$WORK/ll-udp"
+    read -r sp splat < <(sockperf_rate "$SP_UDP_PORT")
+    echo "$sp" >>"$WORK/sp-udp"
+    echo "  udp rr 14/14: loadlab $ll tps (p50 RTT $p50 us, lost $lost)  sockperf $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
+  fi
+  if wanted udp-stream; then
+    loadlab_run stream "$WORK/us.json" --protocol udp --users 1 --request "$UDP_SIZE"
+    ll=$(awk -v b="$(json_number "$WORK/us.json" "stream users=1: received MB/s")" 'BEGIN { printf "%.0f", b }')
+    llsent=$(awk -v b="$(json_number "$WORK/us.json" "stream users=1: sent MB/s")" 'BEGIN { printf "%.0f", b }')
+    llloss=$(json_number "$WORK/us.json" "stream users=1: loss %")
+    echo "$ll" >>"$WORK/ll-us"
+    read -r ip iploss < <(iperf3_udp)
+    echo "$ip" >>"$WORK/ip-us"
+    printf '  udp stream %s B: loadlab received %s MB/s (sent %s, loss %.2f%%)  iperf3 -u -b 0 received %s MB/s (loss %s%%)  [load %s]\n' \
+      "$UDP_SIZE" "$ll" "$llsent" "$llloss" "$ip" "$iploss" "$(loadavg)"
+  fi
+  if wanted tcp-stream; then
+    loadlab_run stream "$WORK/send.json" --users 1 --request 128K --response 0
+    ll=$(awk -v b="$(json_number "$WORK/send.json" bytesPerSec)" 'BEGIN { printf "%.0f", b / 1e6 }')
+    echo "$ll" >>"$WORK/ll-send"
+    ip=$(iperf3_mbps)
+    echo "$ip" >>"$WORK/ip-send"
+    echo "  tcp stream send: loadlab $ll MB/s  iperf3 $ip MB/s  [load $(loadavg)]"
+    loadlab_run stream "$WORK/strg.json" --users 1 --request 20 --response 20M
+    ll=$(awk -v b="$(json_number "$WORK/strg.json" bytesPerSec)" 'BEGIN { printf "%.0f", b / 1e6 }')
+    echo "$ll" >>"$WORK/ll-strg"
+    ip=$(iperf3_mbps -R)
+    echo "$ip" >>"$WORK/ip-rev"
+    echo "  tcp stream read (STRG 20/20M): loadlab $ll MB/s  iperf3 -R $ip MB/s  [load $(loadavg)]"
+  fi
 done
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+row() { # label loadlab-file peer-file
+  local a b
+  [[ -s $WORK/$2 ]] || return 0
+  a=$(best <"$WORK/$2"); b=$(best <"$WORK/$3")
+  printf '%-44s %12s %12s %6s\n' "$1" "$a" "$b" "$(ratio "$a" "$b")"
+}
 echo
-printf '%-34s %12s %12s %6s\n' "benchmark (best of $ROUNDS)" loadlab peer ratio
-a=$(best <"$WORK/ll-rr"); b=$(best <"$WORK/sp-rr")
-printf '%-34s %12s %12s %6s\n' "rr 1/1 tps vs sockperf ping-pong" "$a" "$b" "$(ratio "$a" "$b")"
-a=$(best <"$WORK/ll-send"); b=$(best <"$WORK/ip-send")
-printf '%-34s %12s %12s %6s\n' "stream send MB/s vs iperf3" "$a" "$b" "$(ratio "$a" "$b")"
-a=$(best <"$WORK/ll-strg"); b=$(best <"$WORK/ip-rev")
-printf '%-34s %12s %12s %6s\n' "stream read MB/s vs iperf3 -R" "$a" "$b" "$(ratio "$a" "$b")"
+printf '%-44s %12s %12s %6s\n' "benchmark (best of $ROUNDS)" loadlab peer ratio
+row "tcp rr 14/14 tps vs sockperf ping-pong --tcp" ll-tcp sp-tcp
+row "udp rr 14/14 tps vs sockperf ping-pong" ll-udp sp-udp
+row "udp stream $UDP_SIZE B received MB/s vs iperf3 -u" ll-us ip-us
+row "tcp stream send MB/s vs iperf3" ll-send ip-send
+row "tcp stream read MB/s vs iperf3 -R" ll-strg ip-rev

@@ -111,6 +111,25 @@ class ExamplePlansIT {
   }
 
   @Test
+  void networkRrOverUdp() throws Exception {
+    long before = net.stats().transactions();
+    Jtl jtl =
+        run(
+            "net-rr.jmx",
+            "net.port=" + net.port(),
+            "threads=2",
+            "protocol=UDP",
+            "request_size=14",
+            "response_size=100",
+            "loadlab.results=" + out.resolve("net-rr-udp"));
+    List<Map<String, String>> rr = jtl.label("rr");
+    assertTrue(rr.size() > 100, "rr samples: " + rr.size());
+    assertAllSucceeded(jtl);
+    assertTrue(rr.stream().allMatch(r -> "100".equals(r.get("bytes"))));
+    assertTrue(net.stats().transactions() - before >= rr.size(), "the server answered over UDP");
+  }
+
+  @Test
   void amqpLatencyAtAConstantRate() throws Exception {
     Jtl jtl = run("amqp-latency.jmx", "amqp.uri=" + broker.amqpUri(), "threads=2", "rate=50");
     List<Map<String, String>> rt = jtl.label("round trip");

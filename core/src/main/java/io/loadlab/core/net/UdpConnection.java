@@ -2,6 +2,7 @@ package io.loadlab.core.net;
 
 import io.loadlab.core.failure.UnreachableTargetException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.StandardSocketOptions;
@@ -107,7 +108,11 @@ public final class UdpConnection implements AutoCloseable {
     checkSize("request", requestBytes);
     checkSize("response", responseBytes);
     int seq = ++sequence;
-    write(UdpProtocol.TYPE_REQUEST, seq, requestBytes, responseBytes);
+    try {
+      write(UdpProtocol.TYPE_REQUEST, seq, requestBytes, responseBytes);
+    } catch (PortUnreachableException e) {
+      return lose("port unreachable"); // an earlier datagram's ICMP error, reported now
+    }
     ByteBuffer in = ThreadBuffers.current().in(responseBytes + 1L);
     long deadline = System.nanoTime() + timeoutNanos;
     while (true) {
@@ -131,7 +136,7 @@ public final class UdpConnection implements AutoCloseable {
       if (left <= 0) {
         return lose("no response within " + timeoutNanos / 1_000_000 + " ms");
       }
-      selector.select(UdpConnection::ignore, Math.max(1, (left + 999_999) / 1_000_000));
+      await(left);
     }
   }
 
@@ -162,7 +167,7 @@ public final class UdpConnection implements AutoCloseable {
         in.clear();
         int n = channel.read(in);
         if (n == 0) {
-          selector.select(UdpConnection::ignore, Math.max(1, (left + 999_999) / 1_000_000));
+          await(left);
           continue;
         }
         if (n >= UdpProtocol.STATS_LENGTH
@@ -231,6 +236,14 @@ public final class UdpConnection implements AutoCloseable {
     while (channel.write(out) == 0) {
       awaitWritable(); // the send buffer is full (a fast stream): wait for room
     }
+  }
+
+  /** Waits up to {@code nanos} for a datagram; an interrupted thread stops waiting. */
+  private void await(long nanos) throws IOException {
+    if (Thread.currentThread().isInterrupted()) {
+      throw new InterruptedIOException("interrupted while waiting for a UDP response");
+    }
+    selector.select(UdpConnection::ignore, Math.max(1, (nanos + 999_999) / 1_000_000));
   }
 
   private void awaitWritable() throws IOException {

@@ -6,9 +6,10 @@ import io.loadlab.jmeter.BeanInfoBase;
 public class NetRrSamplerBeanInfo extends BeanInfoBase {
   public NetRrSamplerBeanInfo() {
     super(NetRrSampler.class);
-    createPropertyGroup("target", new String[] {"target"});
+    createPropertyGroup("target", new String[] {"target", "protocol"});
     createPropertyGroup("transaction", new String[] {"requestSize", "responseSize", "labelSuffix"});
     text("target", "net");
+    choice("protocol", NetRrSampler.TCP, NetRrSampler.TCP, NetRrSampler.UDP);
     number("requestSize", 1);
     number("responseSize", 1);
     text("labelSuffix", "");

@@ -2,13 +2,15 @@ package io.loadlab.jmeter.net;
 
 import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.core.net.UdpConnection;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
 import java.time.Duration;
 
 /**
  * Network Target config element: where Network RR and CRR samplers connect (a {@code loadlab net
- * serve} responder), and with which socket options. Samplers name it by its variable name.
+ * serve} responder, TCP and UDP on one port), with which socket options and timeouts. Samplers name
+ * it by its variable name.
  */
 public class NetworkTarget extends ConfigBase {
   private static final long serialVersionUID = 1L;
@@ -21,9 +23,15 @@ public class NetworkTarget extends ConfigBase {
   private int port = NetProtocol.DEFAULT_PORT;
   private boolean noDelay = true;
   private int connectTimeoutMs = 5000;
+  private int udpTimeoutMs = (int) UdpConnection.DEFAULT_TIMEOUT.toMillis();
 
-  /** What samplers get: the address and socket options. */
-  public record Target(String host, int port, NetSocketOptions options, Duration connectTimeout) {}
+  /** What samplers get: the address, socket options and timeouts. */
+  public record Target(
+      String host,
+      int port,
+      NetSocketOptions options,
+      Duration connectTimeout,
+      Duration udpTimeout) {}
 
   @Override
   protected void open() {
@@ -37,7 +45,8 @@ public class NetworkTarget extends ConfigBase {
             host.strip(),
             port,
             new NetSocketOptions(noDelay, 0, 0),
-            Duration.ofMillis(Math.max(1, connectTimeoutMs))));
+            Duration.ofMillis(Math.max(1, connectTimeoutMs)),
+            udpTimeout()));
   }
 
   @Override
@@ -48,6 +57,11 @@ public class NetworkTarget extends ConfigBase {
   @Override
   protected void close() {
     Handles.withdraw(variableName);
+  }
+
+  /** The UDP timeout as set, or the default for a plan saved before the field existed (0). */
+  Duration udpTimeout() {
+    return udpTimeoutMs > 0 ? Duration.ofMillis(udpTimeoutMs) : UdpConnection.DEFAULT_TIMEOUT;
   }
 
   static Target lookup(String name) {
@@ -93,5 +107,13 @@ public class NetworkTarget extends ConfigBase {
 
   public void setConnectTimeoutMs(int connectTimeoutMs) {
     this.connectTimeoutMs = connectTimeoutMs;
+  }
+
+  public int getUdpTimeoutMs() {
+    return udpTimeoutMs;
+  }
+
+  public void setUdpTimeoutMs(int udpTimeoutMs) {
+    this.udpTimeoutMs = udpTimeoutMs;
   }
 }

@@ -117,4 +117,62 @@ class NetSamplersTest {
       assertTimings(s);
     }
   }
+
+  @Test
+  void rrOverUdpCountsAtBothEndsAndALostResponseFailsTheSampleAsLost() throws Exception {
+    long before = server.stats().transactions();
+    NetRrSampler udp = sampler(new NetRrSampler(), "udp rr", "100");
+    with(udp, "protocol", "UDP");
+    List<SampleResult> samples =
+        EngineHarness.run(
+            Map.of("response", "200"),
+            EngineHarness.threadGroup(2, 50),
+            List.of(target()),
+            List.of(udp),
+            Duration.ofSeconds(30));
+    assertEquals(100, samples.size());
+    for (SampleResult s : samples) {
+      assertTrue(s.isSuccessful(), s.getResponseMessage());
+      assertEquals(100, s.getSentBytes());
+      assertEquals(200, s.getBytesAsLong());
+      assertTimings(s);
+    }
+    assertEquals(100, server.stats().transactions() - before);
+
+    NetworkTarget nobody = target();
+    int freePort;
+    try (java.net.DatagramSocket d = new java.net.DatagramSocket(0)) {
+      freePort = d.getLocalPort();
+    }
+    with(nobody, "port", freePort);
+    with(nobody, "udpTimeoutMs", 100);
+    NetRrSampler lost = sampler(new NetRrSampler(), "udp rr", "100");
+    with(lost, "protocol", "UDP");
+    samples =
+        EngineHarness.run(
+            Map.of("response", "200"),
+            EngineHarness.threadGroup(1, 3),
+            List.of(nobody),
+            List.of(lost),
+            Duration.ofSeconds(30));
+    assertEquals(3, samples.size());
+    for (SampleResult s : samples) {
+      assertFalse(s.isSuccessful());
+      assertEquals("lost", s.getResponseCode(), s.getResponseMessage());
+    }
+  }
+
+  @Test
+  void aPlanSavedBeforeTheProtocolFieldUsesTcp() {
+    NetRrSampler old = new NetRrSampler();
+    old.setProtocol(""); // what TestBean preparation makes of the missing property
+    assertFalse(old.udp());
+    old.setProtocol(null);
+    assertFalse(old.udp());
+    old.setProtocol("udp");
+    assertTrue(old.udp());
+    NetworkTarget t = new NetworkTarget();
+    t.setUdpTimeoutMs(0); // missing property
+    assertEquals(Duration.ofMillis(200), t.udpTimeout());
+  }
 }

@@ -13,6 +13,9 @@ import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -71,6 +74,18 @@ class UdpDriverTest {
     }
   }
 
+  /** Udp RcvbufErrors of this network namespace (/proc/net/snmp), 0 where there is none. */
+  private static long udpReceiveBufferErrors() throws IOException {
+    Path snmp = Path.of("/proc/net/snmp");
+    if (!Files.exists(snmp)) {
+      return 0;
+    }
+    List<String> udp = Files.readAllLines(snmp).stream().filter(l -> l.startsWith("Udp:")).toList();
+    List<String> names = List.of(udp.get(0).split("\\s+"));
+    String[] values = udp.get(1).split("\\s+");
+    return Long.parseLong(values[names.indexOf("RcvbufErrors")]);
+  }
+
   private static double figure(RunResult r, String name) {
     Double v = r.figures().get(name);
     assertNotNull(v, name + " in " + r.figures());
@@ -110,7 +125,7 @@ class UdpDriverTest {
   }
 
   @Test
-  void aStreamAtARateIsReceivedWhole() throws Exception {
+  void aStreamAtARateIsCountedAtBothEnds() throws Exception {
     try (NetServer server = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS)) {
       ServerStats before = server.stats();
       RunResult r = run(udp(NetWorkload.STREAM, server, "127.0.0.1", 2, 1472, 0, 4000));
@@ -132,7 +147,7 @@ class UdpDriverTest {
   @Test
   void aResponderThatDropsEveryTenthDatagramLosesExactlyThoseAndLatencyIsUnaffected()
       throws Exception {
-    Duration timeout = Duration.ofMillis(300);
+    Duration timeout = Duration.ofMillis(500);
     RunTiming timing = new RunTiming(Duration.ofSeconds(2), Duration.ZERO, Duration.ofMillis(500));
     try (NetServer server = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS, 100)) {
       RunResult r = run(udp(NetWorkload.RR, server, "127.0.0.1", 1, 14, 14, 0, timeout), timing);
@@ -149,10 +164,23 @@ class UdpDriverTest {
       assertTrue(op.latencyUs().p50() < 20_000, op.latencyUs().toString());
       assertTrue(r.problems().stream().anyMatch(p -> p.kind().equals("udp lost")), "a problem");
 
-      RunResult stream = run(udp(NetWorkload.STREAM, server, "127.0.0.1", 1, 100, 0, 3000));
+      long kernelDropsBefore = udpReceiveBufferErrors();
+      RunResult stream = run(udp(NetWorkload.STREAM, server, "127.0.0.1", 1, 100, 0, 1000), timing);
+      long kernelDrops = udpReceiveBufferErrors() - kernelDropsBefore;
       double streamSent = figure(stream, "stream users=1: sent");
+      double streamLost = figure(stream, "stream users=1: lost");
       assertTrue(streamSent >= 1000, "sent " + streamSent);
-      assertEquals(Math.floor(streamSent / 100), figure(stream, "stream users=1: lost"));
+      // Exactly the hook's drops, plus any datagram the kernel dropped because the server's
+      // receive buffer was full (a loaded machine can stall the server's thread that long).
+      double beyondHook = streamLost - Math.floor(streamSent / 100);
+      assertTrue(
+          beyondHook >= 0 && beyondHook <= kernelDrops,
+          "lost "
+              + streamLost
+              + " of "
+              + streamSent
+              + ", kernel receive-buffer drops "
+              + kernelDrops);
     }
   }
 

@@ -119,6 +119,7 @@ class ExamplePlansIT {
             "net.port=" + net.port(),
             "threads=2",
             "protocol=UDP",
+            "udp_timeout_ms=5000", // a loaded build machine can hold a response past 200 ms
             "request_size=14",
             "response_size=100",
             "loadlab.results=" + out.resolve("net-rr-udp"));

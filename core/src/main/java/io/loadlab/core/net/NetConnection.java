@@ -86,8 +86,9 @@ public final class NetConnection implements AutoCloseable {
    * request is written (a one-way message, see {@link #send(int)}).
    */
   public void transact(int requestBytes, int responseBytes) throws IOException {
-    request(NetProtocol.TYPE_TRANSACTION, flags, requestBytes, responseBytes);
-    drain(responseBytes);
+    ThreadBuffers buffers = ThreadBuffers.current();
+    request(buffers, NetProtocol.TYPE_TRANSACTION, flags, requestBytes, responseBytes);
+    drain(buffers, responseBytes);
   }
 
   /**
@@ -97,13 +98,15 @@ public final class NetConnection implements AutoCloseable {
    * it closes. Close this connection afterwards.
    */
   public void transactAndClose(int requestBytes, int responseBytes) throws IOException {
+    ThreadBuffers buffers = ThreadBuffers.current();
     request(
+        buffers,
         NetProtocol.TYPE_TRANSACTION,
         (byte) (flags | NetProtocol.FLAG_CLOSE),
         requestBytes,
         responseBytes);
-    drain(responseBytes);
-    ByteBuffer in = ThreadBuffers.current().in(1);
+    drain(buffers, responseBytes);
+    ByteBuffer in = buffers.in(1);
     in.clear().limit(1);
     if (channel.read(in) >= 0) {
       throw new IOException("the server sent more than the response instead of closing");
@@ -116,7 +119,7 @@ public final class NetConnection implements AutoCloseable {
    * #serverStats()} at the end to wait until the server has read them all.
    */
   public void send(int requestBytes) throws IOException {
-    request(NetProtocol.TYPE_TRANSACTION, flags, requestBytes, 0);
+    request(ThreadBuffers.current(), NetProtocol.TYPE_TRANSACTION, flags, requestBytes, 0);
   }
 
   /**
@@ -135,8 +138,9 @@ public final class NetConnection implements AutoCloseable {
    * answer also means every earlier message on this connection was served.
    */
   public ServerStats serverStats() throws IOException {
-    request(NetProtocol.TYPE_STATS, flags, 0, 0);
-    ByteBuffer in = ThreadBuffers.current().in(NetProtocol.STATS_LENGTH);
+    ThreadBuffers buffers = ThreadBuffers.current();
+    request(buffers, NetProtocol.TYPE_STATS, flags, 0, 0);
+    ByteBuffer in = buffers.in(NetProtocol.STATS_LENGTH);
     in.clear().limit(NetProtocol.STATS_LENGTH);
     while (in.hasRemaining()) {
       if (channel.read(in) < 0) {
@@ -157,13 +161,14 @@ public final class NetConnection implements AutoCloseable {
     channel.close();
   }
 
-  private void request(byte type, byte frameFlags, int requestBytes, int responseBytes)
+  private void request(
+      ThreadBuffers buffers, byte type, byte frameFlags, int requestBytes, int responseBytes)
       throws IOException {
     if (requestBytes < 0 || responseBytes < 0) {
       throw new IllegalArgumentException(
           "request and response sizes must not be negative: " + requestBytes + "/" + responseBytes);
     }
-    ByteBuffer out = ThreadBuffers.current().out(NetProtocol.HEADER_LENGTH + (long) requestBytes);
+    ByteBuffer out = buffers.out(NetProtocol.HEADER_LENGTH + (long) requestBytes);
     out.clear();
     NetProtocol.putHeader(out, type, frameFlags, requestBytes, responseBytes);
     // The payload's content does not matter: whatever the buffer holds is sent.
@@ -186,8 +191,8 @@ public final class NetConnection implements AutoCloseable {
     }
   }
 
-  private void drain(int responseBytes) throws IOException {
-    ByteBuffer in = ThreadBuffers.current().in(responseBytes);
+  private void drain(ThreadBuffers buffers, int responseBytes) throws IOException {
+    ByteBuffer in = buffers.in(responseBytes);
     long left = responseBytes;
     while (left > 0) {
       in.clear();

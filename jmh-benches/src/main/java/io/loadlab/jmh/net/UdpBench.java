@@ -21,12 +21,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * UDP round trips ({@link UdpConnection}), as {@code loadlab net rr --protocol udp} runs them
- * (netperf UDP_RR): a request datagram of {@code size} bytes and a response of the same size on a
- * socket kept per benchmark thread. A lost datagram (no answer within 1 s) fails the benchmark
+ * (netperf UDP_RR): a request datagram of {@code datagram} bytes and a response of the same size on
+ * a socket kept per benchmark thread. A lost datagram (no answer within 1 s) fails the benchmark
  * rather than hide in the figures. The responder is the one of {@link Responder} (this JVM on
  * loopback, or {@code -Dloadlab.net=host:port}).
  *
- * <pre>java -jar jmh-benches/target/benchmarks.jar UdpBench -p size=14</pre>
+ * <pre>java -jar jmh-benches/target/benchmarks.jar UdpBench -p datagram=14</pre>
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -39,9 +39,13 @@ public class UdpBench {
   /** One socket per benchmark thread. */
   @State(Scope.Thread)
   public static class Client {
-    /** Request and response datagram size in bytes (sockperf's default is 14). */
+    /**
+     * Request and response datagram size in bytes, 12 to 65,507 (sockperf's default is 14). Not
+     * named {@code size} as in the other benchmarks: a datagram cannot be smaller than loadlab's
+     * 12-byte header, so a {@code -p size=8} meant for them must not reach this one.
+     */
     @Param({"14", "1024", "8192", "65507"})
-    public int size;
+    public int datagram;
 
     UdpConnection connection;
 
@@ -61,7 +65,7 @@ public class UdpBench {
   /** One request datagram and its response. */
   @Benchmark
   public void rr(Client c) throws IOException {
-    if (!c.connection.transact(c.size, c.size)) {
+    if (!c.connection.transact(c.datagram, c.datagram)) {
       throw new IOException("a UDP round trip was lost: " + c.connection.lastLoss());
     }
   }

@@ -57,6 +57,7 @@ class BenchmarksSmokeTest {
                       .measurementIterations(1)
                       .measurementTime(TimeValue.milliseconds(100))
                       .param("size", "8")
+                      .param("datagram", "14")
                       .param("operations", "1")
                       .shouldFailOnError(true)
                       .resultFormat(ResultFormatType.JSON)

@@ -74,6 +74,7 @@ public final class Main {
         return 0;
       }
       CommandLineChecks.check(cmd, options);
+      PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
       report(err, e, debug);

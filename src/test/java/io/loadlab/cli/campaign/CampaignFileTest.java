@@ -125,6 +125,20 @@ class CampaignFileTest {
             "unknown figure",
             "name: x\nsteps:\n  - {run: net rr, figures: [rate, 'p 99']}\n",
             "steps[0].figures: 'p 99' is not a figure"),
+        Arguments.of(
+            "service command unknown",
+            "name: x\nconfigurations: [{name: a, services: [{run: net nope}]}]\n" + STEP,
+            "configurations[0].services[0].run: 'net nope' is not a loadlab command"),
+        Arguments.of(
+            "service option the CLI refuses",
+            "name: x\nconfigurations: [{name: a, services: [{run: net serve, options: {port: abc}}]}]\n"
+                + STEP,
+            "configurations[0].services[0].options: loadlab net serve refuses it: --port"),
+        Arguments.of(
+            "service on a machine not in the lab",
+            "name: x\nconfigurations: [{name: l, lab: lab.yaml, services: [{on: db9, run: net serve}]}]\n"
+                + STEP,
+            "configurations[0].services[0].on: 'db9' is not a machine of configuration l"),
         Arguments.of("not YAML", "name: x\nsteps: [\n", "steps: while parsing"));
   }
 

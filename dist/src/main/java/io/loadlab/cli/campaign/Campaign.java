@@ -45,7 +45,8 @@ public record Campaign(
       boolean keep,
       Map<String, String> vars,
       String labName,
-      Set<String> machines) {
+      Set<String> machines,
+      List<Service> services) {
     /** The lab's state directory, where {@code lab up} writes {@code lab.json}. */
     public Path labStateDir() {
       return file.resolveSibling(file.getFileName() + ".d");
@@ -69,6 +70,9 @@ public record Campaign(
       List<Client> clients,
       String operation,
       List<String> figures) {}
+
+  /** A server started on a machine (null: here) while the configuration is up. */
+  public record Service(String machine, List<String> args, int readyPort) {}
 
   /** One client of a step: a machine (null: here) and its own options. */
   public record Client(String machine, Map<String, String> options) {}

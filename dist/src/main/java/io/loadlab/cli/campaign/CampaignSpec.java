@@ -37,11 +37,28 @@ public record CampaignSpec(
    * file (lab up, lab down after unless {@code keep}), or neither (this machine as it is).
    *
    * @param vars values steps refer to as {@code ${name}}, such as each configuration's broker
+   * @param services loadlab servers started after bring-up and stopped before bring-down
    */
   public record ConfigurationSpec(
-      String name, String testbed, String lab, Boolean keep, Map<String, Object> vars) {
+      String name,
+      String testbed,
+      String lab,
+      Boolean keep,
+      Map<String, Object> vars,
+      List<ServiceSpec> services) {
     public ConfigurationSpec {
       vars = vars == null ? Map.of() : new LinkedHashMap<>(vars);
+      services = services == null ? List.of() : List.copyOf(services);
+    }
+  }
+
+  /**
+   * A server a configuration needs for its runs, such as {@code net serve} or {@code broker} in a
+   * lab host: started when the configuration is up, ready when {@code ready-port} listens.
+   */
+  public record ServiceSpec(String on, String run, Map<String, Object> options, Integer readyPort) {
+    public ServiceSpec {
+      options = options == null ? Map.of() : new LinkedHashMap<>(options);
     }
   }
 

@@ -143,7 +143,7 @@ public final class CampaignValidator {
     if (spec.configurations().isEmpty()) {
       out.add(
           new Campaign.Configuration(
-              "here", Campaign.Kind.NONE, null, true, Map.of(), null, Set.of()));
+              "here", Campaign.Kind.NONE, null, true, Map.of(), null, Set.of(), List.of()));
       return out;
     }
     Set<String> names = new HashSet<>();
@@ -181,8 +181,11 @@ public final class CampaignValidator {
           problem(f + ".testbed", firstLine(e.getMessage()));
         }
         out.add(
-            new Campaign.Configuration(
-                c.name(), Campaign.Kind.TESTBED, tb, keep, vars, null, machines));
+            withServices(
+                f,
+                c,
+                new Campaign.Configuration(
+                    c.name(), Campaign.Kind.TESTBED, tb, keep, vars, null, machines, List.of())));
         continue;
       } else if (c.lab() != null) {
         Path lf = resolve(c.lab());
@@ -196,15 +199,90 @@ public final class CampaignValidator {
           problem(f + ".lab", firstLine(e.getMessage()));
         }
         out.add(
-            new Campaign.Configuration(
-                c.name(), Campaign.Kind.LAB, lf, keep, vars, labName, machines));
+            withServices(
+                f,
+                c,
+                new Campaign.Configuration(
+                    c.name(), Campaign.Kind.LAB, lf, keep, vars, labName, machines, List.of())));
         continue;
       }
       out.add(
-          new Campaign.Configuration(
-              c.name(), Campaign.Kind.NONE, null, true, vars, null, Set.of()));
+          withServices(
+              f,
+              c,
+              new Campaign.Configuration(
+                  c.name(), Campaign.Kind.NONE, null, true, vars, null, Set.of(), List.of())));
     }
     return out;
+  }
+
+  private Campaign.Configuration withServices(
+      String f, CampaignSpec.ConfigurationSpec spec, Campaign.Configuration c) {
+    List<Campaign.Service> services = new ArrayList<>();
+    for (int i = 0; i < spec.services().size(); i++) {
+      CampaignSpec.ServiceSpec s = spec.services().get(i);
+      String sf = f + ".services[" + i + "]";
+      if (s == null || s.run() == null || s.run().isBlank()) {
+        problem(sf + ".run", "missing; name the loadlab server command, e.g. net serve or broker");
+        continue;
+      }
+      String command = String.join(" ", s.run().trim().split("\\s+"));
+      Options options = Main.optionsOf(command);
+      if (options == null) {
+        problem(
+            sf + ".run",
+            "'" + command + "' is not a loadlab command; use e.g. net serve or broker");
+        continue;
+      }
+      if (s.readyPort() != null && (s.readyPort() < 1 || s.readyPort() > 65535)) {
+        problem(sf + ".ready-port", s.readyPort() + " is not a port; use 1-65535");
+      }
+      if (s.on() != null && c.kind() == Campaign.Kind.NONE) {
+        problem(
+            sf + ".on",
+            "'"
+                + s.on()
+                + "': configuration "
+                + c.name()
+                + " has no testbed or lab;"
+                + " remove on to start it here");
+      } else if (s.on() != null && !c.machines().isEmpty() && !c.machines().contains(s.on())) {
+        problem(
+            sf + ".on",
+            "'"
+                + s.on()
+                + "' is not a machine of configuration "
+                + c.name()
+                + "; use one of "
+                + c.machines());
+      } else if (s.on() != null && !StepExecutors.supports(c)) {
+        problem(
+            sf + ".on",
+            "'"
+                + s.on()
+                + "': testbed machines start servers through the"
+                + " testbed's roles; give this one as a role in the testbed file");
+      }
+      Map<String, String> opts = optionMap(sf + ".options", command, options, s.options());
+      List<String> args = new ArrayList<>(List.of(command.split(" ")));
+      try {
+        opts.forEach(
+            (k, v) -> {
+              args.add("--" + k);
+              if (!v.isEmpty()) {
+                args.add(substitute(v, c));
+              }
+            });
+        Main.check(args);
+      } catch (UsageException e) {
+        problem(
+            sf + ".options", "loadlab " + command + " refuses it: " + firstLine(e.getMessage()));
+        continue;
+      }
+      services.add(new Campaign.Service(s.on(), args, s.readyPort() == null ? 0 : s.readyPort()));
+    }
+    return new Campaign.Configuration(
+        c.name(), c.kind(), c.file(), c.keep(), c.vars(), c.labName(), c.machines(), services);
   }
 
   private Campaign.Step step(
@@ -309,12 +387,15 @@ public final class CampaignValidator {
     return step;
   }
 
-  private void checkMachines(String f, Campaign.Step step, Campaign.Configuration c) {
-    for (Campaign.Client client : step.clients()) {
-      String m = client.machine();
+  private void checkMachines(String step0, Campaign.Step step, Campaign.Configuration c) {
+    boolean fromOn = step.clients().stream().allMatch(x -> x.options().isEmpty());
+    for (int i = 0; i < step.clients().size(); i++) {
+      String m = step.clients().get(i).machine();
       if (m == null) {
         continue;
       }
+      // Named as written: steps[0].on, or steps[0].clients[1] (whose field is on).
+      String f = fromOn ? step0 : step0 + ".clients[" + i + "]";
       if (c.kind() == Campaign.Kind.NONE) {
         problem(
             f + ".on",

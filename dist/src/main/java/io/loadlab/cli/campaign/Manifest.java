@@ -89,6 +89,12 @@ public final class Manifest {
     public String endTime;
     public Double seconds;
 
+    /**
+     * The campaign's own time for this run, outside the run's processes: preparing it, reading its
+     * figures, statistics, manifest and report (for the overhead benchmark).
+     */
+    public Double bookkeepingMs;
+
     /** True if an interrupted attempt of this run was found and the run was done again. */
     public Boolean redone;
 

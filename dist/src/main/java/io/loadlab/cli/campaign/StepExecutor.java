@@ -23,6 +23,9 @@ public interface StepExecutor {
       return -1;
     }
 
+    /** True while it runs. */
+    boolean alive();
+
     /** Asks the run to stop now (it still writes its summary, status aborted). */
     void stop();
   }

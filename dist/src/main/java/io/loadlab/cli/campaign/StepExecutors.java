@@ -26,9 +26,16 @@ public final class StepExecutors {
       return new ChildProcess(List.of());
     }
     if (c.kind() == Campaign.Kind.LAB) {
-      return new ChildProcess(List.of("ip", "netns", "exec", "ll-" + c.labName() + "-" + machine));
+      return new ChildProcess(prefix(c, machine));
     }
     throw new IllegalStateException("no executor for machine " + machine + " of " + c.name());
+  }
+
+  /** The command prefix that runs a program on a machine of a configuration (empty: here). */
+  static List<String> prefix(Campaign.Configuration c, String machine) {
+    return machine == null || c.kind() != Campaign.Kind.LAB
+        ? List.of()
+        : List.of("ip", "netns", "exec", "ll-" + c.labName() + "-" + machine);
   }
 
   /** {@code java -cp <this classpath> io.loadlab.cli.Main args}: the loadlab that is running. */
@@ -67,6 +74,11 @@ public final class StepExecutors {
               .start();
       p.getOutputStream().close();
       return new Execution() {
+        @Override
+        public boolean alive() {
+          return p.isAlive();
+        }
+
         @Override
         public long pid() {
           return p.pid();

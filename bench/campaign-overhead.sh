@@ -49,7 +49,14 @@ if len(rows) >= 6:
           f"RSS (MB): first third {rss1:.0f}, last third {rss2:.0f}")
 PY
 
-echo "== manifest + report of the 90-run campaign: loadlab campaign report (JVM start included)"
+echo "== manifest + report of the 90-run campaign: loadlab campaign report (statistics, campaign.json,"
+echo "   report.md; its own time, then the whole command with the JVM start)"
 for i in 1 2 3; do
   /usr/bin/time -f "%e s wall, %M KB max RSS" java -jar "$jar" campaign report "$work/out" >/dev/null
 done
+python3 - "$work/out/campaign.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+b = [r["bookkeepingMs"] for r in m["runs"][-10:] if r.get("bookkeepingMs") is not None]
+print("bookkeeping of the last 10 runs (manifest and report of 81-90 runs each time, ms):", b)
+PY

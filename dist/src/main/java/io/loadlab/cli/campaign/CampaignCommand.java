@@ -88,9 +88,18 @@ public final class CampaignCommand implements Command {
                   + " here; give the directory of a"
                   + " campaign run (--output of loadlab campaign run)");
         }
+        long t0 = System.nanoTime();
         Manifest m = Manifest.read(file);
         CellStatistics.update(m);
-        ctx.out().print(CampaignReport.write(m, file.toAbsolutePath().getParent()));
+        Path campaignDir = file.toAbsolutePath().getParent();
+        m.write(campaignDir);
+        ctx.out().print(CampaignReport.write(m, campaignDir));
+        ctx.err()
+            .printf(
+                java.util.Locale.ROOT,
+                "campaign.json and report.md of %d runs written in %.0f ms%n",
+                m.runs.size(),
+                (System.nanoTime() - t0) / 1e6);
         yield 0;
       }
     };

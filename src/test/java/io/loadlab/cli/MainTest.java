@@ -64,4 +64,102 @@ class MainTest {
     assertEquals(2, o.code());
     assertTrue(o.err().contains("\tat "), o.err());
   }
+
+  @Test
+  void everyGroupListsItsCommandsOnHelpAndExitsTwoWhenBare() {
+    for (String group : new String[] {"amqp", "net", "ds2", "provision", "lab"}) {
+      CliRun help = run(group, "--help");
+      assertEquals(0, help.code(), group + ": " + help.err());
+      assertTrue(help.out().contains("usage: loadlab " + group + " <command>"), help.out());
+      long lines = help.out().lines().filter(l -> l.startsWith("  " + group + " ")).count();
+      assertTrue(lines >= 2, group + " lists its commands: " + help.out());
+      CliRun bare = run(group);
+      assertEquals(2, bare.code(), group);
+      assertEquals(help.out(), bare.out());
+    }
+    CliRun unknown = run("amqp", "frob");
+    assertEquals(2, unknown.code());
+    assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
+    assertTrue(unknown.err().contains("loadlab amqp --help"), unknown.err());
+  }
+
+  @Test
+  void optionPrefixesAreNotAcceptedAndSecretsAreNotEchoed() {
+    CliRun prefix = run("net", "rr", "--dur", "1s");
+    assertEquals(2, prefix.code());
+    assertTrue(prefix.err().contains("unknown option '--dur'"), prefix.err());
+    assertTrue(prefix.err().contains("--duration"), "a hint: " + prefix.err());
+    for (String[] args :
+        new String[][] {
+          {"amqp", "throughput", "--password", "hunter2"},
+          {"amqp", "throughput", "--password=hunter2"},
+          {"ds2", "run", "--passwd", "hunter2"},
+          {"amqp", "throughput", "--password-file", "hunter2"}
+        }) {
+      CliRun o = run(args);
+      assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+      assertEquals(1, o.err().strip().lines().count(), o.err());
+      assertFalse(o.err().contains("hunter2"), o.err());
+      assertFalse(o.out().contains("hunter2"), o.out());
+    }
+  }
+
+  @Test
+  void aSingleValuedOptionGivenTwiceIsRefused() {
+    CliRun o =
+        run("amqp", "throughput", "--broker", "amqp://127.0.0.1:1", "--broker", "amqp://b:2");
+    assertEquals(2, o.code());
+    assertEquals(1, o.err().strip().lines().count(), o.err());
+    assertTrue(o.err().contains("--broker is given 2 times"), o.err());
+  }
+
+  @Test
+  void aPasswordInsideAUrlIsRefusedPointingToTheFileOrEnvironment() {
+    for (String[] args :
+        new String[][] {
+          {"amqp", "throughput", "--broker", "amqp://alice:pw@127.0.0.1:1"},
+          {"amqp", "latency", "--broker", "amqp://127.0.0.1:1?jms.password=pw"},
+          {"ds2", "run", "--url", "jdbc:postgresql://127.0.0.1:1/ds2?user=a&password=pw"},
+          {"ds2", "check", "--url", "jdbc:sqlserver://h:1;user=a;password=pw"}
+        }) {
+      CliRun o = run(args);
+      assertEquals(2, o.code(), String.join(" ", args) + ": " + o.err());
+      assertEquals(1, o.err().strip().lines().count(), o.err());
+      assertTrue(o.err().contains("--password-file"), o.err());
+      assertTrue(o.err().contains("LOADLAB_"), o.err());
+      assertFalse(o.err().contains("pw@") || o.err().contains("=pw"), o.err());
+    }
+  }
+
+  @Test
+  void incompleteBrokerUrisAreRefusedNeverCompletedToLocalhost() {
+    for (String uri :
+        new String[] {
+          "amqp://", "amqp://127.0.0.1:notaport", "amqp://:5672", "amqp://h:70000", "failover:("
+        }) {
+      CliRun o = run("amqp", "throughput", "--broker", uri);
+      assertEquals(2, o.code(), uri + ": " + o.err());
+      assertEquals(1, o.err().strip().lines().count(), o.err());
+      assertTrue(o.err().contains("--broker"), o.err());
+    }
+  }
+
+  @Test
+  void anEmptySecretFileIsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path empty = java.nio.file.Files.writeString(dir.resolve("pw"), "\n");
+    CliRun o = run("amqp", "throughput", "--password-file", empty.toString(), "--duration", "1s");
+    assertEquals(2, o.code(), o.err());
+    assertTrue(o.err().contains("--password-file: the file it names is empty"), o.err());
+  }
+
+  @Test
+  void overflowingNumbersAreOneLine() {
+    CliRun o = run("net", "rr", "--duration", "99999999999999999999h");
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("--duration"), o.err());
+    CliRun size = run("amqp", "throughput", "--size", "999999999999G");
+    assertEquals(2, size.code());
+    assertTrue(size.err().contains("--size"), size.err());
+  }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Version;
+import io.loadlab.core.util.NearestName;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -42,6 +43,43 @@ final class Help {
     return sb.toString();
   }
 
+  /** True if some command's name is {@code word} followed by more words, e.g. {@code amqp}. */
+  static boolean isGroup(List<Command> commands, String word) {
+    return commands.stream().anyMatch(c -> c.path().length > 1 && c.path()[0].equals(word));
+  }
+
+  /** A command group's help: its commands, one line each. */
+  static String group(List<Command> commands, String word) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("usage: loadlab ").append(word).append(" <command> [options]\n\ncommands:\n");
+    sb.append(commandLines(commands, word));
+    sb.append("\nloadlab ")
+        .append(word)
+        .append(" <command> --help shows a command's options; every option is documented in")
+        .append(" docs/configuration.md.\n");
+    return sb.toString();
+  }
+
+  /** One line per command whose name starts with {@code word} and has more words after it. */
+  private static String commandLines(List<Command> commands, String word) {
+    List<Command> members =
+        commands.stream().filter(c -> c.path().length > 1 && c.path()[0].equals(word)).toList();
+    int width = 0;
+    for (Command c : members) {
+      width = Math.max(width, String.join(" ", c.path()).length());
+    }
+    StringBuilder sb = new StringBuilder();
+    for (Command c : members) {
+      String name = String.join(" ", c.path());
+      sb.append("  ")
+          .append(name)
+          .append(" ".repeat(width - name.length() + 2))
+          .append(c.summary())
+          .append('\n');
+    }
+    return sb.toString();
+  }
+
   /** The command's options plus the ones every command has. */
   static Options optionsOf(Command command) {
     Options options = new Options();
@@ -53,6 +91,15 @@ final class Help {
     options.addOption(
         Option.builder().longOpt("debug").desc("show stack traces and debug logging").build());
     return options;
+  }
+
+  /** A command's help; a command that is also a group (e.g. {@code report}) lists its members. */
+  static String of(Command command, List<Command> commands) {
+    String help = of(command);
+    if (command.path().length == 1 && isGroup(commands, command.path()[0])) {
+      help += "\ncommands:\n" + commandLines(commands, command.path()[0]);
+    }
+    return help;
   }
 
   static String of(Command command) {
@@ -75,9 +122,19 @@ final class Help {
     return text.toString();
   }
 
-  static String parseError(ParseException e) {
+  static String parseError(ParseException e, Options options) {
     if (e instanceof UnrecognizedOptionException u) {
-      return "unknown option '" + u.getOption() + "'; see --help for the options of this command";
+      // Never the text after '=': it may be a secret given to a misspelt option.
+      String name = u.getOption() == null ? "" : u.getOption().split("=", 2)[0];
+      List<String> nearest =
+          NearestName.all(
+              name.replaceFirst("^-+", ""),
+              options.getOptions().stream().map(Option::getLongOpt).toList());
+      return "unknown option '"
+          + name
+          + "'"
+          + (nearest.isEmpty() ? "" : "; did you mean --" + String.join(" or --", nearest) + "?")
+          + "; see --help for the options of this command";
     }
     if (e instanceof MissingArgumentException m) {
       return "--" + m.getOption().getLongOpt() + " needs a value; see --help";

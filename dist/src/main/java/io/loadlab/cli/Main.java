@@ -40,7 +40,23 @@ public final class Main {
       out.println("loadlab " + Version.get());
       return 0;
     }
+    String group = args[0];
+    if (Help.isGroup(commands, group) && (args.length == 1 || isHelp(args[1]))) {
+      // As git and kubectl do: the group's commands, exit 0 when asked for, 2 when bare.
+      out.print(Help.group(commands, group));
+      return args.length == 1 ? UsageException.EXIT_CODE : 0;
+    }
     Command command = find(commands, args);
+    if (command == null && Help.isGroup(commands, group)) {
+      err.println(
+          "loadlab: unknown command '"
+              + String.join(" ", prefix(args))
+              + "'; run 'loadlab "
+              + group
+              + " --help' for the commands of "
+              + group);
+      return UsageException.EXIT_CODE;
+    }
     if (command == null) {
       err.println(
           "loadlab: unknown command '"
@@ -54,9 +70,11 @@ public final class Main {
     try {
       CommandLine cmd = parse(options, rest, command.operand());
       if (cmd.hasOption("help")) {
-        out.print(Help.of(command));
+        out.print(Help.of(command, commands));
         return 0;
       }
+      CommandLineChecks.check(cmd, options);
+      PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
       report(err, e, debug);
@@ -108,7 +126,9 @@ public final class Main {
 
   private static CommandLine parse(Options options, String[] args, String operand) {
     try {
-      CommandLine cmd = new DefaultParser().parse(options, args);
+      // Whole option names only: a prefix could turn --password into --password-file.
+      CommandLine cmd =
+          DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
       if (operand != null && !cmd.hasOption("help")) {
         if (cmd.getArgList().isEmpty()) {
           throw new UsageException("missing " + operand + "; give it after the command");
@@ -123,8 +143,12 @@ public final class Main {
       }
       return cmd;
     } catch (ParseException e) {
-      throw new UsageException(Help.parseError(e));
+      throw new UsageException(Help.parseError(e, options));
     }
+  }
+
+  private static boolean isHelp(String arg) {
+    return arg.equals("--help") || arg.equals("-h");
   }
 
   private static Command find(List<Command> commands, String[] args) {

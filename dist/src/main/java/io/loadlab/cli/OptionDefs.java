@@ -30,6 +30,25 @@ public final class OptionDefs {
         .build();
   }
 
+  /**
+   * A long option that takes one value and may be given more than once ({@code --target A --target
+   * B}); every other option with a value is refused when given twice.
+   */
+  public static Option repeatable(String name, String arg, String description) {
+    return Option.builder()
+        .longOpt(name)
+        .hasArg()
+        .argName(arg)
+        .type(java.util.List.class)
+        .desc(description)
+        .build();
+  }
+
+  /** True if {@code option} was made by {@link #repeatable}. */
+  static boolean isRepeatable(Option option) {
+    return option.getType() == java.util.List.class;
+  }
+
   /** A long option without a value. */
   public static Option flag(String name, String description) {
     return Option.builder().longOpt(name).desc(description).build();

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
 import java.io.IOException;
@@ -38,14 +39,18 @@ public final class RunOptions {
         OptionDefs.value(
             "output", "DIR", "directory for the result files (default results/<time>-<workload>)"));
     o.addOption(OptionDefs.value("label", "TEXT", "a label recorded with the results"));
-    o.addOption(OptionDefs.value("json", "FILE", "write the JSON result here too"));
+    o.addOption(
+        OptionDefs.value(
+            "json", "FILE", "also write the JSON result here (the run directory keeps its own)"));
     o.addOption(
         Option.builder()
             .longOpt("csv")
             .hasArg()
             .optionalArg(true)
             .argName("FILE")
-            .desc("write the interval CSV here; without FILE, print it instead of progress lines")
+            .desc(
+                "also write the interval CSV here (the run directory keeps its own); without FILE,"
+                    + " print it instead of progress lines")
             .build());
     o.addOption(
         OptionDefs.value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
@@ -76,12 +81,16 @@ public final class RunOptions {
     return text == null ? defaultValue : Durations.parse("--" + option, text);
   }
 
-  /** Where the results go. */
-  public static ExportOptions exports(CommandLine cmd, String workload, PrintStream out) {
+  /**
+   * Where the results go. Without {@code --output}, a new directory under {@code results/} is made
+   * now, atomically, with a suffix if another run took the name.
+   */
+  public static ExportOptions exports(CommandLine cmd, String workload, PrintStream out)
+      throws IOException {
     Path dir =
         cmd.hasOption("output")
             ? Path.of(cmd.getOptionValue("output"))
-            : defaultOutputDir(workload);
+            : RunDirectories.createNew(defaultOutputDir(workload));
     Path csv = null;
     if (cmd.hasOption("csv")) {
       csv = Path.of(cmd.getOptionValue("csv", "-"));
@@ -119,9 +128,13 @@ public final class RunOptions {
     }
   }
 
+  /** Where run directories go when {@code --output} is not given. */
+  static final String DEFAULT_PARENT = "results";
+
   /** {@code results/<timestamp>-<workload>} under the working directory. */
   public static Path defaultOutputDir(String workload) {
-    return Path.of("results", LocalDateTime.now().format(STAMP) + "-" + workload.replace(' ', '-'));
+    return Path.of(
+        DEFAULT_PARENT, LocalDateTime.now().format(STAMP) + "-" + workload.replace(' ', '-'));
   }
 
   private static Path path(CommandLine cmd, String option) {

@@ -34,12 +34,17 @@ public final class RunSession implements AutoCloseable {
   private final Thread interruptHook;
   private final ExportOptions exports;
 
+  private final StopSignals signals;
+
   private RunSession(RunTiming timing, RunRecording recording, ExportOptions exports) {
     this.timing = timing;
     this.recording = recording;
     this.exports = exports;
-    this.interruptHook = new Thread(this::onInterrupt, "loadlab-sigint");
+    this.interruptHook = new Thread(this::onInterrupt, "loadlab-stop");
     Runtime.getRuntime().addShutdownHook(interruptHook);
+    this.signals = StopSignals.install(signal -> control.abort("stopped by " + signal));
+    // A result file that cannot be written (disk full, directory removed) ends the run failed.
+    recording.onWriteFailure(control::fail);
   }
 
   /**
@@ -88,8 +93,9 @@ public final class RunSession implements AutoCloseable {
   }
 
   /**
-   * Ends the run and returns its exit code: 130 if the user stopped it, 1 if the driver failed it
-   * or any operation failed, 0 otherwise.
+   * Ends the run and returns its exit code: 130 if SIGINT (Ctrl-C) stopped it, 143 if SIGTERM did,
+   * 1 if the driver failed it, any operation failed or a result file could not be written, 0
+   * otherwise.
    */
   public int finish() {
     return exitCode(finishResult().status());
@@ -104,13 +110,14 @@ public final class RunSession implements AutoCloseable {
   public static int exitCode(RunStatus status) {
     return switch (status) {
       case OK -> 0;
-      case ABORTED -> EXIT_ABORTED;
+      case ABORTED -> StopSignals.exitCode();
       default -> 1;
     };
   }
 
   private void onInterrupt() {
-    control.abort("stopped by the user (SIGINT)");
+    // Reached when the JVM shuts down for a reason the signal handlers did not see (e.g. SIGHUP).
+    control.abort("stopped: the process is shutting down");
     try {
       done.await(20, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -120,6 +127,7 @@ public final class RunSession implements AutoCloseable {
 
   @Override
   public void close() {
+    signals.close();
     recording.close();
     done.countDown();
     try {

@@ -201,6 +201,7 @@ public final class AmqpConnectionSettings {
                 + "' is not an AMQP URI; use amqp://host:port, amqps://host:port or"
                 + " failover:(amqp://a:5672,amqp://b:5672)");
       }
+      AmqpUris.check(uri);
       this.uri = uri.trim();
     }
 

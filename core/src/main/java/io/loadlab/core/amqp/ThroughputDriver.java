@@ -198,7 +198,9 @@ public final class ThroughputDriver {
         return null;
       }
       clients.reportOutages(recording);
-      report(recording, reports);
+      // Stopped mid-iteration (Ctrl-C, SIGTERM): what had not arrived was still in flight, not
+      // lost; the figures and problems then agree (lost 0, in-flight N).
+      report(recording, reports, control.isStopped());
       if (control.isStopped()) {
         return null;
       }
@@ -246,9 +248,18 @@ public final class ThroughputDriver {
         reports);
   }
 
-  private static void report(RunRecording recording, List<DeliveryReport> reports) {
+  private static void report(
+      RunRecording recording, List<DeliveryReport> reports, boolean stopped) {
+    long inFlight = stopped ? reports.stream().mapToLong(DeliveryReport::lost).sum() : 0;
+    if (inFlight > 0) {
+      recording.problem(
+          "in-flight",
+          inFlight,
+          inFlight + " messages were sent but not received when the run was stopped");
+      recording.figure("inFlight", inFlight);
+    }
     for (DeliveryReport r : reports) {
-      if (r.lost() > 0) {
+      if (r.lost() > 0 && !stopped) {
         recording.problem(
             "lost",
             r.lost(),
@@ -293,6 +304,7 @@ public final class ThroughputDriver {
         "in-flight",
         inFlight,
         inFlight + " messages were sent but not received when the run failed");
+    recording.figure("inFlight", inFlight);
     control.fail("the broker connection failed: " + failure.getMessage());
   }
 }

@@ -7,8 +7,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * A file written in whole chunks: each {@link #append} hands one buffer to the operating system at
@@ -21,11 +23,16 @@ final class AppendFile implements Closeable {
 
   private final FileChannel channel;
   private final PrintStream stdout;
+  private final Path path;
+  private final Object fileKey;
+  private long written;
 
   AppendFile(Path file, PrintStream stdout) throws IOException {
+    this.path = file;
     if (file.equals(STDOUT)) {
       this.channel = null;
       this.stdout = stdout;
+      this.fileKey = null;
       return;
     }
     this.stdout = null;
@@ -37,6 +44,7 @@ final class AppendFile implements Closeable {
             StandardOpenOption.CREATE,
             StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
+    fileKey = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
   }
 
   synchronized void append(String text) throws IOException {
@@ -49,9 +57,37 @@ final class AppendFile implements Closeable {
       stdout.flush();
       return;
     }
+    checkStillThere();
     ByteBuffer buffer = ByteBuffer.wrap(bytes);
-    while (buffer.hasRemaining()) {
-      channel.write(buffer);
+    try {
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      written += bytes.length;
+    } catch (IOException e) {
+      // Disk full: take back the part of the chunk that was written, so no line is cut short.
+      try {
+        channel.truncate(written);
+      } catch (IOException ignored) {
+        // the chunk stays cut; the run fails anyway
+      }
+      throw e;
+    }
+  }
+
+  /** A file removed (or its directory) while the run writes to it is an error, not ignored. */
+  private void checkStillThere() throws IOException {
+    if (fileKey == null) {
+      return;
+    }
+    Object now;
+    try {
+      now = Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+    } catch (IOException e) {
+      throw new NoSuchFileException(path.toString(), null, "removed during the run");
+    }
+    if (!fileKey.equals(now)) {
+      throw new NoSuchFileException(path.toString(), null, "replaced during the run");
     }
   }
 
@@ -60,5 +96,10 @@ final class AppendFile implements Closeable {
     if (channel != null) {
       channel.close();
     }
+  }
+
+  /** The file written, or null for standard output. */
+  String target() {
+    return channel == null ? null : path.toString();
   }
 }

@@ -95,4 +95,9 @@ public final class CsvExporter implements ResultSink {
   public void close() throws IOException {
     file.close();
   }
+
+  @Override
+  public String target() {
+    return file.target();
+  }
 }

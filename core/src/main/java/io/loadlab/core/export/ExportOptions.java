@@ -6,15 +6,16 @@ import java.nio.file.Path;
 /**
  * Where a run's results go. With an output directory, the JSON result, the interval CSV, the
  * histogram log and the Markdown summary go there under standard names; a file named explicitly
- * goes where it is named. The JTL (one row per sample) is written only when asked for.
+ * ({@code --json FILE}, ...) is written too, as an extra copy: the run directory keeps all its
+ * files. The JTL (one row per sample) is written only when asked for.
  *
  * @param outputDir the run's directory, or {@code null} for none
- * @param json the JSON result file, or {@code null} for the default
- * @param csv the interval CSV file, {@code -} for standard output (instead of progress lines), or
- *     {@code null} for the default
+ * @param json an extra JSON result file, or {@code null}
+ * @param csv an extra interval CSV file, {@code -} for standard output (instead of progress lines),
+ *     or {@code null}
  * @param jtl the JMeter JTL file, or {@code null} for none
- * @param hlog the HdrHistogram log file, or {@code null} for the default
- * @param markdown the Markdown summary file, or {@code null} for the default
+ * @param hlog an extra HdrHistogram log file, or {@code null}
+ * @param markdown an extra Markdown summary file, or {@code null}
  * @param console where progress and the summary are printed, or {@code null} for nowhere
  * @param quiet print only the summary
  */
@@ -45,26 +46,37 @@ public record ExportOptions(
     return new ExportOptions(dir, null, null, null, null, null, out, quiet);
   }
 
-  Path jsonFile() {
-    return pick(json, JSON_NAME);
+  /** The JSON result files: the run directory's, then the extra copy. */
+  java.util.List<Path> jsonFiles() {
+    return files(json, JSON_NAME);
   }
 
-  Path csvFile() {
-    return pick(csv, CSV_NAME);
+  java.util.List<Path> csvFiles() {
+    return files(csv, CSV_NAME);
   }
 
-  Path hlogFile() {
-    return pick(hlog, HLOG_NAME);
+  java.util.List<Path> hlogFiles() {
+    return files(hlog, HLOG_NAME);
   }
 
-  Path markdownFile() {
-    return pick(markdown, MARKDOWN_NAME);
+  java.util.List<Path> markdownFiles() {
+    return files(markdown, MARKDOWN_NAME);
   }
 
-  private Path pick(Path explicit, String standardName) {
-    if (explicit != null) {
-      return explicit;
+  private java.util.List<Path> files(Path explicit, String standardName) {
+    java.util.List<Path> files = new java.util.ArrayList<>();
+    Path standard = outputDir == null ? null : outputDir.resolve(standardName);
+    if (standard != null) {
+      files.add(standard);
     }
-    return outputDir == null ? null : outputDir.resolve(standardName);
+    if (explicit != null
+        && (standard == null
+            || !explicit
+                .toAbsolutePath()
+                .normalize()
+                .equals(standard.toAbsolutePath().normalize()))) {
+      files.add(explicit);
+    }
+    return files;
   }
 }

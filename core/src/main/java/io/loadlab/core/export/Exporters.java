@@ -18,24 +18,20 @@ public final class Exporters {
   public static List<ResultSink> open(ExportOptions options, Recorder recorder, String workload)
       throws IOException {
     List<ResultSink> sinks = new ArrayList<>();
-    Path csv = options.csvFile();
-    boolean csvOnConsole = AppendFile.STDOUT.equals(csv);
+    boolean csvOnConsole = AppendFile.STDOUT.equals(options.csv());
     if (options.console() != null) {
       sinks.add(new ConsoleExporter(options.console(), options.quiet() || csvOnConsole));
     }
-    Path json = options.jsonFile();
-    if (json != null) {
+    for (Path json : options.jsonFiles()) {
       sinks.add(new JsonExporter(json));
     }
-    if (csv != null) {
+    for (Path csv : options.csvFiles()) {
       sinks.add(new CsvExporter(csv, options.console() != null ? options.console() : System.out));
     }
-    Path hlog = options.hlogFile();
-    if (hlog != null) {
+    for (Path hlog : options.hlogFiles()) {
       sinks.add(new HlogExporter(hlog));
     }
-    Path markdown = options.markdownFile();
-    if (markdown != null) {
+    for (Path markdown : options.markdownFiles()) {
       sinks.add(new MarkdownExporter(markdown));
     }
     if (options.jtl() != null) {

@@ -65,4 +65,9 @@ public final class HlogExporter implements ResultSink {
   public void close() throws IOException {
     file.close();
   }
+
+  @Override
+  public String target() {
+    return file.target();
+  }
 }

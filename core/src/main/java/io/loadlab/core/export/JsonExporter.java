@@ -1,10 +1,12 @@
 package io.loadlab.core.export;
 
 import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.IntervalReport;
 import io.loadlab.core.run.ResultSink;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -19,12 +21,22 @@ public final class JsonExporter implements ResultSink {
   }
 
   @Override
+  public void begin(RunInfo info, long startEpochMs) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+  }
+
+  @Override
   public void interval(IntervalReport report) throws IOException {
-    ResultJson.write(report.resultSoFar().get(), file);
+    ResultJson.writeInExistingDirectory(report.resultSoFar().get(), file);
   }
 
   @Override
   public void end(RunResult result) throws IOException {
-    ResultJson.write(result, file);
+    ResultJson.writeInExistingDirectory(result, file);
+  }
+
+  @Override
+  public String target() {
+    return file.toString();
   }
 }

@@ -120,4 +120,9 @@ public final class JtlExporter implements ResultSink, SampleListener {
     flushPending();
     file.close();
   }
+
+  @Override
+  public String target() {
+    return file.target();
+  }
 }

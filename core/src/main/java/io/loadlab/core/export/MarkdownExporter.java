@@ -2,10 +2,11 @@ package io.loadlab.core.export;
 
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.ResultSink;
+import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,14 +25,23 @@ public final class MarkdownExporter implements ResultSink {
   @Override
   public void end(RunResult result) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
     String chartName = baseName() + "-chart.svg";
     String chart = SvgChart.rateAndLatency(result);
     boolean hasChart = chart != null;
     if (hasChart) {
-      Files.writeString(dir.resolve(chartName), chart, StandardCharsets.UTF_8);
+      AtomicFiles.write(dir.resolve(chartName), chart);
     }
-    Files.writeString(file, render(result, hasChart ? chartName : null), StandardCharsets.UTF_8);
+    AtomicFiles.write(file, render(result, hasChart ? chartName : null));
+  }
+
+  @Override
+  public void begin(RunInfo info, long startEpochMs) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+  }
+
+  @Override
+  public String target() {
+    return file.toString();
   }
 
   private String baseName() {

@@ -3,11 +3,10 @@ package io.loadlab.core.results;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /** Reads and writes {@link RunResult}s as JSON, the format of {@code docs/results-format.md}. */
 public final class ResultJson {
@@ -40,17 +39,18 @@ public final class ResultJson {
 
   /**
    * Writes a result file so that readers never see half of it: into a temporary file beside it,
-   * then renamed over it.
+   * then renamed over it. Creates the directory if needed.
    */
   public static void write(RunResult result, Path file) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
-    MAPPER.writeValue(tmp.toFile(), result);
-    try {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-    }
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    writeInExistingDirectory(result, file);
+  }
+
+  /**
+   * Writes a result file as {@link #write} does, into a directory that must exist (a run's
+   * directory removed during the run is an error, not made again).
+   */
+  public static void writeInExistingDirectory(RunResult result, Path file) throws IOException {
+    AtomicFiles.write(file, out -> MAPPER.writeValue(out, result));
   }
 }

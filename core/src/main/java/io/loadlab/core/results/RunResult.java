@@ -1,6 +1,8 @@
 package io.loadlab.core.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,4 +29,39 @@ public record RunResult(
     Map<String, Double> figures,
     Map<String, OperationStats> totals,
     List<IntervalSample> intervals,
-    List<Problem> problems) {}
+    List<Problem> problems) {
+
+  /**
+   * Why a {@code failed} or {@code aborted} run ended and how often each problem happened, in one
+   * place for scripts; {@code null} (left out of the JSON) otherwise.
+   */
+  @JsonProperty(value = "failure", access = JsonProperty.Access.READ_ONLY)
+  public Failure failure() {
+    if (status != RunStatus.FAILED && status != RunStatus.ABORTED) {
+      return null;
+    }
+    Map<String, Long> counts = new LinkedHashMap<>();
+    if (problems != null) {
+      for (Problem p : problems) {
+        counts.merge(p.kind(), p.count(), Long::sum);
+      }
+    }
+    long errors = 0;
+    if (totals != null) {
+      for (OperationStats o : totals.values()) {
+        errors += o.errors();
+      }
+    }
+    return new Failure(
+        statusReason == null ? "the run " + status.jsonName() + " without a reason" : statusReason,
+        errors,
+        counts);
+  }
+
+  /**
+   * @param reason the status reason
+   * @param errors failed operations in the measured window (the sum of the totals' errors)
+   * @param problems each problem kind with its count
+   */
+  public record Failure(String reason, long errors, Map<String, Long> problems) {}
+}

@@ -22,4 +22,13 @@ public interface ResultSink extends Closeable {
 
   @Override
   default void close() throws IOException {}
+
+  /**
+   * The file this sink writes, or {@code null} for a sink that only reports (the console). A file
+   * that cannot be written ends the run {@code failed}; files are written before reports at the end
+   * so the console never says {@code ok} while a file is missing.
+   */
+  default String target() {
+    return null;
+  }
 }

@@ -47,6 +47,14 @@ public final class RunRecording implements AutoCloseable {
   private final Map<String, Double> figures = new LinkedHashMap<>();
   private final Map<String, Problem> problems = new LinkedHashMap<>();
 
+  private final java.util.Set<ResultSink> brokenSinks =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  private volatile String writeFailure;
+  private volatile java.util.function.Consumer<String> onWriteFailure = reason -> {};
+
+  /** Operations that completed something in the current phase: each gets a row every interval. */
+  private final java.util.Set<String> seenInPhase = new java.util.LinkedHashSet<>();
+
   private String phase;
   private boolean warmup;
   private long intervalStartNanos;
@@ -80,6 +88,22 @@ public final class RunRecording implements AutoCloseable {
     return new RunRecording(info, recorder, sinks, interval);
   }
 
+  /**
+   * What to do when a result file cannot be written (disk full, directory removed): typically stop
+   * the run, which then ends {@code failed} with that reason.
+   */
+  public void onWriteFailure(java.util.function.Consumer<String> action) {
+    this.onWriteFailure = action;
+    if (writeFailure != null) {
+      action.accept(writeFailure);
+    }
+  }
+
+  /** Why a result file could not be written, or {@code null} if every file was. */
+  public String writeFailure() {
+    return writeFailure;
+  }
+
   /** The recorder drivers record into. */
   public Recorder recorder() {
     return recorder;
@@ -93,6 +117,7 @@ public final class RunRecording implements AutoCloseable {
     cut();
     this.phase = name;
     this.warmup = isWarmup;
+    seenInPhase.clear();
   }
 
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
@@ -140,6 +165,10 @@ public final class RunRecording implements AutoCloseable {
     for (OperationSnapshot s : snapshots) {
       if (!s.isEmpty()) {
         active.add(s);
+        seenInPhase.add(s.operation());
+        ops.put(s.operation(), OperationTotals.of(s, seconds));
+      } else if (seenInPhase.contains(s.operation())) {
+        // Nothing completed (an outage): still a row, at rate zero, so the gap shows.
         ops.put(s.operation(), OperationTotals.of(s, seconds));
       }
     }
@@ -175,9 +204,28 @@ public final class RunRecording implements AutoCloseable {
     }
     ticker.shutdownNow();
     cut();
+    if (writeFailure != null && status != RunStatus.ABORTED) {
+      status = RunStatus.FAILED;
+      reason = writeFailure;
+    }
     finished = result(status, reason);
+    // Files first: if one cannot be written, the run is failed before anything reports it.
+    List<ResultSink> written = new ArrayList<>();
     for (ResultSink sink : sinks) {
-      call(sink, "end", () -> sink.end(finished));
+      if (sink.target() != null && call(sink, "end", () -> sink.end(finished))) {
+        written.add(sink);
+      }
+    }
+    if (writeFailure != null && finished.status() == RunStatus.OK) {
+      finished = result(RunStatus.FAILED, writeFailure);
+      for (ResultSink sink : written) {
+        call(sink, "end", () -> sink.end(finished));
+      }
+    }
+    for (ResultSink sink : sinks) {
+      if (sink.target() == null) {
+        call(sink, "end", () -> sink.end(finished));
+      }
     }
     return finished;
   }
@@ -195,6 +243,9 @@ public final class RunRecording implements AutoCloseable {
     cut();
     if (control.isAborted()) {
       return finish(RunStatus.ABORTED, control.reason());
+    }
+    if (writeFailure != null) {
+      return finish(RunStatus.FAILED, writeFailure);
     }
     if (control.reason() != null) {
       return finish(RunStatus.FAILED, control.reason());
@@ -265,11 +316,39 @@ public final class RunRecording implements AutoCloseable {
     void run() throws IOException;
   }
 
-  private void call(ResultSink sink, String what, SinkCall c) {
+  /**
+   * Calls a sink; a sink that writes a file and fails is not called again, and the run ends failed
+   * with the reason in one line. Returns true if the call went through.
+   */
+  private boolean call(ResultSink sink, String what, SinkCall c) {
+    if (brokenSinks.contains(sink)) {
+      return false;
+    }
     try {
       c.run();
+      return true;
     } catch (IOException | RuntimeException e) {
-      LOG.warn("{} could not {}: {}", sink.getClass().getSimpleName(), what, e.toString());
+      if (sink.target() == null) {
+        LOG.warn("{} could not {}: {}", sink.getClass().getSimpleName(), what, e.getMessage());
+        return false;
+      }
+      brokenSinks.add(sink);
+      if (sink instanceof io.loadlab.core.record.SampleListener) {
+        recorder.setSampleListener(null); // its rows would only pile up in memory
+      }
+      String why = WriteFailures.describe(sink.target(), e);
+      boolean first;
+      synchronized (brokenSinks) {
+        first = writeFailure == null;
+        if (first) {
+          writeFailure = why;
+        }
+      }
+      LOG.debug("{} could not {}", sink.target(), what, e);
+      if (first) {
+        onWriteFailure.accept(why);
+      }
+      return false;
     }
   }
 }

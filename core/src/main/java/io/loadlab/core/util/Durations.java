@@ -13,6 +13,9 @@ import java.util.regex.Pattern;
 public final class Durations {
   private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
 
+  /** The longest duration accepted: a year. */
+  private static final double MAX_MILLIS = 365d * 24 * 3_600_000;
+
   private Durations() {}
 
   /**
@@ -36,6 +39,9 @@ public final class Durations {
           case "m" -> value * 60_000;
           default -> value * 3_600_000;
         };
+    if (millis > MAX_MILLIS) {
+      throw new UsageException(option + ": '" + text + "' is too long; use at most 8760h (a year)");
+    }
     return Duration.ofNanos(Math.round(millis * 1_000_000));
   }
 

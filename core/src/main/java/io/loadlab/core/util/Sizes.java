@@ -37,7 +37,10 @@ public final class Sizes {
           case 'g' -> 1L << 30;
           default -> 1;
         };
-    return Math.multiplyExact(value, factor);
+    if (value > Long.MAX_VALUE / factor) {
+      throw new UsageException(option + ": '" + text + "' is too large");
+    }
+    return value * factor;
   }
 
   /** Parses a comma-separated list of sizes, each at least {@code min}. */

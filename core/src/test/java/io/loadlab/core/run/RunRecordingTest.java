@@ -166,4 +166,83 @@ class RunRecordingTest {
     assertFalse(control.sleep(Duration.ofSeconds(10)));
     assertTrue(System.nanoTime() - t0 < 5_000_000_000L);
   }
+
+  @Test
+  void anIntervalWithNoCompletedOperationIsStillARowAtRateZero() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      rec.beginPhase(null, false);
+      r.operation("rr").success(1_000_000);
+      Thread.sleep(60);
+      rec.cut();
+      Thread.sleep(60); // an outage: nothing completes
+      rec.cut();
+      RunResult result = rec.finish(new RunControl());
+      IntervalSample gap = result.intervals().get(1);
+      assertEquals(0, gap.operations().get("rr").count(), "the gap is a row: " + gap);
+      assertEquals(0, gap.operations().get("rr").ratePerSec());
+      assertEquals(1, result.totals().get("rr").count());
+    }
+  }
+
+  @Test
+  void aFailedOrAbortedResultHoldsItsReasonAndProblemCounts() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      r.operation("rr").success(1_000_000);
+      r.operation("rr").failure(1_000_000, "reset");
+      r.operation("rr").failure(1_000_000, "reset");
+      rec.problem("lost transactions", 7, "7 lost");
+      RunResult result = rec.finish(new RunControl());
+      assertEquals(RunStatus.FAILED, result.status());
+      assertEquals("2 of 3 operations failed", result.failure().reason());
+      assertEquals(2, result.failure().errors());
+      assertEquals(7L, result.failure().problems().get("lost transactions"));
+      assertEquals(2L, result.failure().problems().get("rr: reset"));
+      String json = io.loadlab.core.results.ResultJson.toJson(result);
+      assertTrue(json.contains("\"failure\""), json);
+      RunResult back = io.loadlab.core.results.ResultJson.fromJson(json);
+      assertEquals(result.failure(), back.failure());
+    }
+    try (RunRecording ok = manual(new Recorder(), List.of())) {
+      RunResult result = ok.finish(new RunControl());
+      assertEquals(null, result.failure());
+      assertFalse(io.loadlab.core.results.ResultJson.toJson(result).contains("\"failure\""));
+    }
+  }
+
+  @Test
+  void aResultFileThatCannotBeWrittenFailsTheRunBeforeTheConsoleReports() throws Exception {
+    List<RunStatus> reported = new ArrayList<>();
+    ResultSink broken =
+        new ResultSink() {
+          @Override
+          public void end(RunResult result) throws java.io.IOException {
+            throw new java.io.IOException("No space left on device");
+          }
+
+          @Override
+          public String target() {
+            return "/full/result.json";
+          }
+        };
+    ResultSink console =
+        new ResultSink() {
+          @Override
+          public void end(RunResult result) {
+            reported.add(result.status());
+          }
+        };
+    RunControl control = new RunControl();
+    List<String> stopped = new ArrayList<>();
+    try (RunRecording rec = manual(new Recorder(), List.of(console, broken))) {
+      rec.onWriteFailure(stopped::add);
+      RunResult result = rec.finish(control);
+      assertEquals(RunStatus.FAILED, result.status());
+      assertEquals(
+          "cannot write /full/result.json: No space left on device", result.statusReason());
+      assertEquals(List.of(RunStatus.FAILED), reported, "the console never said ok");
+      assertEquals(List.of(result.statusReason()), stopped);
+    }
+  }
 }

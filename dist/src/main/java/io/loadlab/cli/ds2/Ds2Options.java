@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -30,14 +29,11 @@ final class Ds2Options {
   static void addCommon(Options o, boolean several) {
     if (several) {
       o.addOption(
-          Option.builder()
-              .longOpt("target")
-              .hasArg()
-              .argName("URL")
-              .desc(
-                  "JDBC URL of a database to drive; repeat for several (default: the embedded"
-                      + " PostgreSQL)")
-              .build());
+          OptionDefs.repeatable(
+              "target",
+              "URL",
+              "JDBC URL of a database to drive; repeat for several (default: the embedded"
+                  + " PostgreSQL)"));
     }
     o.addOption(
         OptionDefs.value(

@@ -11,6 +11,7 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.jmh.JmhResultImporter;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.RunDirectories;
 import java.nio.file.Path;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -75,7 +76,7 @@ final class JmhReportCommand implements Command {
     Path dir =
         cmd.hasOption("output")
             ? Path.of(cmd.getOptionValue("output"))
-            : RunOptions.defaultOutputDir(JmhResultImporter.WORKLOAD);
+            : RunDirectories.createNew(RunOptions.defaultOutputDir(JmhResultImporter.WORKLOAD));
     Path json = dir.resolve(ExportOptions.JSON_NAME);
     Path markdown = dir.resolve(ExportOptions.MARKDOWN_NAME);
     ResultJson.write(result, json);

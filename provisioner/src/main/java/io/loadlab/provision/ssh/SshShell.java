@@ -52,18 +52,23 @@ public final class SshShell implements RemoteShell {
 
   /** Connects and authenticates; throws a one-line {@link LoadlabException} on any failure. */
   public static SshShell connect(SshTarget target, HostKeyPolicy policy) {
+    return connect(target, policy, System.getenv(PASSPHRASE_ENV));
+  }
+
+  /** Connects with the key file's passphrase given ({@code null} for none). */
+  static SshShell connect(SshTarget target, HostKeyPolicy policy, String passphrase) {
     HostKeyCheck check = new HostKeyCheck(target, policy);
     SshClient client = SshClient.setUpDefaultClient();
     client.setServerKeyVerifier(check);
     FileKeyPairProvider keys = new FileKeyPairProvider(target.keyFile());
-    String passphrase = System.getenv(PASSPHRASE_ENV);
     if (passphrase != null) {
       keys.setPasswordFinder(FilePasswordProvider.of(passphrase));
     }
-    client.setKeyIdentityProvider(keys);
-    client.start();
     String where =
         target.name() + " (" + target.user() + "@" + target.address() + ":" + target.port() + ")";
+    checkKeyReadable(keys, where, passphrase != null);
+    client.setKeyIdentityProvider(keys);
+    client.start();
     ClientSession session = null;
     try {
       session =
@@ -97,6 +102,36 @@ public final class SshShell implements RemoteShell {
       }
       throw new UnreachableTargetException(
           where + ": cannot connect (" + reason + "); check the address and that sshd runs");
+    }
+  }
+
+  /**
+   * Reads the key before any connection, so a wrong or missing passphrase is named as such rather
+   * than taken for a key the server does not know.
+   */
+  private static void checkKeyReadable(FileKeyPairProvider keys, String where, boolean hasPass) {
+    Path file = keys.getPaths().iterator().next();
+    String problem = null;
+    if (!Files.isReadable(file)) {
+      problem = "no such readable file; name a readable private key file";
+    } else {
+      int loaded = 0;
+      try {
+        for (java.security.KeyPair ignored : keys.loadKeys(null)) {
+          loaded++;
+        }
+      } catch (RuntimeException e) {
+        loaded = 0;
+      }
+      if (loaded == 0) {
+        problem =
+            hasPass
+                ? "the passphrase in " + PASSPHRASE_ENV + " is wrong for it"
+                : "it is encrypted (or not a private key); set its passphrase in " + PASSPHRASE_ENV;
+      }
+    }
+    if (problem != null) {
+      throw new UsageException(where + ": cannot read the SSH key '" + file + "': " + problem);
     }
   }
 

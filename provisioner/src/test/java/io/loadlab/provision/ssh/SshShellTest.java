@@ -150,6 +150,38 @@ class SshShellTest {
   }
 
   @Test
+  void wrongOrMissingKeyPassphraseIsNamedAsSuchExit2() throws Exception {
+    trustServer();
+    Path encrypted = dir.resolve("id_encrypted");
+    OpenSSHKeyEncryptionContext context = new OpenSSHKeyEncryptionContext();
+    context.setPassword("right horse");
+    context.setCipherName("AES");
+    context.setCipherMode("CTR");
+    context.setCipherType("256");
+    try (var out = Files.newOutputStream(encrypted)) {
+      OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(server.clientKey, "x", context, out);
+    }
+    UsageException wrong =
+        assertThrows(
+            UsageException.class,
+            () -> SshShell.connect(target(false, encrypted), HostKeyPolicy.STRICT, "wrong"));
+    assertEquals(2, wrong.exitCode());
+    assertTrue(wrong.getMessage().contains("passphrase"), wrong.getMessage());
+    assertTrue(wrong.getMessage().contains("is wrong"), wrong.getMessage());
+    assertFalse(wrong.getMessage().contains("wrong for it\n"));
+    UsageException missing =
+        assertThrows(
+            UsageException.class,
+            () -> SshShell.connect(target(false, encrypted), HostKeyPolicy.STRICT, null));
+    assertTrue(missing.getMessage().contains(SshShell.PASSPHRASE_ENV), missing.getMessage());
+    assertTrue(server.commands.isEmpty());
+    try (SshShell sh =
+        SshShell.connect(target(false, encrypted), HostKeyPolicy.STRICT, "right horse")) {
+      assertEquals(0, sh.run("true").exitStatus());
+    }
+  }
+
+  @Test
   void unreachableHostIsExit3() throws Exception {
     int port = server.port();
     server.close();

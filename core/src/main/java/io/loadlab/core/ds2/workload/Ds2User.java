@@ -77,6 +77,9 @@ final class Ds2User implements Runnable {
     }
   }
 
+  /** When the last step succeeded ({@link System#nanoTime()}), 0 before the first. */
+  private long lastSuccessNanos;
+
   /** Runs sessions until the run stops (returns null) or the connection is lost (returns it). */
   private Connection loop(Connection c, Ds2UserSession session) {
     Ds2StepListener listener = this::stepDone;
@@ -100,12 +103,13 @@ final class Ds2User implements Runnable {
         SQLException cause = e.sqlException();
         String kind = SqlStates.kind(cause);
         stepOps[e.step().ordinal()].failure(e.nanos(), kind);
+        // Every failed operation is an error, as the run's status counts them.
+        target.counters.errors.increment();
         if (SqlStates.isConnectionLost(cause) || !isValid(c)) {
           target.counters.outages.increment();
           run.connectionLost(target, kind, cause);
           return c;
         }
-        target.counters.errors.increment();
         run.error(target, e);
       }
       long think = run.settings.thinkTime().toNanos();
@@ -117,6 +121,7 @@ final class Ds2User implements Runnable {
   }
 
   private void stepDone(Ds2Step step, long nanos, Record outcome) {
+    lastSuccessNanos = System.nanoTime();
     if (step == Ds2Step.PURCHASE && outcome instanceof Ds2PurchaseResult p && p.rolledBack()) {
       rollbackOp.success(nanos);
     } else {
@@ -130,7 +135,9 @@ final class Ds2User implements Runnable {
    * stops; after an outage, reports how long the target was unreachable.
    */
   private Connection connect(Connection lost) {
-    long t0 = System.nanoTime();
+    // An outage starts when the target last answered, not when its loss was noticed (a statement
+    // on a dead connection can hang for seconds first).
+    long t0 = lost != null && lastSuccessNanos != 0 ? lastSuccessNanos : System.nanoTime();
     long backoff = 100;
     SQLException last = null;
     while (!run.stopping()) {

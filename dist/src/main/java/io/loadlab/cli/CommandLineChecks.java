@@ -1,0 +1,59 @@
+package io.loadlab.cli;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * Checks a parsed command line before any command sees it: a single-valued option given twice, and
+ * a password written into an option's value (a URL), where the process list would show it.
+ */
+final class CommandLineChecks {
+  private static final Pattern ENV_NAME = Pattern.compile("LOADLAB_[A-Z_]+");
+
+  private CommandLineChecks() {}
+
+  static void check(CommandLine cmd, Options options) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (Option o : cmd.getOptions()) {
+      if (o.hasArg() && !OptionDefs.isRepeatable(o)) {
+        counts.merge(o.getLongOpt(), 1, Integer::sum);
+      }
+    }
+    counts.forEach(
+        (name, n) -> {
+          if (n > 1) {
+            throw new UsageException(
+                "--" + name + " is given " + n + " times; give it once (it takes one value)");
+          }
+        });
+    for (Option o : cmd.getOptions()) {
+      String value = o.getValue();
+      if (value != null && Secrets.holdsSecret(value)) {
+        throw new UsageException(
+            "--"
+                + o.getLongOpt()
+                + ": the value holds a password, which the process list would show; take it out"
+                + " and give the password with "
+                + passwordSource(options));
+      }
+    }
+  }
+
+  /** How this command takes a password: its password-file option and environment variable. */
+  private static String passwordSource(Options options) {
+    Option file = options.getOption("password-file");
+    if (file == null) {
+      return "a file or an environment variable (see --help)";
+    }
+    Matcher env = ENV_NAME.matcher(String.valueOf(file.getDescription()));
+    return "--password-file FILE"
+        + (env.find() ? " or the environment variable " + env.group() : "");
+  }
+}

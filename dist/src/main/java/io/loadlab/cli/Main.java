@@ -102,7 +102,12 @@ public final class Main {
           "unknown command '" + String.join(" ", prefix(argv)) + "'; see 'loadlab --help'");
     }
     String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
-    command.check(parse(Help.optionsOf(command), rest, command.operand()));
+    Options options = Help.optionsOf(command);
+    CommandLine cmd = parse(options, rest, command.operand());
+    CommandLineChecks.check(cmd, options);
+    // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
+    // exists only once the lab is up.
+    command.check(cmd);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.cli.amqp.AmqpCommands;
+import io.loadlab.cli.campaign.CampaignCommand;
 import io.loadlab.cli.ds2.Ds2Commands;
 import io.loadlab.cli.net.NetCommands;
 import io.loadlab.cli.provision.ProvisionCommands;
@@ -20,6 +21,7 @@ final class Commands {
     all.addAll(Ds2Commands.all());
     all.addAll(ProvisionCommands.all());
     all.addAll(ReportCommands.all());
+    all.addAll(CampaignCommand.all());
     return all;
   }
 }

@@ -6,6 +6,7 @@ import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.util.Numbers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,6 +178,17 @@ final class DemoCommand implements Command {
     return chosen;
   }
 
+  /**
+   * The rate the step's own table shows: a workload that reports a rate figure for the operation
+   * (AMQP throughput's {@code publishRate size=64}, the mean over iterations, for {@code publish
+   * size=64}) shows that one; else the operation's rate over the measured time.
+   */
+  private static double rate(RunResult r, String operation, OperationStats s) {
+    String figure = operation.replaceFirst("^(\\S+)", "$1Rate");
+    Double own = r.figures() == null ? null : r.figures().get(figure);
+    return own != null ? own : s.ratePerSec();
+  }
+
   private static String index(
       List<Step> steps, Map<String, RunResult> results, Map<String, Integer> exitCodes) {
     StringBuilder sb = new StringBuilder("# loadlab demo\n\n");
@@ -192,17 +204,18 @@ final class DemoCommand implements Command {
       }
       for (Map.Entry<String, OperationStats> e : r.totals().entrySet()) {
         OperationStats s = e.getValue();
+        // The same numbers, rounded the same way, as the Totals table of the step's summary.md.
         sb.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %s | %s | %.0f | %.2f | %.1f | %.1f | [%s](%s/%s) |%n",
+                "| %s | %s | %s | %s | %s | %s | %s | [%s](%s/%s) |%n",
                 step.name(),
                 status,
                 e.getKey(),
-                s.ratePerSec(),
-                s.bytesPerSec() / 1e6,
-                s.latencyUs().p50(),
-                s.latencyUs().p99(),
+                Numbers.compact(rate(r, e.getKey(), s)),
+                Numbers.compact(s.bytesPerSec() / 1e6),
+                Numbers.compact(s.latencyUs().p50()),
+                Numbers.compact(s.latencyUs().p99()),
                 ExportOptions.MARKDOWN_NAME,
                 step.name(),
                 ExportOptions.MARKDOWN_NAME));
@@ -213,7 +226,7 @@ final class DemoCommand implements Command {
       if (r != null && r.figures() != null && !r.figures().isEmpty()) {
         sb.append("\n").append(step.name()).append(": ");
         r.figures()
-            .forEach((k, v) -> sb.append(k).append(String.format(Locale.ROOT, " %.1f; ", v)));
+            .forEach((k, v) -> sb.append(k).append(' ').append(Numbers.figure(v)).append("; "));
         sb.append('\n');
       }
     }

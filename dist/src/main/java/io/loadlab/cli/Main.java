@@ -88,6 +88,47 @@ public final class Main {
     }
   }
 
+  /**
+   * Checks a command line the way {@link #run} would (the command exists, its options parse, and
+   * the command's own {@link Command#check}), without running anything.
+   *
+   * @throws UsageException naming the first problem and its fix
+   */
+  public static void check(List<String> args) {
+    String[] argv = args.toArray(String[]::new);
+    Command command = find(Commands.all(), argv);
+    if (command == null) {
+      throw new UsageException(
+          "unknown command '" + String.join(" ", prefix(argv)) + "'; see 'loadlab --help'");
+    }
+    String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
+    Options options = Help.optionsOf(command);
+    CommandLine cmd = parse(options, rest, command.operand());
+    CommandLineChecks.check(cmd, options);
+    // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
+    // exists only once the lab is up.
+    command.check(cmd);
+  }
+
+  /**
+   * The options (its own, the shared run options if it runs load, and --help/--debug) of the
+   * command named exactly by {@code words} (such as {@code net rr}), or null if there is none.
+   */
+  public static Options optionsOf(String words) {
+    for (Command c : Commands.all()) {
+      if (String.join(" ", c.path()).equals(words)) {
+        return Help.optionsOf(c);
+      }
+    }
+    return null;
+  }
+
+  /** True if the command named by {@code words} runs a load test (it writes a run directory). */
+  public static boolean runsLoad(String words) {
+    return Commands.all().stream()
+        .anyMatch(c -> c.runsLoad() && String.join(" ", c.path()).equals(words));
+  }
+
   private static CommandLine parse(Options options, String[] args, String operand) {
     try {
       // Whole option names only: a prefix could turn --password into --password-file.

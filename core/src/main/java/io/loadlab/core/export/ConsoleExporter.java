@@ -72,7 +72,9 @@ public final class ConsoleExporter implements ResultSink {
     out.println();
     out.print(SummaryTable.text(SummaryTable.HEADER, SummaryTable.rows(result.totals())));
     if (!result.figures().isEmpty()) {
-      result.figures().forEach((k, v) -> out.println(k + ": " + SummaryTable.num(v)));
+      result
+          .figures()
+          .forEach((k, v) -> out.println(k + ": " + io.loadlab.core.util.Numbers.figure(v)));
     }
     for (Problem p : result.problems()) {
       out.println("problem: " + p.kind() + " x" + p.count() + ": " + p.message());

@@ -95,7 +95,7 @@ public final class MarkdownExporter implements ResultSink {
         sb.append("- ")
             .append(f.getKey())
             .append(": ")
-            .append(SummaryTable.num(f.getValue()))
+            .append(io.loadlab.core.util.Numbers.figure(f.getValue()))
             .append('\n');
       }
     }

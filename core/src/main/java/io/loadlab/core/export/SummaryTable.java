@@ -4,7 +4,6 @@ import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -68,17 +67,7 @@ final class SummaryTable {
 
   /** A number with as many decimals as make sense for its size. */
   static String num(double v) {
-    if (v == 0) {
-      return "0";
-    }
-    double abs = Math.abs(v);
-    if (abs >= 100) {
-      return String.format(Locale.ROOT, "%.0f", v);
-    }
-    if (abs >= 10) {
-      return String.format(Locale.ROOT, "%.1f", v);
-    }
-    return String.format(Locale.ROOT, "%.2f", v);
+    return io.loadlab.core.util.Numbers.compact(v);
   }
 
   /** Renders rows as a text table with aligned columns. */

@@ -58,6 +58,9 @@ public final class JmhResultImporter {
     } catch (NoSuchFileException e) {
       throw new UsageException(
           file + " does not exist; write it with JMH's -rf json -rff " + file.getFileName());
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new UsageException(
+          file + " is not a text file; give the JSON file JMH writes with -rf json");
     }
     Instant written = Files.getLastModifiedTime(file).toInstant();
     return parse(json, file.getFileName().toString(), label, written);
@@ -79,12 +82,16 @@ public final class JmhResultImporter {
       throw new UsageException(
           source
               + " is not JSON ("
-              + e.getOriginalMessage()
+              + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("")
               + "); use the file JMH writes with -rf json");
     }
     if (root == null || !root.isArray()) {
       throw new UsageException(
           source + " is not a JMH JSON result: expected a list of benchmarks; use -rf json");
+    }
+    if (root.isEmpty()) {
+      throw new UsageException(
+          source + " holds no benchmarks (an empty list); give the file of a finished JMH run");
     }
     List<JmhBenchmark> benchmarks = new ArrayList<>();
     for (int i = 0; i < root.size(); i++) {

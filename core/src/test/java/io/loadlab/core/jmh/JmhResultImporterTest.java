@@ -151,10 +151,12 @@ class JmhResultImporterTest {
   }
 
   @Test
-  void reportsAnEmptyResultAsFailed() {
-    RunResult empty = JmhResultImporter.parse("[]", "e.json", null, Instant.now());
-    assertEquals(RunStatus.FAILED, empty.status());
-    assertTrue(empty.totals().isEmpty());
+  void refusesAnEmptyResult() {
+    UsageException empty =
+        assertThrows(
+            UsageException.class,
+            () -> JmhResultImporter.parse("[]", "e.json", null, Instant.now()));
+    assertTrue(empty.getMessage().contains("holds no benchmarks"), empty.getMessage());
   }
 
   /**

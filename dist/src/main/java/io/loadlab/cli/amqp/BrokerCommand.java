@@ -57,6 +57,15 @@ final class BrokerCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    AmqpOptions.intOption(cmd, "port", 5672, 0, 65535);
+    if (AmqpOptions.path(cmd, "data-dir") != null && !cmd.hasOption("persistent")) {
+      throw new UsageException("--data-dir: only used with --persistent; add --persistent");
+    }
+    RunOptions.duration(cmd, "duration", Duration.ZERO);
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     String host = cmd.getOptionValue("host", "0.0.0.0");
     int port = AmqpOptions.intOption(cmd, "port", 5672, 0, 65535);

@@ -68,6 +68,12 @@ final class LatencyCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    settings(cmd, null);
+    RunOptions.timing(cmd, Duration.ofSeconds(10), reportFrequency(cmd));
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     LatencySettings checked = settings(cmd, null);
     RunTiming timing = RunOptions.timing(cmd, Duration.ofSeconds(10), reportFrequency(cmd));

@@ -73,6 +73,12 @@ final class ThroughputCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    settings(cmd, null);
+    RunOptions.timing(cmd, Duration.ZERO, Duration.ofSeconds(1));
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     ThroughputSettings checked = settings(cmd, null);
     RunTiming timing = RunOptions.timing(cmd, Duration.ZERO, Duration.ofSeconds(1));

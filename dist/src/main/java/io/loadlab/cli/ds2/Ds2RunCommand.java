@@ -16,6 +16,7 @@ import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -77,6 +78,20 @@ final class Ds2RunCommand implements Command {
             .build());
     o.addOption(OptionDefs.value("seed", "N", "seed of the users' random choices (default 1)"));
     return o;
+  }
+
+  @Override
+  public void check(CommandLine cmd) {
+    Ds2Options.size(cmd);
+    timing(cmd);
+    for (String option : List.of("pct-newcustomers", "n-searches", "search-batch-size")) {
+      Ds2Options.intValue(cmd, option, 0);
+    }
+    Ds2Options.intValue(cmd, "n-line-items", 5);
+    Ds2Options.intValue(cmd, "threads", 1);
+    Ds2Options.doubleValue(cmd, "ramp-rate", 10);
+    RunOptions.duration(cmd, "think-time", Duration.ZERO);
+    Ds2Options.intValue(cmd, "seed", 1);
   }
 
   @Override

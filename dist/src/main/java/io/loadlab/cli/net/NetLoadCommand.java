@@ -117,26 +117,17 @@ final class NetLoadCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    RunOptions.timing(cmd, DEFAULT_DURATION, DEFAULT_INTERVAL);
+    settings(cmd);
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     RunTiming timing = RunOptions.timing(cmd, DEFAULT_DURATION, DEFAULT_INTERVAL);
-    NetSocketOptions socket = NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, "nodelay", true));
+    NetSettings settings = settings(cmd);
+    NetSocketOptions socket = settings.socket();
     boolean local = !cmd.hasOption("host");
-    Transport transport = transport(cmd);
-    NetSettings settings =
-        new NetSettings(
-            workload,
-            local ? "127.0.0.1" : cmd.getOptionValue("host"),
-            NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 1),
-            Sizes.parseIntList(
-                "--users", cmd.getOptionValue("users", "1"), 1, NetSettings.MAX_USERS),
-            NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
-            NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
-            socket,
-            rate(cmd),
-            RunOptions.duration(cmd, "connect-timeout", Duration.ofSeconds(5)),
-            local,
-            transport,
-            RunOptions.duration(cmd, "udp-timeout", UdpConnection.DEFAULT_TIMEOUT));
     NetServer server = null;
     try {
       if (local) {
@@ -195,6 +186,26 @@ final class NetLoadCommand implements Command {
               + "; drop it or add --protocol udp");
     }
     return t;
+  }
+
+  /** The run's settings from the options; every value is checked here, before anything starts. */
+  private NetSettings settings(CommandLine cmd) {
+    NetSocketOptions socket = NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, "nodelay", true));
+    boolean local = !cmd.hasOption("host");
+    Transport transport = transport(cmd);
+    return new NetSettings(
+        workload,
+        local ? "127.0.0.1" : cmd.getOptionValue("host"),
+        NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 1),
+        Sizes.parseIntList("--users", cmd.getOptionValue("users", "1"), 1, NetSettings.MAX_USERS),
+        NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
+        NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
+        socket,
+        rate(cmd),
+        RunOptions.duration(cmd, "connect-timeout", Duration.ofSeconds(5)),
+        local,
+        transport,
+        RunOptions.duration(cmd, "udp-timeout", UdpConnection.DEFAULT_TIMEOUT));
   }
 
   private static double rate(CommandLine cmd) {

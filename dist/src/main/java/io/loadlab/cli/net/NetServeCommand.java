@@ -38,6 +38,12 @@ final class NetServeCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 0);
+    NetOptions.socketOptions(cmd, true);
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     int port = NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 0);
     NetServer server =

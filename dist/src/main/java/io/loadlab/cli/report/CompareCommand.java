@@ -115,11 +115,19 @@ final class CompareCommand implements Command {
   }
 
   private static RunResult read(Path file) {
+    RunResult r;
     try {
-      return ResultJson.read(file);
+      r = ResultJson.read(file);
     } catch (IOException e) {
       throw new UsageException(file + ": not a loadlab result (" + firstLine(e.getMessage()) + ")");
     }
+    if (r == null || r.workload() == null || r.status() == null || r.totals() == null) {
+      throw new UsageException(
+          file
+              + ": not a loadlab result (no workload, status or totals); give a run's result.json"
+              + " or its directory");
+    }
+    return r;
   }
 
   private static String firstLine(String s) {

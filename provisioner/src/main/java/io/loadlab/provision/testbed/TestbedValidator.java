@@ -57,6 +57,24 @@ public final class TestbedValidator {
       p.add(at("hosts", "no hosts; declare at least one host"));
     }
     t.hosts().forEach((name, h) -> checkHost("hosts." + name, h, p));
+    Map<String, String> byAddress = new HashMap<>();
+    t.hosts()
+        .forEach(
+            (name, h) -> {
+              if (!blank(h.address())) {
+                String machine = h.address().trim().toLowerCase(java.util.Locale.ROOT);
+                String other = byAddress.putIfAbsent(machine + ":" + h.sshPort(), name);
+                if (other != null) {
+                  p.add(
+                      at(
+                          "hosts." + name + ".address",
+                          h.address()
+                              + " is also hosts."
+                              + other
+                              + "; describe each machine once"));
+                }
+              }
+            });
     Map<String, String> vfOwners = new HashMap<>();
     t.guests()
         .forEach(
@@ -86,8 +104,11 @@ public final class TestbedValidator {
     }
     if (h.port() != null && (h.port() < 1 || h.port() > 65535)) {
       p.add(at(field + ".port", h.port() + " is not a port; use 1-65535"));
+    } else {
+      // Only with a valid port: a known_hosts line for port 70000 would be a second, unrelated
+      // line.
+      checkSshFiles(field, h.keyFile(), h.knownHosts(), h.address(), h.sshPort(), p);
     }
-    checkSshFiles(field, h.keyFile(), h.knownHosts(), h.address(), h.sshPort(), p);
     Tuning tu = h.tuning();
     if (tu.hugepages() != null) {
       if (pageKiB(tu.hugepages().size()) < 0) {

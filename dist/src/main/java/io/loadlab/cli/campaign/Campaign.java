@@ -1,0 +1,79 @@
+package io.loadlab.cli.campaign;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A checked campaign: what {@link CampaignValidator} makes of a {@link CampaignSpec}. Everything
+ * here has been validated; {@link Matrix} expands it into runs.
+ */
+public record Campaign(
+    Path file,
+    String name,
+    String description,
+    Iterations iterations,
+    ReportRule rule,
+    boolean stopOnFailure,
+    String baseline,
+    List<Configuration> configurations,
+    List<Step> steps) {
+
+  /** How a configuration is brought up. */
+  public enum Kind {
+    /** This machine as it is. */
+    NONE,
+    /** {@code loadlab provision apply} / {@code teardown}. */
+    TESTBED,
+    /** {@code loadlab lab up} / {@code down}. */
+    LAB
+  }
+
+  /**
+   * A checked configuration.
+   *
+   * @param file the testbed or lab file (absolute), or null
+   * @param labName the lab's name (its namespaces are {@code ll-<labName>-<host>}), or null
+   * @param machines the machines steps may name in {@code on}
+   */
+  public record Configuration(
+      String name,
+      Kind kind,
+      Path file,
+      boolean keep,
+      Map<String, String> vars,
+      String labName,
+      Set<String> machines,
+      List<Service> services) {
+    /** The lab's state directory, where {@code lab up} writes {@code lab.json}. */
+    public Path labStateDir() {
+      return file.resolveSibling(file.getFileName() + ".d");
+    }
+  }
+
+  /**
+   * A checked step.
+   *
+   * @param command the command's words, such as {@code net rr}
+   * @param options option to value (empty string for a flag), before variables are filled in
+   * @param sweep option to values, in file order
+   * @param clients where it runs: one client with no machine means here
+   */
+  public record Step(
+      String name,
+      String command,
+      Map<String, String> options,
+      LinkedHashMap<String, List<String>> sweep,
+      Iterations iterations,
+      List<Client> clients,
+      String operation,
+      List<String> figures) {}
+
+  /** A server started on a machine (null: here) while the configuration is up. */
+  public record Service(String machine, List<String> args, int readyPort) {}
+
+  /** One client of a step: a machine (null: here) and its own options. */
+  public record Client(String machine, Map<String, String> options) {}
+}

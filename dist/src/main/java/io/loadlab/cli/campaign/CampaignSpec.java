@@ -1,0 +1,104 @@
+package io.loadlab.cli.campaign;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A campaign file as written (YAML, kebab-case): configurations × steps × sweep points ×
+ * iterations. {@link CampaignValidator} checks it and turns it into a {@link Campaign}.
+ *
+ * @param name short name, used for the default output directory and in reports
+ * @param description free text, copied into the report
+ * @param iterations a number, or {@code {min, max, until-cv}} for adaptive iterations
+ * @param report the reported-run rule: {@code median-stddev} (default), {@code median}, {@code
+ *     best} or {@code all}
+ * @param onFailure {@code continue} (default) or {@code stop}
+ * @param baseline the configuration ratios are taken to (default: the first)
+ * @param configurations what each configuration brings up
+ * @param steps the workloads run in every configuration
+ */
+public record CampaignSpec(
+    String name,
+    String description,
+    Object iterations,
+    String report,
+    String onFailure,
+    String baseline,
+    List<ConfigurationSpec> configurations,
+    List<StepSpec> steps) {
+  public CampaignSpec {
+    configurations = configurations == null ? List.of() : List.copyOf(configurations);
+    steps = steps == null ? List.of() : List.copyOf(steps);
+  }
+
+  /**
+   * One configuration: a testbed file (provision apply, teardown after unless {@code keep}), a lab
+   * file (lab up, lab down after unless {@code keep}), or neither (this machine as it is).
+   *
+   * @param vars values steps refer to as {@code ${name}}, such as each configuration's broker
+   * @param services loadlab servers started after bring-up and stopped before bring-down
+   */
+  public record ConfigurationSpec(
+      String name,
+      String testbed,
+      String lab,
+      Boolean keep,
+      Map<String, Object> vars,
+      List<ServiceSpec> services) {
+    public ConfigurationSpec {
+      vars = vars == null ? Map.of() : new LinkedHashMap<>(vars);
+      services = services == null ? List.of() : List.copyOf(services);
+    }
+  }
+
+  /**
+   * A server a configuration needs for its runs, such as {@code net serve} or {@code broker} in a
+   * lab host: started when the configuration is up, ready when {@code ready-port} listens.
+   */
+  public record ServiceSpec(String on, String run, Map<String, Object> options, Integer readyPort) {
+    public ServiceSpec {
+      options = options == null ? Map.of() : new LinkedHashMap<>(options);
+    }
+  }
+
+  /**
+   * One step: a loadlab workload command with its options, swept over some of them.
+   *
+   * @param name short name (default: the command's last word)
+   * @param run the command, such as {@code net rr} or {@code amqp latency}
+   * @param options option name (without {@code --}) to value; {@code true} for a flag
+   * @param sweep option name to the list of values to run, one run per combination
+   * @param iterations overrides the campaign's
+   * @param on machines of the configuration's testbed or lab to run on (default: here)
+   * @param clients several clients at once, each on a machine with its own options
+   * @param operation which operation's figures are the step's (default: the first one)
+   * @param figures headline figures to tabulate; the first decides the reported run (default {@code
+   *     [rate, p50Us, p99Us]})
+   */
+  public record StepSpec(
+      String name,
+      String run,
+      Map<String, Object> options,
+      Map<String, Object> sweep,
+      Object iterations,
+      List<String> on,
+      List<ClientSpec> clients,
+      String operation,
+      List<String> figures) {
+    public StepSpec {
+      options = options == null ? Map.of() : new LinkedHashMap<>(options);
+      sweep = sweep == null ? Map.of() : new LinkedHashMap<>(sweep);
+      on = on == null ? List.of() : List.copyOf(on);
+      clients = clients == null ? List.of() : List.copyOf(clients);
+      figures = figures == null ? List.of() : List.copyOf(figures);
+    }
+  }
+
+  /** One of several clients of a step: the machine it runs on and options that differ. */
+  public record ClientSpec(String on, Map<String, Object> options) {
+    public ClientSpec {
+      options = options == null ? Map.of() : new LinkedHashMap<>(options);
+    }
+  }
+}

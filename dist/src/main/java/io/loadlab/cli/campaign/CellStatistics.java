@@ -1,0 +1,164 @@
+package io.loadlab.cli.campaign;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.statistics.descriptive.Max;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Median;
+import org.apache.commons.statistics.descriptive.Min;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * Statistics per cell over its finished runs (Apache Commons Statistics), the reported run by the
+ * campaign's rule, and ratios to the baseline configuration. Computed from the manifest alone, so
+ * {@code campaign report DIR} needs nothing else.
+ */
+public final class CellStatistics {
+  private CellStatistics() {}
+
+  /** Recomputes {@code m.cells} from {@code m.runs}. */
+  public static void update(Manifest m) {
+    ReportRule rule = ReportRule.parse(m.rule);
+    Map<String, Manifest.CellEntry> cells = new LinkedHashMap<>();
+    Map<String, List<Manifest.RunEntry>> runsOf = new LinkedHashMap<>();
+    for (Manifest.RunEntry r : m.runs) {
+      Manifest.CellEntry c =
+          cells.computeIfAbsent(
+              r.cell,
+              id -> {
+                Manifest.CellEntry e = new Manifest.CellEntry();
+                e.id = id;
+                e.configuration = r.configuration;
+                e.step = r.step;
+                e.point = r.point;
+                return e;
+              });
+      c.runs++;
+      if ("ok".equals(r.status)) {
+        c.ok++;
+        runsOf.computeIfAbsent(r.cell, k -> new ArrayList<>()).add(r);
+      } else if ("failed".equals(r.status)) {
+        c.failed++;
+      }
+    }
+    for (Manifest.CellEntry c : cells.values()) {
+      List<Manifest.RunEntry> ok = runsOf.getOrDefault(c.id, List.of());
+      List<String> figures = figuresOf(m, c.step);
+      for (String f : figures) {
+        double[] v = values(ok, f);
+        if (v.length > 0) {
+          c.statistics.put(f, stats(v));
+        }
+      }
+      if (!ok.isEmpty() && !figures.isEmpty()) {
+        List<Manifest.RunEntry> reported = reported(rule, ok, figures.get(0));
+        reported.forEach(r -> c.reportedRuns.add(r.id));
+        for (String f : figures) {
+          double[] v = values(reported, f);
+          if (v.length > 0) {
+            c.reported.put(f, Mean.of(v).getAsDouble());
+          }
+        }
+      }
+    }
+    for (Manifest.CellEntry c : cells.values()) {
+      String base = m.baseline + "/" + c.step + "/" + Matrix.label(c.point);
+      Manifest.CellEntry b = cells.get(base);
+      if (b != null) {
+        c.reported.forEach(
+            (f, v) -> {
+              Double bv = b.reported.get(f);
+              if (bv != null && bv != 0) {
+                c.ratioToBaseline.put(f, v / bv);
+              }
+            });
+      }
+    }
+    m.cells = new ArrayList<>(cells.values());
+  }
+
+  static List<String> figuresOf(Manifest m, String step) {
+    for (Manifest.StepInfo s : m.steps) {
+      if (s.name.equals(step)) {
+        return s.figures;
+      }
+    }
+    return List.of("rate");
+  }
+
+  /** True if smaller is better: latencies, CPU cost, errors. */
+  public static boolean lowerIsBetter(String figure) {
+    return figure.endsWith("Us")
+        || figure.startsWith("cpu")
+        || figure.equals("errors")
+        || figure.toLowerCase().contains("latency");
+  }
+
+  /** The runs the rule reports, from a cell's finished runs (in run order). */
+  static List<Manifest.RunEntry> reported(
+      ReportRule rule, List<Manifest.RunEntry> ok, String headline) {
+    return switch (rule) {
+      case ALL -> ok;
+      case MEDIAN_STDDEV ->
+          List.of(lowerMedian(ok, r -> r.intervalSd == null ? Double.NaN : r.intervalSd));
+      case MEDIAN -> List.of(lowerMedian(ok, r -> value(r, headline)));
+      case BEST -> {
+        Comparator<Manifest.RunEntry> by = Comparator.comparingDouble(r -> value(r, headline));
+        yield List.of(
+            lowerIsBetter(headline)
+                ? ok.stream().min(by).orElseThrow()
+                : ok.stream().max(by).orElseThrow());
+      }
+    };
+  }
+
+  /** The run at the lower middle when sorted by the key (ties keep run order; NaN last). */
+  static Manifest.RunEntry lowerMedian(
+      List<Manifest.RunEntry> runs, java.util.function.ToDoubleFunction<Manifest.RunEntry> key) {
+    List<Manifest.RunEntry> sorted = new ArrayList<>(runs);
+    sorted.sort(
+        Comparator.comparingDouble(
+            r -> {
+              double k = key.applyAsDouble(r);
+              return Double.isNaN(k) ? Double.MAX_VALUE : k;
+            }));
+    return sorted.get((sorted.size() - 1) / 2);
+  }
+
+  private static double value(Manifest.RunEntry r, String figure) {
+    Double v = r.figures.get(figure);
+    return v == null ? Double.NaN : v;
+  }
+
+  private static double[] values(List<Manifest.RunEntry> runs, String figure) {
+    return runs.stream()
+        .map(r -> r.figures.get(figure))
+        .filter(v -> v != null && !v.isNaN())
+        .mapToDouble(Double::doubleValue)
+        .toArray();
+  }
+
+  /** Mean, median, sd, CV, min, max and the 95% t-interval of the mean. */
+  public static Manifest.Stats stats(double[] v) {
+    Manifest.Stats s = new Manifest.Stats();
+    s.n = v.length;
+    s.mean = Mean.of(v).getAsDouble();
+    s.median = Median.withDefaults().evaluate(v.clone());
+    s.min = Min.of(v).getAsDouble();
+    s.max = Max.of(v).getAsDouble();
+    if (v.length >= 2) {
+      double sd = StandardDeviation.of(v).getAsDouble();
+      s.sd = sd;
+      s.cvPct = s.mean == 0 ? null : 100 * sd / Math.abs(s.mean);
+      double t = TDistribution.of(v.length - 1).inverseCumulativeProbability(0.975);
+      double half = t * sd / Math.sqrt(v.length);
+      s.ci95Low = s.mean - half;
+      s.ci95High = s.mean + half;
+    }
+    return s;
+  }
+}

@@ -1,0 +1,188 @@
+package io.loadlab.cli.campaign;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code campaign.json}: the campaign's state and results, rewritten atomically after every run. It
+ * holds every run (status, directory, command line, headline figures) and every cell's statistics
+ * and reported run, so reports and charts need nothing else. Documented in docs/results-format.md.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class Manifest {
+  /** The file's name in the campaign directory. */
+  public static final String FILE = "campaign.json";
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  public int format = 1;
+  public String campaign;
+  public String description;
+  public String file;
+
+  /** {@code running}, {@code complete}, {@code failed} (some run failed), {@code aborted}. */
+  public String status;
+
+  public String startTime;
+  public String updateTime;
+  public String rule;
+  public String baseline;
+  public List<String> configurations = new ArrayList<>();
+  public List<StepInfo> steps = new ArrayList<>();
+  public List<Resume> resumes = new ArrayList<>();
+  public List<RunEntry> runs = new ArrayList<>();
+  public List<CellEntry> cells = new ArrayList<>();
+
+  /** What a step is, for reports. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class StepInfo {
+    public String name;
+    public String command;
+    public List<String> figures = new ArrayList<>();
+    public Map<String, List<String>> sweep = new LinkedHashMap<>();
+    public String iterations;
+    public List<String> machines = new ArrayList<>();
+  }
+
+  /** One resumption of the campaign. */
+  public static final class Resume {
+    public String time;
+
+    /** Runs found interrupted and run again. */
+    public List<String> redone = new ArrayList<>();
+
+    /** Finished runs kept. */
+    public int kept;
+  }
+
+  /** One run (one iteration of one cell). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class RunEntry {
+    public String id;
+    public String cell;
+    public String configuration;
+    public String step;
+    public Map<String, String> point = new LinkedHashMap<>();
+    public int iteration;
+
+    /** {@code running} (written before it starts), {@code ok}, {@code failed}, {@code aborted}. */
+    public String status;
+
+    public String reason;
+    public String dir;
+    public List<List<String>> commandLines = new ArrayList<>();
+    public String startTime;
+    public String endTime;
+    public Double seconds;
+
+    /**
+     * The campaign's own time for this run, outside the run's processes: preparing it, reading its
+     * figures, statistics, manifest and report (for the overhead benchmark).
+     */
+    public Double bookkeepingMs;
+
+    /** True if an interrupted attempt of this run was found and the run was done again. */
+    public Boolean redone;
+
+    public Map<String, Double> figures = new LinkedHashMap<>();
+
+    /** Standard deviation of the operation's rate over the run's own measured intervals. */
+    public Double intervalSd;
+
+    /**
+     * Local processes of the run while it runs, stopped on resume if a killed campaign left them.
+     */
+    public List<Long> pids;
+
+    /** Per client when a step runs on several machines at once; the run's figures combine them. */
+    public List<ClientEntry> clients;
+  }
+
+  /** One client of a run on several machines. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class ClientEntry {
+    public String machine;
+    public String dir;
+    public String status;
+    public Map<String, Double> figures = new LinkedHashMap<>();
+  }
+
+  /** One cell: statistics over its iterations and the reported run. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class CellEntry {
+    public String id;
+    public String configuration;
+    public String step;
+    public Map<String, String> point = new LinkedHashMap<>();
+    public int runs;
+    public int ok;
+    public int failed;
+    public List<String> reportedRuns = new ArrayList<>();
+    public Map<String, Double> reported = new LinkedHashMap<>();
+    public Map<String, Stats> statistics = new LinkedHashMap<>();
+    public Map<String, Double> ratioToBaseline = new LinkedHashMap<>();
+  }
+
+  /** Statistics of one figure over a cell's finished runs. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class Stats {
+    public int n;
+    public double mean;
+    public double median;
+    public Double sd;
+
+    /** Coefficient of variation, sd / mean, in percent. */
+    public Double cvPct;
+
+    public double min;
+    public double max;
+
+    /** 95% confidence interval of the mean (Student's t), with two or more runs. */
+    public Double ci95Low;
+
+    public Double ci95High;
+  }
+
+  /** The run with this id, or null. */
+  public RunEntry run(String id) {
+    for (RunEntry r : runs) {
+      if (r.id.equals(id)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  public static Manifest read(Path file) throws IOException {
+    return MAPPER.readValue(file.toFile(), Manifest.class);
+  }
+
+  /** Writes the manifest to {@code dir/campaign.json} atomically (a temporary file, renamed). */
+  public void write(Path dir) throws IOException {
+    Path tmp = dir.resolve(FILE + ".tmp");
+    MAPPER.writeValue(tmp.toFile(), this);
+    try {
+      Files.move(
+          tmp,
+          dir.resolve(FILE),
+          StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.loadlab.cli.campaign;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The executors a campaign has: a child {@code loadlab} process on this machine (one JVM per run
+ * keeps the campaign's memory flat and survives a run's crash), the same inside a lab host's
+ * network namespace ({@code ip netns exec}), and, when it lands, testbed machines over SSH.
+ */
+public final class StepExecutors {
+  private StepExecutors() {}
+
+  /** True if steps can run on the machines of this configuration. */
+  public static boolean supports(Campaign.Configuration c) {
+    return c.kind() != Campaign.Kind.TESTBED;
+  }
+
+  /** The executor for one client of a step in a configuration. */
+  public static StepExecutor forClient(Campaign.Configuration c, String machine) {
+    if (machine == null) {
+      return new ChildProcess(List.of());
+    }
+    if (c.kind() == Campaign.Kind.LAB) {
+      return new ChildProcess(prefix(c, machine));
+    }
+    throw new IllegalStateException("no executor for machine " + machine + " of " + c.name());
+  }
+
+  /** The command prefix that runs a program on a machine of a configuration (empty: here). */
+  static List<String> prefix(Campaign.Configuration c, String machine) {
+    return machine == null || c.kind() != Campaign.Kind.LAB
+        ? List.of()
+        : List.of("ip", "netns", "exec", "ll-" + c.labName() + "-" + machine);
+  }
+
+  /** {@code java -cp <this classpath> io.loadlab.cli.Main args}: the loadlab that is running. */
+  public static List<String> loadlab(List<String> args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    String opts = System.getenv("LOADLAB_RUN_JAVA_OPTS");
+    if (opts != null && !opts.isBlank()) {
+      cmd.addAll(List.of(opts.trim().split("\\s+")));
+    }
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add("io.loadlab.cli.Main");
+    cmd.addAll(args);
+    return cmd;
+  }
+
+  /** A child process, optionally under a prefix such as {@code ip netns exec NS}. */
+  static final class ChildProcess implements StepExecutor {
+    private final List<String> prefix;
+
+    ChildProcess(List<String> prefix) {
+      this.prefix = prefix;
+    }
+
+    @Override
+    public Execution start(List<String> args, Path log) throws IOException {
+      Files.createDirectories(log.toAbsolutePath().getParent());
+      List<String> cmd = new ArrayList<>(prefix);
+      cmd.addAll(loadlab(args));
+      Process p =
+          new ProcessBuilder(cmd)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .redirectInput(ProcessBuilder.Redirect.PIPE)
+              .start();
+      p.getOutputStream().close();
+      return new Execution() {
+        @Override
+        public boolean alive() {
+          return p.isAlive();
+        }
+
+        @Override
+        public long pid() {
+          return p.pid();
+        }
+
+        @Override
+        public int waitFor() throws InterruptedException {
+          return p.waitFor();
+        }
+
+        @Override
+        public void stop() {
+          p.destroy(); // SIGTERM: the run aborts and writes its summary
+          try {
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+              p.destroyForcibly();
+            }
+          } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+          }
+        }
+      };
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Numbers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The demo index shows each step's own numbers, and counts as whole numbers. */
+@Timeout(120)
+class DemoIndexTest {
+  @TempDir Path dir;
+
+  @Test
+  void amqpThroughputRowEqualsTheStepsOwnTable() throws Exception {
+    CliRun o =
+        CliRun.of(
+            "demo",
+            "--only",
+            "amqp-throughput",
+            "--duration",
+            "2s",
+            "--output",
+            dir.toString(),
+            "--quiet");
+    assertEquals(0, o.code(), o.out() + o.err());
+    String index = Files.readString(dir.resolve("summary.md"));
+    RunResult r = ResultJson.read(dir.resolve("amqp-throughput").resolve("result.json"));
+    String op = r.totals().keySet().stream().filter(k -> k.startsWith("publish")).findFirst().get();
+    double own = r.figures().get(op.replaceFirst("^(\\S+)", "$1Rate"));
+    Matcher row = Pattern.compile("\\| " + Pattern.quote(op) + " \\| ([^|]+) \\|").matcher(index);
+    assertTrue(row.find(), index);
+    assertEquals(Numbers.compact(own), row.group(1).trim(), index);
+    assertFalse(Pattern.compile(" lost \\d+\\.0;").matcher(index).find(), index);
+    assertTrue(index.contains("lost 0;"), index);
+  }
+}

@@ -1,0 +1,203 @@
+package io.loadlab.cli.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Malformed campaign files: each refused before anything runs, one line naming file and field. */
+@Timeout(60)
+class CampaignFileTest {
+  @TempDir Path dir;
+
+  private static final String STEP =
+      "steps:\n  - {run: net rr, options: {duration: 1s}, sweep: {users: [1, 10]}}\n";
+
+  static Stream<Arguments> malformed() {
+    return Stream.of(
+        Arguments.of(
+            "unknown top-level field",
+            "name: x\niteration: 3\n" + STEP,
+            "iteration: unknown field"),
+        Arguments.of("no name", STEP, "name: missing"),
+        Arguments.of("bad name", "name: 'a b'\n" + STEP, "name: 'a b' must be"),
+        Arguments.of("no steps", "name: x\n", "steps: none"),
+        Arguments.of(
+            "unknown command", "name: x\nsteps:\n  - {run: net foo}\n", "steps[0].run: 'net foo'"),
+        Arguments.of("not a load command", "name: x\nsteps:\n  - {run: lab up}\n", "steps[0].run"),
+        Arguments.of(
+            "unknown step field",
+            "name: x\nsteps:\n  - {run: net rr, optionz: {}}\n",
+            "optionz: unknown field"),
+        Arguments.of(
+            "unknown option",
+            "name: x\nsteps:\n  - {run: net rr, options: {userz: 1}}\n",
+            "steps[0].options.userz: net rr has no option --userz"),
+        Arguments.of(
+            "option value the CLI refuses",
+            "name: x\nsteps:\n  - {run: net rr, options: {users: abc}}\n",
+            "steps[0].options: loadlab net rr refuses it"),
+        Arguments.of(
+            "duration the CLI refuses",
+            "name: x\nsteps:\n  - {run: net rr, options: {duration: soon}}\n",
+            "--duration"),
+        Arguments.of(
+            "reserved option",
+            "name: x\nsteps:\n  - {run: net rr, options: {output: here}}\n",
+            "steps[0].options.output: the campaign sets --output"),
+        Arguments.of(
+            "sweep over an option the step lacks",
+            "name: x\nsteps:\n  - {run: net rr, sweep: {size: [8, 64]}}\n",
+            "steps[0].sweep.size: net rr has no option --size"),
+        Arguments.of(
+            "sweep not a list",
+            "name: x\nsteps:\n  - {run: net rr, sweep: {users: 5}}\n",
+            "steps[0].sweep.users: give a list"),
+        Arguments.of(
+            "sweep point the CLI refuses",
+            "name: x\nsteps:\n  - {run: net rr, sweep: {users: [1, -5]}}\n",
+            "at users=-5"),
+        Arguments.of(
+            "swept option also in options",
+            "name: x\nsteps:\n  - {run: net rr, options: {users: 1}, sweep: {users: [1, 2]}}\n",
+            "also in options"),
+        Arguments.of(
+            "iterations zero", "name: x\niterations: 0\n" + STEP, "iterations: 0 is out of range"),
+        Arguments.of(
+            "iterations max below min",
+            "name: x\niterations: {min: 5, max: 3, until-cv: 2%}\n" + STEP,
+            "iterations.max: 3 is below min 5"),
+        Arguments.of(
+            "until-cv not a percentage",
+            "name: x\niterations: {min: 3, max: 9, until-cv: low}\n" + STEP,
+            "iterations.until-cv: 'low' is not a percentage"),
+        Arguments.of(
+            "unknown iterations field",
+            "name: x\niterations: {min: 3, most: 9}\n" + STEP,
+            "iterations.most: unknown field"),
+        Arguments.of(
+            "unknown report rule",
+            "name: x\nreport: average\n" + STEP,
+            "report: 'average' is unknown"),
+        Arguments.of(
+            "unknown on-failure",
+            "name: x\non-failure: retry\n" + STEP,
+            "on-failure: 'retry' is unknown"),
+        Arguments.of(
+            "baseline not a configuration",
+            "name: x\nbaseline: sriov\nconfigurations: [{name: bare}]\n" + STEP,
+            "baseline: 'sriov' is not a configuration"),
+        Arguments.of(
+            "configuration named twice",
+            "name: x\nconfigurations: [{name: bare}, {name: bare}]\n" + STEP,
+            "configurations[1].name: 'bare' is used twice"),
+        Arguments.of(
+            "unknown variable",
+            "name: x\nconfigurations: [{name: bare}]\nsteps:\n  - {run: net rr, options: {host: '${broker}'}}\n",
+            "${broker} is not a var of configuration bare"),
+        Arguments.of(
+            "machine without a testbed or lab",
+            "name: x\nsteps:\n  - {run: net rr, on: [client1]}\n",
+            "steps[0].on: 'client1': configuration here has no testbed or lab"),
+        Arguments.of(
+            "machine not in the lab",
+            "name: x\nconfigurations: [{name: l, lab: lab.yaml}]\nsteps:\n  - {run: net rr, on: [client9]}\n",
+            "steps[0].on: 'client9' is not a machine of configuration l's lab"),
+        Arguments.of(
+            "testbed file missing",
+            "name: x\nconfigurations: [{name: t, testbed: nowhere.yaml}]\n" + STEP,
+            "configurations[0].testbed:"),
+        Arguments.of(
+            "both testbed and lab",
+            "name: x\nconfigurations: [{name: t, testbed: a.yaml, lab: lab.yaml}]\n" + STEP,
+            "has both testbed and lab"),
+        Arguments.of(
+            "unknown figure",
+            "name: x\nsteps:\n  - {run: net rr, figures: [rate, 'p 99']}\n",
+            "steps[0].figures: 'p 99' is not a figure"),
+        Arguments.of(
+            "service command unknown",
+            "name: x\nconfigurations: [{name: a, services: [{run: net nope}]}]\n" + STEP,
+            "configurations[0].services[0].run: 'net nope' is not a loadlab command"),
+        Arguments.of(
+            "service option the CLI refuses",
+            "name: x\nconfigurations: [{name: a, services: [{run: net serve, options: {port: abc}}]}]\n"
+                + STEP,
+            "configurations[0].services[0].options: loadlab net serve refuses it: --port"),
+        Arguments.of(
+            "service on a machine not in the lab",
+            "name: x\nconfigurations: [{name: l, lab: lab.yaml, services: [{on: db9, run: net serve}]}]\n"
+                + STEP,
+            "configurations[0].services[0].on: 'db9' is not a machine of configuration l"),
+        Arguments.of("not YAML", "name: x\nsteps: [\n", "steps: while parsing"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("malformed")
+  void refusedWithOneLineNamingTheField(String what, String yaml, String expected)
+      throws Exception {
+    Files.writeString(
+        dir.resolve("lab.yaml"),
+        "name: l1\nhosts: {client1: {}, server1: {}}\n"
+            + "links: [{kind: veth, hosts: [client1, server1], subnet: 10.213.9.0/24}]\n");
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(file, yaml);
+    Path out = dir.resolve("out");
+    for (String verb : new String[] {"plan", "run"}) {
+      CliRun r =
+          verb.equals("plan")
+              ? CliRun.of("campaign", "plan", file.toString())
+              : CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
+      assertEquals(2, r.code(), what + ": " + r.out() + r.err());
+      assertTrue(r.err().contains(expected), what + ": expected '" + expected + "' in: " + r.err());
+      for (String line : r.err().strip().split("\n")) {
+        assertTrue(
+            line.startsWith("loadlab: " + file) || line.startsWith(file.toString()),
+            "names the file: " + line);
+      }
+      assertFalse(r.err().contains("Exception"), r.err());
+      assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+      assertFalse(Files.exists(out), "nothing started: " + what);
+    }
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnce() throws Exception {
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        "name: x\nreport: average\non-failure: retry\nsteps:\n  - {run: net rr, options: {userz: 1}}\n");
+    CliRun r = CliRun.of("campaign", "plan", file.toString());
+    assertEquals(2, r.code());
+    assertEquals(3, r.err().strip().split("\n").length, r.err());
+  }
+
+  @Test
+  void planPrintsTheMatrixAndChangesNothing() throws Exception {
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        "name: x\niterations: {min: 3, max: 9, until-cv: 3.5%}\n"
+            + "configurations: [{name: a}, {name: b}]\n"
+            + "steps:\n  - {run: net rr, options: {duration: 2s}, sweep: {users: [1, 10], request: [1, 200]}}\n");
+    CliRun r = CliRun.of("campaign", "plan", file.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("= 24 to 72 runs"), r.out());
+    assertTrue(r.out().contains("4 points x 3..9 until CV <= 3.5% iterations"), r.out());
+    assertTrue(
+        r.out().contains("loadlab net rr --duration 2s --users 1 --request 1 --label a"), r.out());
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(1, files.count(), "plan wrote nothing");
+    }
+  }
+}

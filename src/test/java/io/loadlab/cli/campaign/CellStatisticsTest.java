@@ -1,0 +1,92 @@
+package io.loadlab.cli.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CellStatisticsTest {
+  @Test
+  void statisticsOfFourValues() {
+    Manifest.Stats s = CellStatistics.stats(new double[] {4, 1, 3, 2});
+    assertEquals(4, s.n);
+    assertEquals(2.5, s.mean, 1e-12);
+    assertEquals(2.5, s.median, 1e-12);
+    assertEquals(1.2909944, s.sd, 1e-6);
+    assertEquals(51.639778, s.cvPct, 1e-5);
+    assertEquals(1, s.min);
+    assertEquals(4, s.max);
+    // t(0.975, 3) = 3.182446; half width = t * sd / sqrt(4)
+    assertEquals(2.5 - 2.0542603, s.ci95Low, 1e-6);
+    assertEquals(2.5 + 2.0542603, s.ci95High, 1e-6);
+  }
+
+  @Test
+  void oneValueHasNoSpread() {
+    Manifest.Stats s = CellStatistics.stats(new double[] {7});
+    assertEquals(7, s.mean);
+    assertNull(s.sd);
+    assertNull(s.ci95Low);
+  }
+
+  private static Manifest.RunEntry run(String id, double rate, double p99, double sd) {
+    Manifest.RunEntry r = new Manifest.RunEntry();
+    r.id = id;
+    r.cell = "a/rr/users=1";
+    r.configuration = "a";
+    r.step = "rr";
+    r.point = Map.of("users", "1");
+    r.status = "ok";
+    r.figures = Map.of("rate", rate, "p99Us", p99);
+    r.intervalSd = sd;
+    return r;
+  }
+
+  @Test
+  void reportedRunByEachRule() {
+    List<Manifest.RunEntry> runs =
+        List.of(
+            run("1", 100, 50, 9), run("2", 300, 20, 1), run("3", 200, 90, 5), run("4", 150, 10, 7));
+    // Sorted by interval sd: 2 (1), 3 (5), 4 (7), 1 (9): the lower middle of four is run 3.
+    assertEquals("3", CellStatistics.reported(ReportRule.MEDIAN_STDDEV, runs, "rate").get(0).id);
+    // By rate: 100, 150, 200, 300: lower middle is 150 (run 4).
+    assertEquals("4", CellStatistics.reported(ReportRule.MEDIAN, runs, "rate").get(0).id);
+    assertEquals("2", CellStatistics.reported(ReportRule.BEST, runs, "rate").get(0).id);
+    assertEquals(
+        "4", CellStatistics.reported(ReportRule.BEST, runs, "p99Us").get(0).id, "lowest latency");
+    assertEquals(4, CellStatistics.reported(ReportRule.ALL, runs, "rate").size());
+  }
+
+  @Test
+  void ratiosToTheBaselineAndFailedRunsLeftOutOfTheStatistics() {
+    Manifest m = new Manifest();
+    m.rule = "median";
+    m.baseline = "a";
+    Manifest.StepInfo step = new Manifest.StepInfo();
+    step.name = "rr";
+    step.command = "net rr";
+    step.figures = List.of("rate");
+    step.sweep = Map.of("users", List.of("1"));
+    m.steps = List.of(step);
+    m.configurations = List.of("a", "b");
+    Manifest.RunEntry a1 = run("a/rr/users=1/1", 100, 1, 1);
+    Manifest.RunEntry b1 = run("b/rr/users=1/1", 250, 1, 1);
+    b1.cell = "b/rr/users=1";
+    b1.configuration = "b";
+    Manifest.RunEntry b2 = run("b/rr/users=1/2", 0, 0, 0);
+    b2.cell = "b/rr/users=1";
+    b2.configuration = "b";
+    b2.status = "failed";
+    m.runs = new java.util.ArrayList<>(List.of(a1, b1, b2));
+    CellStatistics.update(m);
+    Manifest.CellEntry b = m.cells.get(1);
+    assertEquals(2, b.runs);
+    assertEquals(1, b.failed);
+    assertEquals(1, b.statistics.get("rate").n);
+    assertEquals(2.5, b.ratioToBaseline.get("rate"), 1e-12);
+    String md = CampaignReport.markdown(m);
+    assertEquals(true, md.contains("| 1 | 100.0 (1.00×) | 250.0 (2.50×) **1 failed** |"), md);
+  }
+}

@@ -2,6 +2,8 @@ package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UnreachableTargetException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
@@ -47,7 +49,8 @@ public final class AmqpConnection implements AutoCloseable {
   /**
    * Connects and starts delivery.
    *
-   * @throws UnreachableTargetException if the broker cannot be reached or refuses the login
+   * @throws UnreachableTargetException if the broker cannot be reached
+   * @throws UsageException if the broker refuses the login
    */
   public static AmqpConnection open(AmqpConnectionSettings settings) {
     JmsConnectionFactory factory = new JmsConnectionFactory(settings.factoryUri());
@@ -63,15 +66,9 @@ public final class AmqpConnection implements AutoCloseable {
     try {
       c = factory.createConnection();
     } catch (JMSSecurityException e) {
-      throw new UnreachableTargetException(
-          "the broker at "
-              + settings.describe()
-              + " refused the login ("
-              + firstLine(e)
-              + "); check --user and --password-file or "
-              + AmqpConnectionSettings.PASSWORD_ENV);
+      throw loginRefused(settings, e);
     } catch (JMSException | RuntimeException e) {
-      throw unreachable(settings, e);
+      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachable(settings, e);
     }
     AmqpConnection amqp = new AmqpConnection(settings, c);
     try {
@@ -80,9 +77,42 @@ public final class AmqpConnection implements AutoCloseable {
       c.start();
     } catch (JMSException | RuntimeException e) {
       amqp.close();
-      throw unreachable(settings, e);
+      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachable(settings, e);
     }
     return amqp;
+  }
+
+  /**
+   * A login the broker refused, named as such (exit 2: a setting to fix, the broker is there): an
+   * anonymous login to a broker that requires one, or a user and password it does not accept.
+   */
+  static LoadlabException loginRefused(AmqpConnectionSettings settings, Exception e) {
+    AmqpConnectionSettings.Names n = settings.names();
+    String broker = Secrets.mask(settings.uri());
+    if (settings.user() == null) {
+      return new UsageException(
+          "the broker at "
+              + broker
+              + " refused an anonymous login ("
+              + firstLine(e)
+              + "); it requires a user: give "
+              + n.user()
+              + " and the password in "
+              + n.password(),
+          e);
+    }
+    return new UsageException(
+        "the broker at "
+            + broker
+            + " refused the login for user '"
+            + settings.user()
+            + "' ("
+            + firstLine(e)
+            + "); check "
+            + n.user()
+            + " and the password in "
+            + n.password(),
+        e);
   }
 
   private static LoadlabException unreachable(AmqpConnectionSettings settings, Exception e) {
@@ -106,7 +136,23 @@ public final class AmqpConnection implements AutoCloseable {
             + settings.describe()
             + " ("
             + firstLine(e)
-            + "); start one (loadlab broker) or fix --broker");
+            + "); "
+            + (settings.names() == AmqpConnectionSettings.Names.CLI
+                ? "start one (loadlab broker) or fix --broker"
+                : "start it or fix " + settings.names().broker()));
+  }
+
+  /** True if the broker refused the login (SASL outcome, or the open refused as unauthorized). */
+  static boolean isLoginFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof JMSSecurityException
+          || t
+              instanceof
+              org.apache.qpid.jms.provider.exceptions.ProviderConnectionSecurityException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isTlsFailure(Throwable e) {
@@ -126,7 +172,7 @@ public final class AmqpConnection implements AutoCloseable {
     }
     String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     int nl = m.indexOf('\n');
-    return io.loadlab.core.util.Secrets.mask(nl < 0 ? m : m.substring(0, nl));
+    return Secrets.mask(nl < 0 ? m : m.substring(0, nl));
   }
 
   /** Opens a client (one session) on this connection, for one thread. */

@@ -44,6 +44,23 @@ public final class AmqpConnectionSettings {
   private final boolean tcpNoDelay;
   private final WaitStrategy waitStrategy;
   private final int maxFrameSize;
+  private final Names names;
+
+  /**
+   * How the front-end that made these settings names them, so that a message about the broker or
+   * the login names what its user can change: the command line's options, a JMeter element's
+   * fields.
+   *
+   * @param broker where the broker is given, e.g. {@code --broker}
+   * @param user where the user name is given, e.g. {@code --user}
+   * @param password where the password is given, e.g. {@code --password-file FILE or
+   *     LOADLAB_AMQP_PASSWORD}
+   */
+  public record Names(String broker, String user, String password) {
+    /** The command line's names. */
+    public static final Names CLI =
+        new Names("--broker", "--user", "--password-file FILE or " + PASSWORD_ENV);
+  }
 
   private AmqpConnectionSettings(Builder b) {
     this.uri = b.uri;
@@ -56,6 +73,7 @@ public final class AmqpConnectionSettings {
     this.tcpNoDelay = b.tcpNoDelay;
     this.waitStrategy = b.waitStrategy;
     this.maxFrameSize = b.maxFrameSize;
+    this.names = b.names;
   }
 
   /** Starts settings for the given broker URI; checks that it is an AMQP URI. */
@@ -111,6 +129,11 @@ public final class AmqpConnectionSettings {
   /** The largest AMQP frame the client asks for, or -1 for the client default. */
   public int maxFrameSize() {
     return maxFrameSize;
+  }
+
+  /** How the front-end names the broker, user and password settings in messages. */
+  public Names names() {
+    return names;
   }
 
   /** True if the URI is a Qpid JMS failover URI. */
@@ -188,6 +211,7 @@ public final class AmqpConnectionSettings {
     private boolean tcpNoDelay = true;
     private WaitStrategy waitStrategy = WaitStrategy.AUTO;
     private int maxFrameSize = -1;
+    private Names names = Names.CLI;
 
     private Builder(String uri) {
       if (uri == null || uri.isBlank()) {
@@ -305,11 +329,27 @@ public final class AmqpConnectionSettings {
       return this;
     }
 
+    /** How the front-end names its settings in messages (default: the command line's options). */
+    public Builder names(Names value) {
+      this.names = value == null ? Names.CLI : value;
+      return this;
+    }
+
     /**
      * The settings; a trust store must open with its password (the TLS client would only report a
-     * closed channel).
+     * closed channel), and a named user must have a password: the client would otherwise log in
+     * anonymously without a word.
      */
     public AmqpConnectionSettings build() {
+      if (user != null && password == null) {
+        throw new UsageException(
+            names.user()
+                + ": user '"
+                + user
+                + "' has no password; give it in "
+                + names.password()
+                + " (loadlab never falls back to an anonymous login when a user is named)");
+      }
       if (trustStore != null) {
         checkTrustStoreOpens();
       }

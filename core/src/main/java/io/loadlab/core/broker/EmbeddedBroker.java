@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
@@ -15,17 +16,21 @@ import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.CoreAddressConfiguration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
+import org.apache.activemq.artemis.core.security.CheckType;
+import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManager;
 
 /**
  * An Apache ActiveMQ Artemis broker in this JVM, listening for AMQP 1.0 (and Artemis CORE) on one
  * port. It is what AMQP runs use when no broker is named, what {@code loadlab broker} serves, and
- * what the tests run against. Queues and addresses are created on first use; security is off. With
- * a {@link Tls} key store the port speaks TLS only ({@code amqps://}).
+ * what the tests run against. Queues and addresses are created on first use; security is off unless
+ * started {@linkplain #startWithLogin(Map) with users}. With a {@link Tls} key store the port
+ * speaks TLS only ({@code amqps://}).
  *
  * <p>The broker's own logging is kept at WARN unless the {@code org.slf4j.simpleLogger.log.*}
  * properties say otherwise.
@@ -88,6 +93,20 @@ public final class EmbeddedBroker implements AutoCloseable {
    */
   public static EmbeddedBroker start(
       String host, int port, boolean persistent, Path dataDir, Tls tls) {
+    return start(host, port, persistent, dataDir, tls, null);
+  }
+
+  /**
+   * Starts a non-persistent broker on a free loopback port that requires a login: only the given
+   * users (name to password) may connect, and each may do anything. Anonymous logins are refused.
+   * It stands for a lab's broker with security on.
+   */
+  public static EmbeddedBroker startWithLogin(Map<String, String> users) {
+    return start("127.0.0.1", 0, false, null, null, Map.copyOf(users));
+  }
+
+  private static EmbeddedBroker start(
+      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
     }
@@ -104,7 +123,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     for (int i = 0; i < attempts; i++) {
       int chosen = port == 0 ? freePort(host) : port;
       try {
-        return startOn(host, chosen, persistent, dataDir, tls);
+        return startOn(host, chosen, persistent, dataDir, tls, users);
       } catch (LoadlabException e) {
         last = e;
       }
@@ -118,7 +137,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   private static EmbeddedBroker startOn(
-      String host, int port, boolean persistent, Path dataDir, Tls tls) {
+      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
     Path dir = dataDir;
     try {
       if (persistent && dir == null) {
@@ -130,7 +149,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     Configuration config = new ConfigurationImpl();
     config.setName("loadlab");
     config.setPersistenceEnabled(persistent);
-    config.setSecurityEnabled(false);
+    config.setSecurityEnabled(users != null);
     config.setJMXManagementEnabled(false);
     config.setCriticalAnalyzer(false);
     config.setMaxDiskUsage(-1);
@@ -185,6 +204,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
     EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
     embedded.setConfiguration(config);
+    if (users != null) {
+      embedded.setSecurityManager(new Users(users));
+    }
     try {
       embedded.start();
     } catch (Exception e) {
@@ -208,6 +230,20 @@ public final class EmbeddedBroker implements AutoCloseable {
           1);
     }
     return new EmbeddedBroker(embedded, host, port, dataDir == null ? dir : null, tls != null);
+  }
+
+  /** The users of a broker that requires a login; each may do anything once logged in. */
+  private record Users(Map<String, String> passwords) implements ActiveMQSecurityManager {
+    @Override
+    public boolean validateUser(String user, String password) {
+      return user != null && password != null && password.equals(passwords.get(user));
+    }
+
+    @Override
+    public boolean validateUserAndRole(
+        String user, String password, Set<Role> roles, CheckType checkType) {
+      return validateUser(user, password);
+    }
   }
 
   private static String keyStoreType(Path keyStore) {

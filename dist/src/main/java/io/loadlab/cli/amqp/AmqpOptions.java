@@ -26,7 +26,11 @@ final class AmqpOptions {
             "URI",
             "AMQP 1.0 broker: amqp://host:5672, amqps://..., failover:(amqp://a,amqp://b)?...;"
                 + " default: an embedded Artemis broker on a free port"));
-    o.addOption(OptionDefs.value("user", "NAME", "user name (SASL PLAIN); default anonymous"));
+    o.addOption(
+        OptionDefs.value(
+            "user",
+            "NAME",
+            "user name (SASL PLAIN; its password is then required); default anonymous"));
     o.addOption(
         OptionDefs.value(
             "password-file",

@@ -33,8 +33,10 @@ public class AmqpConnectionConfig extends ConfigBase {
 
   @Override
   protected void open() {
+    String property = passwordProperty == null ? "" : passwordProperty.strip();
     AmqpConnectionSettings.Builder b =
         AmqpConnectionSettings.builder(brokerUri)
+            .names(names(property))
             .user(user)
             .prefetch(prefetch)
             .presettled(presettled)
@@ -43,7 +45,6 @@ public class AmqpConnectionConfig extends ConfigBase {
                 waitStrategy == null || waitStrategy.isBlank()
                     ? WaitStrategy.AUTO
                     : WaitStrategy.parse("waitStrategy", waitStrategy));
-    String property = passwordProperty == null ? "" : passwordProperty.strip();
     String password = property.isEmpty() ? null : JMeterUtils.getProperty(property);
     if (password != null) {
       b.password(password);
@@ -52,6 +53,24 @@ public class AmqpConnectionConfig extends ConfigBase {
     }
     handle = new AmqpHandle(b.build(), sharedConnection);
     Handles.publish(KIND, variableName, handle);
+  }
+
+  /**
+   * This element's fields as messages name them: a JMeter user has no {@code --broker} or {@code
+   * --user} options to fix.
+   */
+  static AmqpConnectionSettings.Names names(String passwordProperty) {
+    String where =
+        passwordProperty.isEmpty()
+            ? "a JMeter property named in Password property (passwordProperty), set in"
+                + " user.properties,"
+            : "the JMeter property '"
+                + passwordProperty
+                + "' (Password property, passwordProperty), set in user.properties,";
+    return new AmqpConnectionSettings.Names(
+        "the AMQP Connection's Broker URI (brokerUri)",
+        "the AMQP Connection's User (user)",
+        where + " or the environment variable " + AmqpConnectionSettings.PASSWORD_ENV);
   }
 
   @Override

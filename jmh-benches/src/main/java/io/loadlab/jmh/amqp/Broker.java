@@ -28,6 +28,11 @@ public class Broker {
     }
     settings =
         AmqpConnectionSettings.builder(uri)
+            .names(
+                new AmqpConnectionSettings.Names(
+                    "-D" + Targets.BROKER,
+                    "-D" + Targets.BROKER_USER,
+                    "the environment variable " + AmqpConnectionSettings.PASSWORD_ENV))
             .user(Targets.get(Targets.BROKER_USER))
             .passwordFrom(null)
             .build();

@@ -200,4 +200,26 @@ class CampaignFileTest {
       assertEquals(1, files.count(), "plan wrote nothing");
     }
   }
+
+  static Stream<Path> exampleCampaigns() throws Exception {
+    Path examples = Path.of(System.getProperty("user.dir")).resolveSibling("examples");
+    try (Stream<Path> files = Files.walk(examples)) {
+      return files
+          .filter(p -> p.getFileName().toString().matches("(campaign.*|rehearsal)\\.yaml"))
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
+  /** Every example campaign plans; hardware ones show their steps' machines reached over SSH. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("exampleCampaigns")
+  void everyExampleCampaignPlans(Path file) {
+    CliRun r = CliRun.of("campaign", "plan", file.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    if (file.getFileName().toString().startsWith("campaign")) {
+      assertTrue(r.out().contains(" over SSH ("), r.out());
+    }
+  }
 }

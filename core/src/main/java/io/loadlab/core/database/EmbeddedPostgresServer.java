@@ -45,6 +45,27 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
    * @param fresh delete the directory first, so the cluster starts empty
    */
   public static EmbeddedPostgresServer start(Path dataDir, boolean fresh) {
+    return start(dataDir, fresh, "127.0.0.1", 0);
+  }
+
+  /**
+   * Starts the server on {@code dataDir} listening on {@code listen} (addresses as PostgreSQL's
+   * {@code listen_addresses}) and {@code port} (0: a free one), for {@code loadlab database}.
+   */
+  public static EmbeddedPostgresServer start(Path dataDir, boolean fresh, String listen, int port) {
+    return start(dataDir, fresh, listen, port, d -> {});
+  }
+
+  /**
+   * As {@link #start(Path, boolean, String, int)}, with {@code customizer} run on the data
+   * directory before the server starts (e.g. to add {@code pg_hba.conf} lines).
+   */
+  public static EmbeddedPostgresServer start(
+      Path dataDir,
+      boolean fresh,
+      String listen,
+      int port,
+      java.util.function.Consumer<Path> customizer) {
     // The embedded server logs every start and stop at INFO; keep that out of the console.
     if (System.getProperty(QUIET_LOG_KEY) == null) {
       System.setProperty(QUIET_LOG_KEY, "warn");
@@ -60,7 +81,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
               .setDataDirectory(dataDir)
               .setCleanDataDirectory(false)
               .setPGStartupWait(Duration.ofSeconds(60))
-              .setServerConfig("listen_addresses", "127.0.0.1")
+              .setPort(port)
+              .setDataDirectoryCustomizer(f -> customizer.accept(f.toPath()))
+              .setServerConfig("listen_addresses", listen)
               .setServerConfig("max_connections", "300")
               .setServerConfig("shared_buffers", "128MB")
               .setServerConfig("synchronous_commit", "off")

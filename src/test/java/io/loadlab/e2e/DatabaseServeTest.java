@@ -47,7 +47,10 @@ class DatabaseServeTest {
       s.execute("INSERT INTO kept VALUES (42)");
     }
     stop("first.log");
-    assertTrue(ChildJvm.text(dir.resolve("first.log")).contains("loadlab database: stopped"));
+    assertEquals(143, server.exitValue(), "SIGTERM's exit code");
+    assertTrue(
+        ChildJvm.text(dir.resolve("first.log")).contains("loadlab database: stopped by SIGTERM"),
+        ChildJvm.text(dir.resolve("first.log")));
     assertFalse(listening(port), "PostgreSQL stopped with the command");
 
     serve(data, port, pw, "second.log", false);

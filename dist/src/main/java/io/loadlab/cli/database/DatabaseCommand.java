@@ -4,6 +4,7 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.StopSignals;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
@@ -175,22 +176,29 @@ public final class DatabaseCommand implements Command {
               }
             },
             "loadlab-database-stop");
-    try (EmbeddedPostgresServer pg =
-        EmbeddedPostgresServer.start(
-            s.dataDir,
-            s.fresh,
-            listen,
-            s.port,
-            d -> {
-              if (!s.loopbackOnly()) {
-                allowPasswordLogins(d);
-              }
-            })) {
-      Runtime.getRuntime().addShutdownHook(hook);
-      pg.createDatabaseIfAbsent(s.database);
-      if (s.password != null) {
-        owner(pg, s);
+    StopSignals signals = null;
+    java.util.function.Consumer<Path> hba =
+        d -> {
+          if (!s.loopbackOnly()) {
+            allowPasswordLogins(d);
+          }
+        };
+    boolean fresh = s.fresh;
+    if (s.password != null) {
+      // The user and database are set up on loopback first, so that the port answers only once
+      // logins work (a campaign's setup starts as soon as it listens).
+      try (EmbeddedPostgresServer setup =
+          EmbeddedPostgresServer.start(s.dataDir, fresh, "127.0.0.1", 0, hba)) {
+        setup.createDatabaseIfAbsent(s.database);
+        owner(setup, s);
       }
+      fresh = false;
+    }
+    try (EmbeddedPostgresServer pg =
+        EmbeddedPostgresServer.start(s.dataDir, fresh, listen, s.port, hba)) {
+      Runtime.getRuntime().addShutdownHook(hook);
+      signals = StopSignals.install(signal -> stopped.countDown());
+      pg.createDatabaseIfAbsent(s.database);
       String address = s.loopbackOnly() || listen.equals("*") ? "127.0.0.1" : s.host;
       String url = "jdbc:postgresql://" + address + ":" + pg.port() + "/" + s.database;
       ctx.out()
@@ -219,6 +227,9 @@ public final class DatabaseCommand implements Command {
         stopped.await(s.duration.toMillis(), TimeUnit.MILLISECONDS);
       }
     } finally {
+      if (signals != null) {
+        signals.close();
+      }
       closed.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -226,8 +237,9 @@ public final class DatabaseCommand implements Command {
         // The JVM is shutting down: the hook is running.
       }
     }
-    ctx.out().println("loadlab database: stopped");
-    return 0;
+    String signal = signals == null ? null : StopSignals.received();
+    ctx.out().println("loadlab database: stopped" + (signal == null ? "" : " by " + signal));
+    return signal == null ? 0 : StopSignals.exitCode();
   }
 
   private static void refuseBusyPort(Settings s) {

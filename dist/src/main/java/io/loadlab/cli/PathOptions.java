@@ -33,7 +33,7 @@ final class PathOptions {
     }
     if (command.runsLoad() && !cmd.hasOption("output")) {
       // The default run directory goes under results/ in the working directory.
-      PathChecks.writableDirectory("--output (default results/)", RunOptions.DEFAULT_PARENT);
+      PathChecks.writableDirectory("--output (default results/)", RunOptions.defaultParent());
     }
     if (command.runsLoad() && cmd.hasOption("testbed")) {
       PathChecks.readableFile("--testbed", cmd.getOptionValue("testbed"));

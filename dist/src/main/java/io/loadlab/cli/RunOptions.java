@@ -131,10 +131,21 @@ public final class RunOptions {
   /** Where run directories go when {@code --output} is not given. */
   static final String DEFAULT_PARENT = "results";
 
+  /**
+   * A system property naming another parent for run directories without {@code --output}; the build
+   * sets it so that tests never write into the source tree.
+   */
+  static final String PARENT_PROPERTY = "loadlab.results.parent";
+
+  /** The parent of run directories without {@code --output}: {@code results}, relative. */
+  static String defaultParent() {
+    return System.getProperty(PARENT_PROPERTY, DEFAULT_PARENT);
+  }
+
   /** {@code results/<timestamp>-<workload>} under the working directory. */
   public static Path defaultOutputDir(String workload) {
     return Path.of(
-        DEFAULT_PARENT, LocalDateTime.now().format(STAMP) + "-" + workload.replace(' ', '-'));
+        defaultParent(), LocalDateTime.now().format(STAMP) + "-" + workload.replace(' ', '-'));
   }
 
   private static Path path(CommandLine cmd, String option) {

@@ -10,9 +10,10 @@ import sun.misc.SignalHandler;
  * SIGINT (Ctrl-C) and SIGTERM (kill, a CI job's timeout) during a run: the first stops the run,
  * which still writes its results with status {@code aborted} and a reason naming the signal; a
  * second one of the same kind ends the process at once. The exit code is 128 + the signal's number
- * (130 for SIGINT, 143 for SIGTERM), as shells report it.
+ * (130 for SIGINT, 143 for SIGTERM), as shells report it. Servers ({@code broker}, {@code net
+ * serve}) stop on the first and name it the same way.
  */
-final class StopSignals implements AutoCloseable {
+public final class StopSignals implements AutoCloseable {
   private static volatile String received;
 
   private final List<Signal> signals = new ArrayList<>();
@@ -41,18 +42,18 @@ final class StopSignals implements AutoCloseable {
   }
 
   /** Handles SIGINT and SIGTERM until closed by calling {@code stop} with the signal's name. */
-  static StopSignals install(Consumer<String> stop) {
+  public static StopSignals install(Consumer<String> stop) {
     received = null;
     return new StopSignals(stop);
   }
 
   /** The signal that stopped the run, such as {@code SIGTERM}, or {@code null}. */
-  static String received() {
+  public static String received() {
     return received;
   }
 
   /** The exit code of a run stopped by a signal: 128 + its number; 130 if none was seen. */
-  static int exitCode() {
+  public static int exitCode() {
     return "SIGTERM".equals(received) ? 143 : 130;
   }
 

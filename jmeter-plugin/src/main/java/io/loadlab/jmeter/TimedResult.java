@@ -1,5 +1,6 @@
 package io.loadlab.jmeter;
 
+import java.util.Map;
 import org.apache.jmeter.samplers.SampleResult;
 
 /**
@@ -15,6 +16,7 @@ public class TimedResult extends SampleResult {
   private long elapsedNanos = -1;
   private long connectNanos;
   private boolean responded;
+  private Map<String, String> parameters;
 
   /** Starts a sample labelled {@code label} now. */
   public static TimedResult start(String label) {
@@ -99,5 +101,18 @@ public class TimedResult extends SampleResult {
   /** Connect time in nanoseconds, 0 if the sample did not connect. */
   public long connectNanos() {
     return connectNanos;
+  }
+
+  /**
+   * What the sample ran over, such as the protocol and the route's MTU of a network sample; the
+   * loadlab results listener records them as the operation's parameters, as the command line does.
+   */
+  public void parameters(Map<String, String> values) {
+    this.parameters = values;
+  }
+
+  /** The parameters set by the sampler, or null. */
+  public Map<String, String> parameters() {
+    return parameters;
   }
 }

@@ -150,11 +150,19 @@ class ExamplePlansIT {
             "amqp-throughput.jmx",
             "amqp.uri=" + broker.amqpUri(),
             "publishers=2",
-            "consumers=2",
-            "rate=2000");
+            "consumers=1",
+            "rate=2000",
+            // A count, not a time: a loaded build machine can take 7 s to connect (the first
+            // sample), so each publisher sends 300 messages and the consumer takes all 600, waiting
+            // for each as long as it may take; the duration is only a cap.
+            "messages=300",
+            "consume_messages=600",
+            "receive_timeout_ms=30000",
+            "duration=60",
+            "drain=3");
     List<Map<String, String>> published = jtl.label("publish");
     long consumed = jtl.label("consume").stream().filter(r -> !"0".equals(r.get("bytes"))).count();
-    assertTrue(published.size() > 100, "published: " + published.size());
+    assertEquals(600, published.size(), "published");
     assertAllSucceeded(jtl);
     assertEquals(published.size(), consumed, "every published message was consumed");
     assertLoadlabResults("amqp-throughput", "amqp-throughput", "amqp throughput", "publish", jtl);

@@ -53,7 +53,8 @@ public final class NetConnection implements AutoCloseable {
       throw new UnreachableTargetException(
           "--host: '" + address.getHostString() + "' is not a known host name; check the name");
     }
-    SocketChannel channel = SocketChannel.open();
+    java.net.ProtocolFamily family = SocketFamily.of(address);
+    SocketChannel channel = family == null ? SocketChannel.open() : SocketChannel.open(family);
     try {
       options.applyTo(channel);
       channel.socket().connect(address, (int) Math.max(1, connectTimeout.toMillis()));

@@ -114,7 +114,9 @@ public final class NetServer implements AutoCloseable {
 
   private static ServerSocketChannel listen(
       InetSocketAddress address, int port, NetSocketOptions options) throws IOException {
-    ServerSocketChannel listener = ServerSocketChannel.open();
+    java.net.ProtocolFamily family = SocketFamily.of(address);
+    ServerSocketChannel listener =
+        family == null ? ServerSocketChannel.open() : ServerSocketChannel.open(family);
     try {
       listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
       if (options.receiveBuffer() > 0) {

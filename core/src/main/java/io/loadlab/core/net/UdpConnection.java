@@ -68,7 +68,9 @@ public final class UdpConnection implements AutoCloseable {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("the UDP timeout must be positive: " + timeout);
     }
-    DatagramChannel channel = DatagramChannel.open();
+    java.net.ProtocolFamily family = SocketFamily.of(address);
+    DatagramChannel channel =
+        family == null ? DatagramChannel.open() : DatagramChannel.open(family);
     Selector selector = null;
     try {
       if (options.sendBuffer() > 0) {

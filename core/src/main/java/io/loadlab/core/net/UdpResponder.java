@@ -64,7 +64,8 @@ final class UdpResponder implements AutoCloseable {
     List<DatagramChannel> channels = new ArrayList<>();
     try {
       for (int i = 0; i < wanted; i++) {
-        DatagramChannel c = DatagramChannel.open();
+        java.net.ProtocolFamily family = SocketFamily.of(address);
+        DatagramChannel c = family == null ? DatagramChannel.open() : DatagramChannel.open(family);
         channels.add(c);
         boolean shared = c.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT);
         if (shared) {
@@ -133,6 +134,10 @@ final class UdpResponder implements AutoCloseable {
     ByteBuffer in = ByteBuffer.allocateDirect(UdpProtocol.MAX_DATAGRAM + 1);
     ByteBuffer out = ByteBuffer.allocateDirect(UdpProtocol.MAX_DATAGRAM);
     Map<SocketAddress, Flow> flows = new HashMap<>();
+    // The channel hands back the same address object while datagrams come from one sender, so a
+    // stream's flow is found without hashing.
+    SocketAddress lastFrom = null;
+    Flow lastFlow = null;
     long arrivals = 0;
     while (!closed) {
       SocketAddress from;
@@ -173,7 +178,7 @@ final class UdpResponder implements AutoCloseable {
         if (dropEveryNth > 0 && ++arrivals % dropEveryNth == 0) {
           continue; // the test hook: as if the network lost it
         }
-        Flow f = flows.get(from);
+        Flow f = from == lastFrom ? lastFlow : flows.get(from);
         if (f == null) {
           long now = System.nanoTime();
           if (flows.size() >= MAX_FLOWS) {
@@ -183,6 +188,8 @@ final class UdpResponder implements AutoCloseable {
           f.lastSeen = now;
           flows.put(from, f);
         }
+        lastFrom = from;
+        lastFlow = f;
         f.arrived(sequence, length);
         if (response > 0) {
           out.clear();

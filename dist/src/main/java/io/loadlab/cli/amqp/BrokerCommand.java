@@ -4,6 +4,7 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.StopSignals;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
@@ -89,8 +90,10 @@ final class BrokerCommand implements Command {
               }
             },
             "loadlab-broker-stop");
+    StopSignals signals = null;
     try (EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir, tls)) {
       Runtime.getRuntime().addShutdownHook(hook);
+      signals = StopSignals.install(signal -> stopped.countDown());
       ctx.out()
           .println(
               "loadlab broker: ActiveMQ Artemis listening on "
@@ -109,6 +112,9 @@ final class BrokerCommand implements Command {
         stopped.await(duration.toMillis(), TimeUnit.MILLISECONDS);
       }
     } finally {
+      if (signals != null) {
+        signals.close();
+      }
       closed.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -116,8 +122,9 @@ final class BrokerCommand implements Command {
         // The JVM is shutting down: the hook is running.
       }
     }
-    ctx.out().println("loadlab broker: stopped");
-    return 0;
+    String signal = signals == null ? null : StopSignals.received();
+    ctx.out().println("loadlab broker: stopped" + (signal == null ? "" : " by " + signal));
+    return signal == null ? 0 : StopSignals.exitCode();
   }
 
   private static EmbeddedBroker.Tls tls(CommandLine cmd) {

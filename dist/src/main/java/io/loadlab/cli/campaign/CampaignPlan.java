@@ -1,6 +1,7 @@
 package io.loadlab.cli.campaign;
 
 import io.loadlab.core.util.Durations;
+import io.loadlab.provision.testbed.TestbedFile;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,7 @@ final class CampaignPlan {
                 "  step %s (loadlab %s) on %s: %d point%s x %s iterations, ~%.0f s a run%n",
                 step.name(),
                 step.command(),
-                machines(step),
+                machines(step) + remote(conf, step),
                 points.size(),
                 points.size() == 1 ? "" : "s",
                 it.describe(),
@@ -85,6 +86,21 @@ final class CampaignPlan {
             .map(x -> x.machine() == null ? "this machine" : x.machine())
             .toList();
     return m.size() == 1 ? m.get(0) : m.size() + " clients at once " + m;
+  }
+
+  /** How a step on testbed machines runs there. */
+  private static String remote(Campaign.Configuration conf, Campaign.Step step) {
+    if (conf.kind() != Campaign.Kind.TESTBED
+        || step.clients().stream().allMatch(c -> c.machine() == null)) {
+      return "";
+    }
+    String program;
+    try {
+      program = TestbedMachines.program(TestbedFile.read(conf.file()));
+    } catch (RuntimeException e) {
+      program = "loadlab";
+    }
+    return " over SSH (" + program + " there; results copied back and combined)";
   }
 
   private static double seconds(Campaign.Step step) {

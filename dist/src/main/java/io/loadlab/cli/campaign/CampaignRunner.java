@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 
 /**
  * Runs a campaign: configuration by configuration (brought up, run, brought down), every cell's
@@ -33,6 +34,7 @@ public final class CampaignRunner {
   private volatile List<StepExecutor.Execution> current = List.of();
   private final List<String> pendingRedo = new ArrayList<>();
   private Manifest manifest;
+  private TestbedMachines machines;
   private int position;
   private int total;
   private double sessionSeconds;
@@ -176,6 +178,9 @@ public final class CampaignRunner {
         if (upFailure == null) {
           upFailure = services.start(conf, dir.resolve("configurations"));
         }
+        if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
+          machines = new TestbedMachines(conf.file());
+        }
         try {
           for (Matrix.Cell cell : mine) {
             if (stopping || failedStop) {
@@ -184,6 +189,10 @@ public final class CampaignRunner {
             failedStop = runCell(cell, upFailure);
           }
         } finally {
+          if (machines != null) {
+            machines.close();
+            machines = null;
+          }
           services.stop();
           String downFailure = control.down(conf);
           if (downFailure != null) {
@@ -338,10 +347,12 @@ public final class CampaignRunner {
       Path clientDir = Matrix.clientDir(runDir, cell.step(), c);
       clientDirs.add(clientDir);
       List<String> args = new ArrayList<>(r.commandLines.get(c));
-      args.addAll(List.of("--output", clientDir.toString(), "--quiet"));
-      StepExecutor ex = StepExecutors.forClient(cell.configuration(), clients.get(c).machine());
+      args.add("--quiet");
+      StepExecutor ex =
+          StepExecutors.forClient(
+              cell.configuration(), clients.get(c).machine(), machines, dir, campaign.name());
       Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
-      started.add(ex.start(args, log));
+      started.add(ex.start(args, clientDir, log));
     }
     current = started;
     r.pids = started.stream().map(StepExecutor.Execution::pid).filter(p -> p > 0).toList();
@@ -357,11 +368,15 @@ public final class CampaignRunner {
     for (Path d : clientDirs) {
       figures.add(RunFigures.read(d, cell.step().operation()));
     }
-    classify(r, codes, figures, clientDirs);
+    classify(r, codes, figures, clientDirs, clients);
   }
 
   private void classify(
-      Manifest.RunEntry r, List<Integer> codes, List<RunFigures> figures, List<Path> dirs)
+      Manifest.RunEntry r,
+      List<Integer> codes,
+      List<RunFigures> figures,
+      List<Path> dirs,
+      List<Campaign.Client> clientOptions)
       throws IOException {
     String reason = null;
     boolean aborted = false;
@@ -401,9 +416,13 @@ public final class CampaignRunner {
       c.dir = dir.relativize(dirs.get(i)).toString();
       c.status = figures.get(i).status();
       c.figures = figures.get(i).figures();
+      Map<String, String> own = clientOptions.get(i).options();
+      c.options = own.isEmpty() ? null : new LinkedHashMap<>(own);
       r.clients.add(c);
     }
-    r.figures = Combine.figures(figures);
+    Histogram merged = Combine.merged(dirs, figures);
+    r.figures = Combine.figures(figures, merged);
+    r.latency = merged == null ? "worst-client" : "merged";
     double sd = Combine.intervalSd(figures);
     r.intervalSd = Double.isNaN(sd) ? null : sd;
   }

@@ -53,6 +53,7 @@ public final class CampaignValidator {
   private final Path file;
   private final String at;
   private final List<String> problems = new ArrayList<>();
+  private final Map<String, Testbed> testbeds = new LinkedHashMap<>();
 
   private CampaignValidator(Path file) {
     this.file = file;
@@ -175,6 +176,7 @@ public final class CampaignValidator {
         Set<String> machines = new LinkedHashSet<>();
         try {
           Testbed t = TestbedFile.read(tb);
+          testbeds.put(c.name(), t);
           machines.addAll(t.hosts().keySet());
           machines.addAll(t.guests().keySet());
         } catch (UsageException e) {
@@ -255,7 +257,7 @@ public final class CampaignValidator {
                 + c.name()
                 + "; use one of "
                 + c.machines());
-      } else if (s.on() != null && !StepExecutors.supports(c)) {
+      } else if (s.on() != null && c.kind() == Campaign.Kind.TESTBED) {
         problem(
             sf + ".on",
             "'"
@@ -416,13 +418,19 @@ public final class CampaignValidator {
                 + (c.kind() == Campaign.Kind.LAB ? "lab" : "testbed")
                 + "; use one of "
                 + c.machines());
-      } else if (!StepExecutors.supports(c)) {
-        problem(
-            f + ".on",
-            "'"
-                + m
-                + "': steps on testbed machines need the remote runner, which"
-                + " this build lacks; run the step here (remove on) or on a lab");
+      } else if (c.kind() == Campaign.Kind.TESTBED && testbeds.containsKey(c.name())) {
+        Set<String> installed = TestbedMachines.installedOn(testbeds.get(c.name()));
+        if (installed != null && !installed.contains(m)) {
+          problem(
+              f + ".on",
+              "'"
+                  + m
+                  + "' gets no loadlab from "
+                  + c.file().getFileName()
+                  + " (install goes to "
+                  + installed
+                  + "); add it to install.on there");
+        }
       }
     }
   }

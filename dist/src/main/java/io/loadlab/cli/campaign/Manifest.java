@@ -110,6 +110,12 @@ public final class Manifest {
 
     /** Per client when a step runs on several machines at once; the run's figures combine them. */
     public List<ClientEntry> clients;
+
+    /**
+     * With clients: {@code merged} (latency figures from the clients' histograms merged) or {@code
+     * worst-client} (a client had no histogram log; the highest of the clients' figures).
+     */
+    public String latency;
   }
 
   /** One client of a run on several machines. */
@@ -117,6 +123,10 @@ public final class Manifest {
   public static final class ClientEntry {
     public String machine;
     public String dir;
+
+    /** The client's own options (e.g. its database or broker), as the file gives them. */
+    public Map<String, String> options;
+
     public String status;
     public Map<String, Double> figures = new LinkedHashMap<>();
   }

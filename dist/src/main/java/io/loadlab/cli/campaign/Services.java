@@ -21,7 +21,7 @@ final class Services {
     for (int i = 0; i < c.services().size(); i++) {
       Campaign.Service s = c.services().get(i);
       Path log = logDir.resolve(c.name() + "-service-" + (i + 1) + ".log");
-      StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), log);
+      StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), null, log);
       running.add(e);
       String why = awaitReady(c, s, e);
       if (why != null) {

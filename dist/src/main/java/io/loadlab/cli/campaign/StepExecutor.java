@@ -5,13 +5,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Runs one client of a campaign run: {@code loadlab args...} on a machine, its run directory
- * written where the args say (locally, or fetched back by a remote executor), its output to {@code
- * log}.
+ * Runs one client of a campaign run: {@code loadlab args... --output DIR} on a machine, its run
+ * directory at {@code output} here when it ends (written here, or fetched back by a remote
+ * executor), its output to {@code log}.
  */
 public interface StepExecutor {
-  /** Starts the run; it goes on in the background. */
-  Execution start(List<String> args, Path log) throws IOException;
+  /**
+   * Starts the run; it goes on in the background.
+   *
+   * @param output the run directory (given as {@code --output}), or null for a server
+   */
+  Execution start(List<String> args, Path output, Path log) throws IOException;
 
   /** A started run. */
   interface Execution {

@@ -10,17 +10,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * The executors a campaign has: a child {@code loadlab} process on this machine (one JVM per run
  * keeps the campaign's memory flat and survives a run's crash), the same inside a lab host's
- * network namespace ({@code ip netns exec}), and, when it lands, testbed machines over SSH.
+ * network namespace ({@code ip netns exec}), and testbed machines over the provisioner's SSH
+ * ({@link SshStepExecutor}).
  */
 public final class StepExecutors {
   private StepExecutors() {}
 
-  /** True if steps can run on the machines of this configuration. */
-  public static boolean supports(Campaign.Configuration c) {
-    return c.kind() != Campaign.Kind.TESTBED;
-  }
-
-  /** The executor for one client of a step in a configuration. */
+  /** The executor for a server or a client here or in a lab host (not a testbed machine). */
   public static StepExecutor forClient(Campaign.Configuration c, String machine) {
     if (machine == null) {
       return new ChildProcess(List.of());
@@ -29,6 +25,23 @@ public final class StepExecutors {
       return new ChildProcess(prefix(c, machine));
     }
     throw new IllegalStateException("no executor for machine " + machine + " of " + c.name());
+  }
+
+  /**
+   * The executor for one client of a step: on a testbed machine over SSH ({@code machines} is the
+   * configuration's open testbed), else as {@link #forClient(Campaign.Configuration, String)}.
+   */
+  static StepExecutor forClient(
+      Campaign.Configuration c,
+      String machine,
+      TestbedMachines machines,
+      Path campaignDir,
+      String campaignName) {
+    if (machine != null && c.kind() == Campaign.Kind.TESTBED) {
+      return new SshStepExecutor(
+          machines, machine, campaignDir, TestbedMachines.REMOTE_ROOT + "/" + campaignName);
+    }
+    return forClient(c, machine);
   }
 
   /** The command prefix that runs a program on a machine of a configuration (empty: here). */
@@ -62,10 +75,14 @@ public final class StepExecutors {
     }
 
     @Override
-    public Execution start(List<String> args, Path log) throws IOException {
+    public Execution start(List<String> args, Path output, Path log) throws IOException {
       Files.createDirectories(log.toAbsolutePath().getParent());
       List<String> cmd = new ArrayList<>(prefix);
-      cmd.addAll(loadlab(args));
+      List<String> all = new ArrayList<>(args);
+      if (output != null) {
+        all.addAll(List.of("--output", output.toString()));
+      }
+      cmd.addAll(loadlab(all));
       Process p =
           new ProcessBuilder(cmd)
               .redirectErrorStream(true)

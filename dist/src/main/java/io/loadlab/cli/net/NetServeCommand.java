@@ -3,10 +3,13 @@ package io.loadlab.cli.net;
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
+import io.loadlab.cli.StopSignals;
 import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.ServerStats;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -49,23 +52,29 @@ final class NetServeCommand implements Command {
     NetServer server =
         NetServer.start(cmd.getOptionValue("host"), port, NetOptions.socketOptions(cmd, true));
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              ServerStats s = server.stats();
-              server.close();
-              ctx.out()
-                  .println(
-                      "loadlab net serve: stopped after "
-                          + s.transactions()
-                          + " transactions, "
-                          + s.faults()
-                          + " faults");
-              ctx.out().flush();
-              stopped.countDown();
-            },
-            "loadlab-net-serve-stop");
+    AtomicBoolean reported = new AtomicBoolean();
+    // Stops the server once and says why: the signal's name, or nothing for any other shutdown.
+    Consumer<String> stop =
+        signal -> {
+          if (reported.compareAndSet(false, true)) {
+            ServerStats s = server.stats();
+            server.close();
+            ctx.out()
+                .println(
+                    "loadlab net serve: stopped"
+                        + (signal == null ? "" : " by " + signal)
+                        + " after "
+                        + s.transactions()
+                        + " transactions, "
+                        + s.faults()
+                        + " faults");
+            ctx.out().flush();
+          }
+          stopped.countDown();
+        };
+    Thread hook = new Thread(() -> stop.accept(null), "loadlab-net-serve-stop");
     Runtime.getRuntime().addShutdownHook(hook);
+    StopSignals signals = StopSignals.install(signal -> stopped.countDown());
     ctx.out()
         .println(
             "loadlab net serve: listening on "
@@ -76,7 +85,18 @@ final class NetServeCommand implements Command {
                 + server.port()
                 + " (TCP and UDP); Ctrl-C stops");
     ctx.out().flush();
-    stopped.await();
-    return 0;
+    try {
+      stopped.await();
+    } finally {
+      signals.close();
+    }
+    String signal = StopSignals.received();
+    stop.accept(signal);
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // The JVM is shutting down: the hook has run.
+    }
+    return signal == null ? 0 : StopSignals.exitCode();
   }
 }

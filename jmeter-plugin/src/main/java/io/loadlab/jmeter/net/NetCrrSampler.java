@@ -25,7 +25,7 @@ public class NetCrrSampler extends NetSamplerBase {
     } finally {
       release();
     }
-    result.succeeded(getRequestSize(), getResponseSize(), describe());
+    succeeded(result, t.describe("tcp"));
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.loadlab.core.net.UdpConnection;
 import io.loadlab.jmeter.TimedResult;
 import java.io.IOException;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Network RR sampler: one request/response transaction per sample (netperf TCP_RR, or UDP_RR with
@@ -24,6 +25,7 @@ public class NetRrSampler extends NetSamplerBase {
   private String protocol = TCP;
   private transient volatile NetConnection connection;
   private transient volatile UdpConnection udp;
+  private transient volatile Map<String, String> over;
 
   @Override
   protected void sample(TimedResult result) throws Exception {
@@ -37,6 +39,7 @@ public class NetRrSampler extends NetSamplerBase {
       NetworkTarget.Target t = target();
       c = NetConnection.open(t.host(), t.port(), t.options(), t.connectTimeout());
       connection = c;
+      over = t.describe("tcp");
     }
     result.connected();
     try {
@@ -45,7 +48,7 @@ public class NetRrSampler extends NetSamplerBase {
       release();
       throw e;
     }
-    result.succeeded(getRequestSize(), getResponseSize(), describe());
+    succeeded(result, over);
   }
 
   private void sampleUdp(TimedResult result) throws Exception {
@@ -54,6 +57,7 @@ public class NetRrSampler extends NetSamplerBase {
       NetworkTarget.Target t = target();
       u = UdpConnection.open(t.host(), t.port(), t.options(), t.udpTimeout());
       udp = u;
+      over = t.describe("udp");
     }
     result.connected();
     boolean answered;
@@ -64,7 +68,7 @@ public class NetRrSampler extends NetSamplerBase {
       throw e;
     }
     if (answered) {
-      result.succeeded(getRequestSize(), getResponseSize(), describe());
+      succeeded(result, over);
     } else {
       result.failed("lost", "UDP transaction lost: " + u.lastLoss());
     }

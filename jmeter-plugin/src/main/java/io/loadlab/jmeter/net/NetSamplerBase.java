@@ -1,6 +1,9 @@
 package io.loadlab.jmeter.net;
 
 import io.loadlab.jmeter.SamplerBase;
+import io.loadlab.jmeter.TimedResult;
+import java.util.Locale;
+import java.util.Map;
 
 /** What the network samplers share: the target's variable name and the transaction sizes. */
 public abstract class NetSamplerBase extends SamplerBase {
@@ -28,6 +31,20 @@ public abstract class NetSamplerBase extends SamplerBase {
   /** A short text for the response data: what was exchanged. */
   protected String describe() {
     return requestSize + " bytes sent, " + responseSize + " bytes received";
+  }
+
+  /**
+   * Ends a sample as a success, with what it ran over (protocol, the route's interface and MTU) as
+   * the result's parameters and in its response text, as the command line records them.
+   */
+  protected void succeeded(TimedResult result, Map<String, String> over) {
+    result.parameters(over);
+    StringBuilder text = new StringBuilder(describe());
+    text.append(" over ").append(over.get("protocol").toUpperCase(Locale.ROOT));
+    if (over.containsKey("mtu")) {
+      text.append(", route ").append(over.get("interface")).append(" MTU ").append(over.get("mtu"));
+    }
+    result.succeeded(requestSize, responseSize, text.toString());
   }
 
   public String getTarget() {

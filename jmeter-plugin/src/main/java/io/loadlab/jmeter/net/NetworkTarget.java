@@ -2,10 +2,14 @@ package io.loadlab.jmeter.net;
 
 import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetSocketOptions;
+import io.loadlab.core.net.RouteMtu;
 import io.loadlab.core.net.UdpConnection;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Network Target config element: where Network RR and CRR samplers connect (a {@code loadlab net
@@ -31,7 +35,22 @@ public class NetworkTarget extends ConfigBase {
       int port,
       NetSocketOptions options,
       Duration connectTimeout,
-      Duration udpTimeout) {}
+      Duration udpTimeout,
+      RouteMtu route) {
+    /**
+     * What a sample over this target ran on: the protocol, and the interface and MTU of the route
+     * to the server (as the command line records them; absent when they cannot be told).
+     */
+    public Map<String, String> describe(String protocol) {
+      Map<String, String> m = new LinkedHashMap<>();
+      m.put("protocol", protocol);
+      if (route != null) {
+        m.put("interface", route.interfaceName());
+        m.put("mtu", String.valueOf(route.mtu()));
+      }
+      return Collections.unmodifiableMap(m);
+    }
+  }
 
   @Override
   protected void open() {
@@ -46,7 +65,8 @@ public class NetworkTarget extends ConfigBase {
             port,
             new NetSocketOptions(noDelay, 0, 0),
             Duration.ofMillis(Math.max(1, connectTimeoutMs)),
-            udpTimeout()));
+            udpTimeout(),
+            RouteMtu.to(host.strip(), port)));
   }
 
   @Override

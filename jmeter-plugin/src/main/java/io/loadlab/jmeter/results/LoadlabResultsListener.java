@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.engine.util.NoThreadClone;
@@ -63,6 +65,7 @@ public class LoadlabResultsListener extends AbstractTestElement
     final Path dir;
     final RunRecording recording;
     final RunControl control = new RunControl();
+    final Set<String> described = ConcurrentHashMap.newKeySet();
     int users;
 
     SharedRun(Path dir, RunRecording recording) {
@@ -183,6 +186,11 @@ public class LoadlabResultsListener extends AbstractTestElement
     } else {
       elapsed = TimeUnit.MILLISECONDS.toNanos(s.getTime());
       connect = TimeUnit.MILLISECONDS.toNanos(s.getConnectTime());
+    }
+    if (s instanceof TimedResult t
+        && t.parameters() != null
+        && shared.described.add(s.getSampleLabel())) {
+      r.setParameters(s.getSampleLabel(), t.parameters());
     }
     var op = r.recorder().operation(s.getSampleLabel());
     if (s.isSuccessful()) {

@@ -74,6 +74,10 @@ class NetSamplersTest {
       assertEquals(200, s.getBytesAsLong());
       assertTimings(s);
       assertTrue(((TimedResult) s).elapsedNanos() > 0);
+      assertEquals("tcp", ((TimedResult) s).parameters().get("protocol"));
+      assertTrue(
+          s.getResponseDataAsString().matches(".* over TCP, route lo MTU [0-9]+"),
+          s.getResponseDataAsString());
     }
     assertEquals(100, server.stats().transactions() - before);
   }
@@ -136,6 +140,10 @@ class NetSamplersTest {
       assertEquals(100, s.getSentBytes());
       assertEquals(200, s.getBytesAsLong());
       assertTimings(s);
+      Map<String, String> over = ((TimedResult) s).parameters();
+      assertEquals("udp", over.get("protocol"), over.toString());
+      assertEquals("lo", over.get("interface"), over.toString());
+      assertTrue(s.getResponseDataAsString().contains(" over UDP, route lo MTU "));
     }
     assertEquals(100, server.stats().transactions() - before);
 

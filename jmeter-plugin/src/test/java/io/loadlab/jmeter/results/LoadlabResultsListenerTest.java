@@ -82,6 +82,10 @@ class LoadlabResultsListenerTest {
     assertEquals(2000, rr.bytesSent());
     assertEquals(6000, rr.bytesReceived());
     assertTrue(rr.latencyUs().p50() > 0, "sub-millisecond latencies are kept");
+    // What the samples ran over, recorded as the command line records it.
+    assertEquals("tcp", rr.parameters().get("protocol"), rr.parameters().toString());
+    assertEquals("lo", rr.parameters().get("interface"), rr.parameters().toString());
+    assertTrue(Integer.parseInt(rr.parameters().get("mtu")) > 0, rr.parameters().toString());
     assertTrue(Files.size(out.resolve("histograms.hlog")) > 0);
     assertTrue(Files.exists(out.resolve("intervals.csv")));
     assertTrue(Files.exists(out.resolve("summary.md")));

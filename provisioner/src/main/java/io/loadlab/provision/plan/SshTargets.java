@@ -8,10 +8,11 @@ import io.loadlab.provision.testbed.TestbedPaths;
 import java.nio.file.Path;
 
 /** How to reach a testbed's machine over SSH: a guest takes what it does not say from its host. */
-final class SshTargets {
+public final class SshTargets {
   private SshTargets() {}
 
-  static SshTarget of(Testbed testbed, Path file, ProvisionOptions options, String machine) {
+  /** The SSH target of a host or guest of the testbed read from {@code file}. */
+  public static SshTarget of(Testbed testbed, Path file, ProvisionOptions options, String machine) {
     Host h = testbed.hosts().get(machine);
     if (h != null) {
       return new SshTarget(

@@ -7,6 +7,7 @@ import io.loadlab.core.util.Secrets;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +25,8 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
+import org.apache.sshd.scp.client.ScpClient;
+import org.apache.sshd.scp.client.ScpClientCreator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,6 +190,67 @@ public final class SshShell implements RemoteShell {
     } catch (IOException e) {
       throw new UnreachableTargetException(
           target.name() + ": command failed to run (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Starts a command and returns at once: its output (standard output and error together) goes to
+   * {@code output} as it comes, so a long run (a campaign's load client) is followed while it goes.
+   */
+  public Started start(String command, OutputStream output) {
+    LOG.debug("{}: start {}", target.name(), Secrets.mask(command));
+    try {
+      ChannelExec channel = session.createExecChannel(command);
+      channel.setOut(output);
+      channel.setErr(output);
+      channel.open().verify(target.connectTimeout());
+      return new Started(channel);
+    } catch (IOException e) {
+      throw new UnreachableTargetException(
+          target.name() + ": command failed to start (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Copies a remote directory, recursively, into {@code localParent} over this connection (SCP): it
+   * becomes {@code localParent/<its name>}.
+   */
+  public void download(String remoteDir, Path localParent) {
+    try {
+      Files.createDirectories(localParent);
+      ScpClientCreator.instance()
+          .createScpClient(session)
+          .download(
+              remoteDir,
+              localParent,
+              ScpClient.Option.Recursive,
+              ScpClient.Option.TargetIsDirectory,
+              ScpClient.Option.PreserveAttributes);
+    } catch (IOException e) {
+      throw new UnreachableTargetException(
+          target.name() + ": cannot copy " + remoteDir + " back (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /** A command started with {@link #start}. */
+  public static final class Started {
+    private final ChannelExec channel;
+
+    private Started(ChannelExec channel) {
+      this.channel = channel;
+    }
+
+    /** Waits for its end; its exit status, or -1 if the connection closed without one. */
+    public int waitFor() {
+      channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), 0L);
+      channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), Duration.ofSeconds(10));
+      Integer status = channel.getExitStatus();
+      return status == null ? -1 : status;
+    }
+
+    /** True while the command runs. */
+    public boolean alive() {
+      return channel.isOpen() && channel.getExitStatus() == null;
     }
   }
 

@@ -1,0 +1,225 @@
+package io.loadlab.cli.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.cli.CliRun;
+import io.loadlab.core.export.HlogExporter;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.provision.ssh.KnownHosts;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyEncryptionContext;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
+import org.apache.sshd.common.file.virtualfs.VirtualFileSystemFactory;
+import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.scp.server.ScpCommandFactory;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.shell.ProcessShellFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A step on two testbed machines at once over the provisioner's SSH: two MINA SSHD servers on
+ * loopback stand in for client1 and client2 (each its own host key, checked against the testbed's
+ * known_hosts; commands run by a real {@code sh}; SCP served). The campaign brings the testbed up
+ * with {@code provision apply}, which installs a loadlab tarball; each client runs that {@code
+ * bin/loadlab} remotely into its own run directory, which comes back over the same connection. The
+ * run's count is the sum of the clients', and its percentiles those of the clients' histograms
+ * merged here.
+ */
+@Timeout(180)
+class CampaignSshTest {
+  @TempDir Path dir;
+  private final List<SshServer> servers = new ArrayList<>();
+  private final List<String> commands = new CopyOnWriteArrayList<>();
+
+  @AfterEach
+  void stopServers() throws Exception {
+    for (SshServer s : servers) {
+      s.stop(true);
+    }
+  }
+
+  @Test
+  void oneStepOnTwoMachinesAtOnceCombinesCountsAndMergesHistograms() throws Exception {
+    KeyPair clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
+    Path keyFile = dir.resolve("id_client");
+    try (OutputStream out = Files.newOutputStream(keyFile)) {
+      OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
+          clientKey, "test", (OpenSSHKeyEncryptionContext) null, out);
+    }
+    Path knownHosts = dir.resolve("known_hosts");
+    Files.writeString(knownHosts, "");
+    int port1 = server("client1", clientKey, knownHosts);
+    int port2 = server("client2", clientKey, knownHosts);
+    Path tarball = tarball();
+    Path installDir = dir.resolve("installed/loadlab");
+    Path testbed = dir.resolve("testbed.yaml");
+    Files.writeString(
+        testbed,
+        """
+        name: ssh-pair
+        hosts:
+          client1: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
+          client2: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
+        install: {loadlab: %s, dir: %s, on: [client1, client2]}
+        """
+            .formatted(
+                port1, keyFile, knownHosts, port2, keyFile, knownHosts, tarball, installDir));
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: ssh-pair
+        iterations: 1
+        configurations: [{name: pair, testbed: testbed.yaml}]
+        steps:
+          - name: rr
+            run: net rr
+            on: [client1, client2]
+            options: {duration: 1s, interval: 250ms, warmup: 0s}
+        """);
+
+    CliRun plan = CliRun.of("campaign", "plan", file.toString());
+    assertEquals(0, plan.code(), plan.out() + plan.err());
+    assertTrue(plan.out().contains("2 clients at once [client1, client2] over SSH"), plan.out());
+
+    Path out = dir.resolve("out");
+    CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
+    assertEquals(0, run.code(), run.out() + run.err() + logs(out));
+
+    assertTrue(
+        commands.stream().anyMatch(c -> c.contains(installDir + "/bin/loadlab net rr")),
+        "ran the installed loadlab over SSH: " + commands);
+    JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
+    JsonNode r = m.get("runs").get(0);
+    assertEquals("ok", r.get("status").asText(), r.toString());
+    assertEquals("merged", r.get("latency").asText(), r.toString());
+    assertEquals(2, r.get("clients").size(), r.toString());
+    long sum = 0;
+    Histogram merged = new Histogram(3);
+    for (JsonNode c : r.get("clients")) {
+      Path clientDir = out.resolve(c.get("dir").asText());
+      JsonNode result = new ObjectMapper().readTree(clientDir.resolve("result.json").toFile());
+      String op = result.get("totals").fieldNames().next();
+      long count = result.get("totals").get(op).get("count").asLong();
+      assertTrue(count > 0, c.toString());
+      sum += count;
+      mergeInto(merged, clientDir.resolve("histograms.hlog"), HlogExporter.tag(op));
+    }
+    assertEquals(List.of("client1", "client2"), machines(r));
+    assertEquals(sum, r.get("figures").get("count").asDouble(), 0.5, "combined count is the sum");
+    LatencySummary expected = LatencySummary.ofNanos(merged);
+    assertEquals(sum, merged.getTotalCount(), "every measured sample is in the merged histogram");
+    assertEquals(expected.p50(), r.get("figures").get("p50Us").asDouble(), 1e-9);
+    assertEquals(expected.p99(), r.get("figures").get("p99Us").asDouble(), 1e-9);
+    assertEquals(expected.max(), r.get("figures").get("maxUs").asDouble(), 1e-9);
+    // The remote run directories were removed after they came back; teardown removed the install.
+    assertFalse(
+        Files.exists(
+            dir.resolve(
+                "home-client1/loadlab-campaigns/ssh-pair/runs/pair/rr/default/1/1-client1")),
+        "the remote copy is removed once it is back");
+    assertFalse(Files.exists(installDir), "teardown removes the install");
+  }
+
+  private static List<String> machines(JsonNode run) {
+    List<String> m = new ArrayList<>();
+    run.get("clients").forEach(c -> m.add(c.get("machine").asText()));
+    return m;
+  }
+
+  private static void mergeInto(Histogram into, Path hlog, String tag) throws Exception {
+    HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+    for (EncodableHistogram e = reader.nextIntervalHistogram();
+        e != null;
+        e = reader.nextIntervalHistogram()) {
+      if (tag.equals(e.getTag())) {
+        into.add((Histogram) e);
+      }
+    }
+    reader.close();
+  }
+
+  /** An SSH server whose commands run in {@code home-<name>} with {@code sh -c}; SCP served. */
+  private int server(String name, KeyPair clientKey, Path knownHosts) throws Exception {
+    Path home = Files.createDirectories(dir.resolve("home-" + name));
+    KeyPair hostKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
+    SshServer s = SshServer.setUpDefaultServer();
+    s.setHost("127.0.0.1");
+    s.setPort(0);
+    s.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
+    s.setPublickeyAuthenticator(
+        (user, key, session) -> KeyUtils.compareKeys(key, clientKey.getPublic()));
+    s.setFileSystemFactory(new VirtualFileSystemFactory(home));
+    s.setCommandFactory(
+        new ScpCommandFactory.Builder()
+            .withDelegate(
+                (channel, command) -> {
+                  commands.add(command);
+                  return new ProcessShellFactory(
+                          command, "sh", "-c", "cd '" + home + "' && " + command)
+                      .createShell(channel);
+                })
+            .build());
+    s.start();
+    servers.add(s);
+    KnownHosts.record(knownHosts, "127.0.0.1", s.getPort(), hostKey.getPublic());
+    return s.getPort();
+  }
+
+  /** A loadlab "binary tarball" whose bin/loadlab runs this test's classes. */
+  private Path tarball() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("tar/loadlab-test/bin"));
+    Path launcher = root.resolve("loadlab");
+    Files.writeString(
+        launcher,
+        "#!/bin/sh\nexec '"
+            + Path.of(System.getProperty("java.home"), "bin", "java")
+            + "' -Xmx256m -XX:TieredStopAtLevel=1 -cp '"
+            + System.getProperty("java.class.path")
+            + "' io.loadlab.cli.Main \"$@\"\n");
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path tarball = dir.resolve("loadlab-test-bin.tar.gz");
+    Process p =
+        new ProcessBuilder(
+                "tar",
+                "czf",
+                tarball.toString(),
+                "-C",
+                dir.resolve("tar").toString(),
+                "loadlab-test")
+            .redirectErrorStream(true)
+            .start();
+    assertEquals(0, p.waitFor(), new String(p.getInputStream().readAllBytes()));
+    return tarball;
+  }
+
+  private static String logs(Path out) {
+    StringBuilder sb = new StringBuilder();
+    try (var files = Files.walk(out)) {
+      for (Path p : files.filter(x -> x.toString().endsWith(".log")).toList()) {
+        sb.append("\n== ").append(p).append('\n').append(Files.readString(p));
+      }
+    } catch (Exception e) {
+      // no logs
+    }
+    return sb.toString();
+  }
+}

@@ -88,6 +88,7 @@ public final class CampaignReport {
         }
         sb.append('\n');
       }
+      Best.markdown(m, step, sb);
     }
     sb.append("## Cells\n\n");
     sb.append(

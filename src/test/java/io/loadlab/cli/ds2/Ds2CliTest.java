@@ -72,6 +72,16 @@ class Ds2CliTest {
     CliRun reset = loadlab("ds2", "reset", "--db-size", "1MB", "--data-dir", data);
     assertEquals(0, reset.code(), reset.err());
     assertTrue(reset.out().matches("(?s).*removed [1-9]\\d* orders.*"), reset.out());
+    assertTrue(
+        reset.out().contains("resetting the DS2 1MB database at jdbc:postgresql://"),
+        "reset names the database before changing it: " + reset.out());
+
+    CliRun notDs2 =
+        loadlab("ds2", "reset", "--db-size", "1MB", "--data-dir", data, "--database", "other");
+    assertEquals(2, notDs2.code(), notDs2.err());
+    assertEquals(1, notDs2.err().strip().lines().count(), notDs2.err());
+    assertTrue(notDs2.err().contains("does not look like a DS2 database"), notDs2.err());
+    assertTrue(notDs2.err().contains("/other"), notDs2.err());
     CliRun again = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
     assertFalse(again.out().contains("orders added by runs"), again.out());
   }
@@ -87,6 +97,19 @@ class Ds2CliTest {
         "loadlab: --target: 'postgres://x/y' is not a JDBC URL loadlab knows; use"
             + " jdbc:postgresql://host:port/db or jdbc:mariadb://host:port/db",
         badUrl.err().strip());
+
+    for (String incomplete :
+        new String[] {
+          "jdbc:postgresql://", "jdbc:postgresql:ds2", "jdbc:postgresql:///ds2",
+          "jdbc:postgresql://db1:5432/", "jdbc:mariadb://", "jdbc:mysql://:3306/ds2"
+        }) {
+      CliRun r = loadlab("ds2", "reset", "--url", incomplete, "--password-file", pw.toString());
+      assertEquals(2, r.code(), incomplete + ": " + r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(
+          r.err().contains("does not name both a host and a database"),
+          incomplete + ": " + r.err());
+    }
 
     CliRun unreachable =
         loadlab(

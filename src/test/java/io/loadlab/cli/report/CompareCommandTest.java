@@ -69,6 +69,25 @@ class CompareCommandTest {
             dir.resolve("named").toString());
     assertEquals(0, named.code(), named.err());
     assertTrue(named.out().contains("| operation | host | guest | guest / host |"), named.out());
+
+    // Runs with one name are iterations of one configuration, compared with a significance test.
+    CliRun iterations =
+        CliRun.of(
+            "compare",
+            bare.toString(),
+            bare.toString(),
+            sriov.toString(),
+            sriov.toString(),
+            "--names",
+            "host,host,guest,guest",
+            "--output",
+            dir.resolve("iterations").toString());
+    assertEquals(0, iterations.code(), iterations.err());
+    assertTrue(iterations.out().contains("| guest vs host |"), iterations.out());
+    assertTrue(iterations.out().contains("2 vs 2 runs)"), iterations.out());
+    assertTrue(
+        Files.readString(dir.resolve("iterations").resolve("comparison.html"))
+            .contains("guest vs host"));
   }
 
   @Test

@@ -60,13 +60,36 @@ class JmhReportCommandTest {
     String printed = out.toString(StandardCharsets.UTF_8);
     assertTrue(printed.contains("SpinBench.spin micros=200 mode=avgt"), printed);
     assertTrue(printed.contains("status: ok"), printed);
+    assertTrue(Files.readString(output.resolve("report.html")).contains("SpinBench.spin"));
+  }
+
+  @Test
+  void turnsAJMeterJtlIntoTheRunReport() throws Exception {
+    Path jtl =
+        Files.writeString(
+            dir.resolve("run.jtl"),
+            "timeStamp,elapsed,label,responseCode,success,bytes,sentBytes\n"
+                + "1700000000000,12,login,200,true,100,10\n"
+                + "1700000000400,30,login,500,false,100,10\n"
+                + "1700000001200,7,\"search, all\",200,true,100,10\n");
+    Path output = dir.resolve("jtl");
+    int code = run("report", "--jtl", jtl.toString(), "--output", output.toString());
+    assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    RunResult result = ResultJson.read(output.resolve("result.json"));
+    assertEquals("jmeter", result.workload());
+    assertEquals(2, result.totals().get("login").count());
+    assertEquals(1, result.totals().get("login").errors());
+    assertEquals(12_000, result.totals().get("login").latencyUs().p50(), 1e-9);
+    assertTrue(Files.readString(output.resolve("report.html")).contains("search, all"));
+    assertEquals(2, run("report", "--jtl", jtl.toString(), "--jmh", jtl.toString()));
   }
 
   @Test
   void explainsAMissingOption() {
     assertEquals(2, run("report"));
     assertEquals(
-        "loadlab: --jmh: missing; name the JSON file JMH wrote with -rf json -rff FILE\n",
+        "loadlab: --jmh or --jtl: missing; name JMH's JSON result (-rf json -rff FILE) or"
+            + " JMeter's CSV results (-l FILE)\n",
         err.toString(StandardCharsets.UTF_8));
   }
 

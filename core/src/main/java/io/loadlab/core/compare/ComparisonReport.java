@@ -1,71 +1,55 @@
 package io.loadlab.core.compare;
 
+import io.loadlab.core.compare.RunComparison.Group;
 import io.loadlab.core.compare.RunComparison.Metric;
 import io.loadlab.core.compare.RunComparison.Row;
-import io.loadlab.core.compare.RunComparison.Run;
+import io.loadlab.core.report.Chart;
+import io.loadlab.core.report.Chart.Kind;
+import io.loadlab.core.report.Chart.Series;
+import io.loadlab.core.report.HtmlPage;
+import io.loadlab.core.report.Significance;
+import io.loadlab.core.report.SvgCharts;
+import io.loadlab.core.report.Table;
+import io.loadlab.core.report.Table.Cell;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
- * Writes a comparison: {@code comparison.md} (the runs, then one table per metric with each run's
- * ratio to the first) and a bar chart per metric ({@code rate.svg}, {@code latency-p50.svg}, {@code
- * latency-p99.svg}) that the Markdown shows.
+ * Writes a comparison: {@code comparison.html} (self-contained, with charts) and {@code
+ * comparison.md} with a static SVG per metric ({@code rate.svg}, {@code latency-p50.svg}, {@code
+ * latency-p99.svg}). Each configuration (runs with one name) is set against the first, with its
+ * ratio and, where each side has two runs or more, a significance test.
  */
 public final class ComparisonReport {
   /** The Markdown file's name. */
   public static final String MARKDOWN_NAME = "comparison.md";
 
-  private ComparisonReport() {}
+  /** The HTML file's name. */
+  public static final String HTML_NAME = "comparison.html";
+
+  private final RunComparison c;
+
+  private ComparisonReport(RunComparison c) {
+    this.c = c;
+  }
 
   /** Writes the report into {@code dir} and returns the Markdown. */
   public static String write(RunComparison c, Path dir) throws IOException {
     Files.createDirectories(dir);
-    StringBuilder md = new StringBuilder("# loadlab comparison\n\n");
-    if (c.workloads().size() > 1) {
-      md.append("**Note: the runs are of different workloads (")
-          .append(String.join(", ", c.workloads()))
-          .append(").**\n\n");
-    }
-    md.append("| run | workload | label | testbed | started | status | host |\n");
-    md.append("| --- | --- | --- | --- | --- | --- | --- |\n");
-    for (Run r : c.runs()) {
-      var res = r.result();
-      Object mode = res.testbed() == null ? null : res.testbed().get("mode");
-      md.append("| ")
-          .append(cell(r.name()))
-          .append(" | ")
-          .append(cell(res.workload()))
-          .append(" | ")
-          .append(cell(res.label()))
-          .append(" | ")
-          .append(cell(mode == null ? null : mode.toString()))
-          .append(" | ")
-          .append(cell(res.startTime()))
-          .append(" | ")
-          .append(res.status() == null ? "" : res.status().name().toLowerCase(Locale.ROOT))
-          .append(" | ")
-          .append(cell(res.environment() == null ? null : res.environment().hostName()))
-          .append(" |\n");
-    }
-    for (Metric m : Metric.values()) {
-      String chart = BarChart.of(c, m);
-      if (chart == null) {
-        continue;
-      }
-      String file = chartName(m);
-      Files.writeString(dir.resolve(file), chart);
-      md.append("\n## ").append(capitalised(m.title)).append("\n\n");
-      table(md, c, m);
-      md.append("\n![").append(m.title).append("](").append(file).append(")\n");
-    }
-    md.append("\nRatios are each run over the first (")
-        .append(cell(c.runs().get(0).name()))
-        .append("); for latency lower is better, for rate higher.\n");
-    String text = md.toString();
-    Files.writeString(dir.resolve(MARKDOWN_NAME), text);
-    return text;
+    ComparisonReport report = new ComparisonReport(c);
+    String md = report.markdown(dir);
+    AtomicFiles.write(dir.resolve(MARKDOWN_NAME), md);
+    report.page().write(dir.resolve(HTML_NAME));
+    return md;
   }
 
   static String chartName(Metric m) {
@@ -76,31 +60,333 @@ public final class ComparisonReport {
     };
   }
 
-  private static void table(StringBuilder md, RunComparison c, Metric m) {
-    md.append("| operation |");
-    c.runs().forEach(r -> md.append(' ').append(cell(r.name())).append(" |"));
-    for (int i = 1; i < c.runs().size(); i++) {
-      md.append(' ')
-          .append(cell(c.runs().get(i).name()))
-          .append(" / ")
-          .append(cell(c.runs().get(0).name()))
-          .append(" |");
+  private String baseline() {
+    return c.groups().get(0).name();
+  }
+
+  private String markdown(Path dir) throws IOException {
+    StringBuilder md = new StringBuilder("# loadlab comparison\n\n");
+    if (c.workloads().size() > 1) {
+      md.append("**Note: the runs are of different workloads (")
+          .append(String.join(", ", c.workloads()))
+          .append(").**\n\n");
     }
-    md.append("\n| --- |");
-    md.append(" ---: |".repeat(2 * c.runs().size() - 1));
+    appendTable(md, runsTable());
+    Table figures = figuresTable();
+    if (figures != null) {
+      md.append("\n## Headline figures\n\n");
+      appendTable(md, figures);
+    }
+    for (Metric m : Metric.values()) {
+      Chart chart = metricChart(m);
+      if (!chart.hasData()) {
+        continue;
+      }
+      String file = chartName(m);
+      AtomicFiles.write(dir.resolve(file), SvgCharts.svg(chart));
+      md.append("\n## ").append(capitalised(m.title)).append("\n\n");
+      appendTable(md, metricTable(m));
+      md.append("\n![").append(m.title).append("](").append(file).append(")\n");
+    }
+    md.append('\n').append(notes()).append('\n');
+    return md.toString();
+  }
+
+  private String notes() {
+    String text =
+        "Values are each configuration's mean over its runs (± the standard deviation where it"
+            + " has several); ratios are over the first ("
+            + baseline()
+            + "); for latency lower is better, for rate higher.";
+    if (c.hasIterations()) {
+      text +=
+          " Significance: Welch's t-test (two-sided) on the runs' values, at the 5% level; a"
+              + " configuration needs two runs or more on each side.";
+    } else {
+      text +=
+          " One run per configuration: no significance test is possible; give several runs per"
+              + " configuration (the same --names) to get one.";
+    }
+    return text;
+  }
+
+  /** The HTML page. */
+  HtmlPage page() {
+    HtmlPage page = new HtmlPage("loadlab comparison: " + String.join(" vs ", groupNames()));
+    if (c.workloads().size() > 1) {
+      page.paragraph(
+          "Note: the runs are of different workloads (" + String.join(", ", c.workloads()) + ").");
+    }
+    page.heading("Runs");
+    page.table(runsTable());
+    Table figures = figuresTable();
+    if (figures != null) {
+      page.heading("Headline figures");
+      page.table(figures);
+      page.chart(figuresRatioChart());
+    }
+    for (Metric m : Metric.values()) {
+      Chart chart = metricChart(m);
+      if (!chart.hasData()) {
+        continue;
+      }
+      page.heading(capitalised(m.title));
+      page.table(metricTable(m));
+      page.chart(chart);
+      if (c.groups().size() > 1 && m != Metric.P50) {
+        page.chart(ratioChart(m));
+      }
+    }
+    List<Sweeps.Sweep> sweeps = Sweeps.of(c.rows().stream().map(Row::operation).toList());
+    if (!sweeps.isEmpty()) {
+      page.heading("Sweeps");
+      int n = 0;
+      for (Sweeps.Sweep s : sweeps.subList(0, Math.min(6, sweeps.size()))) {
+        for (Metric m : List.of(Metric.RATE, Metric.P50)) {
+          page.chart(sweepChart(s, m, n++));
+        }
+      }
+    }
+    page.note(notes());
+    return page;
+  }
+
+  private List<String> groupNames() {
+    return c.groups().stream().map(Group::name).toList();
+  }
+
+  private Table runsTable() {
+    List<List<Cell>> rows = new ArrayList<>();
+    for (Group g : c.groups()) {
+      Set<String> workloads = new LinkedHashSet<>();
+      Set<String> modes = new LinkedHashSet<>();
+      Set<String> hosts = new LinkedHashSet<>();
+      Set<String> statuses = new LinkedHashSet<>();
+      String started = null;
+      for (RunResult r : g.runs()) {
+        workloads.add(r.workload());
+        Object mode = r.testbed() == null ? null : r.testbed().get("mode");
+        if (mode != null) {
+          modes.add(mode.toString());
+        }
+        if (r.environment() != null) {
+          hosts.add(r.environment().hostName());
+        }
+        statuses.add(r.status() == null ? "" : r.status().jsonName());
+        started = started == null ? r.startTime() : started;
+      }
+      rows.add(
+          List.of(
+              Cell.text(g.name()),
+              Cell.number(Integer.toString(g.runs().size()), g.runs().size()),
+              Cell.text(String.join(", ", workloads)),
+              Cell.text(String.join(", ", modes)),
+              Cell.text(started),
+              Cell.text(String.join(", ", statuses)),
+              Cell.text(String.join(", ", hosts))));
+    }
+    return new Table(
+        "runs",
+        List.of("configuration", "runs", "workload", "testbed", "started", "status", "host"),
+        rows);
+  }
+
+  /** Rows of a metric: each configuration's value, ratios, then verdicts. */
+  private Table metricTable(Metric m) {
+    return compared(
+        "metric-" + m.name().toLowerCase(Locale.ROOT),
+        "operation",
+        c.rows().stream().map(Row::operation).toList(),
+        (row, g) -> RunComparison.values(c.rows().get(row), g, m),
+        m.shortName,
+        m.higherIsBetter);
+  }
+
+  private Table figuresTable() {
+    List<String> names = c.figureNames();
+    if (names.isEmpty()) {
+      return null;
+    }
+    return compared(
+        "figures", "figure", names, (row, g) -> c.figure(g, names.get(row)), null, true);
+  }
+
+  private Table compared(
+      String id,
+      String first,
+      List<String> rowNames,
+      BiFunction<Integer, Integer, double[]> values,
+      String shortName,
+      boolean higherIsBetter) {
+    List<String> header = new ArrayList<>();
+    header.add(first);
+    header.addAll(groupNames());
+    for (int g = 1; g < c.groups().size(); g++) {
+      header.add(c.groups().get(g).name() + " / " + baseline());
+    }
+    boolean tests = c.hasIterations();
+    if (tests) {
+      for (int g = 1; g < c.groups().size(); g++) {
+        header.add(c.groups().get(g).name() + " vs " + baseline());
+      }
+    }
+    List<List<Cell>> rows = new ArrayList<>();
+    for (int i = 0; i < rowNames.size(); i++) {
+      List<Cell> row = new ArrayList<>();
+      row.add(Cell.text(rowNames.get(i)));
+      for (int g = 0; g < c.groups().size(); g++) {
+        double[] v = values.apply(i, g);
+        double mean = Significance.mean(v);
+        String text = number(mean);
+        if (v.length > 1) {
+          text += " ± " + number(RunComparison.sd(v));
+        }
+        row.add(Cell.number(text, mean));
+      }
+      double base = Significance.mean(values.apply(i, 0));
+      for (int g = 1; g < c.groups().size(); g++) {
+        double r = Significance.mean(values.apply(i, g)) / base;
+        boolean ok = Double.isFinite(r) && base != 0;
+        row.add(
+            Cell.number(ok ? String.format(Locale.ROOT, "%.2f×", r) : "–", ok ? r : Double.NaN));
+      }
+      if (tests) {
+        for (int g = 1; g < c.groups().size(); g++) {
+          Significance s =
+              Significance.of(
+                  shortName == null ? rowNames.get(i) : shortName,
+                  values.apply(i, 0),
+                  values.apply(i, g),
+                  higherIsBetter);
+          row.add(Cell.text(s.text()));
+        }
+      }
+      rows.add(row);
+    }
+    return new Table(id, header, rows);
+  }
+
+  private Chart metricChart(Metric m) {
+    List<Series> series = new ArrayList<>();
+    List<String> ops = c.rows().stream().map(Row::operation).toList();
+    for (int g = 0; g < c.groups().size(); g++) {
+      double[] y = new double[ops.size()];
+      double[] low = new double[ops.size()];
+      double[] high = new double[ops.size()];
+      boolean bars = false;
+      for (int i = 0; i < ops.size(); i++) {
+        double[] v = RunComparison.values(c.rows().get(i), g, m);
+        y[i] = Significance.mean(v);
+        double sd = v.length > 1 ? RunComparison.sd(v) : Double.NaN;
+        low[i] = y[i] - sd;
+        high[i] = y[i] + sd;
+        bars |= v.length > 1;
+      }
+      series.add(
+          bars
+              ? new Series(c.groups().get(g).name(), new double[0], y, low, high, null)
+              : Series.of(c.groups().get(g).name(), y));
+    }
+    String id =
+        switch (m) {
+          case RATE -> "rate";
+          case P50 -> "latency-p50";
+          case P99 -> "latency-p99";
+        };
+    return Chart.of(
+        id,
+        capitalised(m.title),
+        Kind.BAR,
+        "operation",
+        m.shortName + " (" + m.unit + ")",
+        ops,
+        series);
+  }
+
+  private Chart ratioChart(Metric m) {
+    List<Series> series = new ArrayList<>();
+    List<String> ops = c.rows().stream().map(Row::operation).toList();
+    for (int g = 1; g < c.groups().size(); g++) {
+      double[] y = new double[ops.size()];
+      for (int i = 0; i < ops.size(); i++) {
+        y[i] = RunComparison.ratio(c.rows().get(i), g, m);
+      }
+      series.add(Series.of(c.groups().get(g).name() + " / " + baseline(), y));
+    }
+    return Chart.of(
+        "ratio-" + m.shortName,
+        capitalised(m.shortName) + ": ratio to " + baseline(),
+        Kind.BAR,
+        "operation",
+        "ratio (1 = as " + baseline() + ")",
+        ops,
+        series);
+  }
+
+  private Chart figuresRatioChart() {
+    List<String> names = c.figureNames();
+    List<Series> series = new ArrayList<>();
+    for (int g = 0; g < c.groups().size(); g++) {
+      double[] y = new double[names.size()];
+      for (int i = 0; i < names.size(); i++) {
+        y[i] =
+            Significance.mean(c.figure(g, names.get(i)))
+                / Significance.mean(c.figure(0, names.get(i)));
+      }
+      series.add(Series.of(c.groups().get(g).name(), y));
+    }
+    return Chart.of(
+        "figures",
+        "Headline figures: ratio to " + baseline(),
+        Kind.BAR,
+        "figure",
+        "ratio (1 = as " + baseline() + ")",
+        names,
+        series);
+  }
+
+  private Chart sweepChart(Sweeps.Sweep s, Metric m, int n) {
+    List<Series> series = new ArrayList<>();
+    for (int g = 0; g < c.groups().size(); g++) {
+      double[] y = new double[s.points().size()];
+      double[] low = new double[y.length];
+      double[] high = new double[y.length];
+      for (int i = 0; i < y.length; i++) {
+        Row row = row(s.operations().get(i));
+        double[] v = RunComparison.values(row, g, m);
+        y[i] = Significance.mean(v);
+        double sd = v.length > 1 ? RunComparison.sd(v) : Double.NaN;
+        low[i] = y[i] - sd;
+        high[i] = y[i] + sd;
+      }
+      series.add(new Series(c.groups().get(g).name(), new double[0], y, low, high, null));
+    }
+    return Chart.of(
+        "sweep-" + n,
+        s.name() + ": " + m.title,
+        Kind.SWEEP,
+        s.name(),
+        m.shortName + " (" + m.unit + ")",
+        s.points(),
+        series);
+  }
+
+  private Row row(String operation) {
+    return c.rows().stream().filter(r -> r.operation().equals(operation)).findFirst().orElseThrow();
+  }
+
+  private static void appendTable(StringBuilder md, Table t) {
+    md.append("| ");
+    md.append(String.join(" | ", t.header().stream().map(ComparisonReport::cell).toList()));
+    md.append(" |\n|");
+    for (int i = 0; i < t.header().size(); i++) {
+      md.append(i == 0 ? " --- |" : " ---: |");
+    }
     md.append('\n');
-    for (Row row : c.rows()) {
-      md.append("| ").append(cell(row.operation())).append(" |");
-      for (int i = 0; i < c.runs().size(); i++) {
-        md.append(' ').append(number(m.of(row.stats().get(i)))).append(" |");
-      }
-      for (int i = 1; i < c.runs().size(); i++) {
-        double r = RunComparison.ratio(row, i, m);
-        md.append(' ')
-            .append(Double.isNaN(r) ? "–" : String.format(Locale.ROOT, "%.2f×", r))
-            .append(" |");
-      }
-      md.append('\n');
+    for (List<Cell> row : t.rows()) {
+      md.append("| ")
+          .append(String.join(" | ", row.stream().map(x -> cell(x.text())).toList()))
+          .append(" |\n");
     }
   }
 

@@ -1,8 +1,10 @@
 package io.loadlab.core.compare;
 
+import io.loadlab.core.report.Significance;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,24 +12,34 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Runs lined up by operation. The first run is the baseline the others are compared with; an
- * operation missing from a run shows as a gap, not as zero.
+ * Runs lined up by operation. Runs with the same name are iterations of one configuration (a
+ * group); the first group is the baseline the others are compared with. An operation missing from a
+ * group shows as a gap, not as zero.
  */
 public final class RunComparison {
-  /** A run and the name its column gets. */
+  /** A run and the name of the configuration it belongs to. */
   public record Run(String name, RunResult result) {}
 
-  /** One operation's figures in each run, in run order; null where a run lacks it. */
-  public record Row(String operation, List<OperationStats> stats) {}
+  /** A configuration: its name and its runs (iterations), in the order given. */
+  public record Group(String name, List<RunResult> runs) {}
+
+  /**
+   * One operation's figures in each group, in group order: one entry per iteration that has the
+   * operation (an empty list where a group lacks it).
+   */
+  public record Row(String operation, List<List<OperationStats>> stats) {}
 
   /** A figure of an operation that is compared. */
   public enum Metric {
-    RATE("rate (operations per second)", "ops/s", OperationStats::ratePerSec, true),
-    P50("latency p50 (µs)", "µs", s -> s.latencyUs().p50(), false),
-    P99("latency p99 (µs)", "µs", s -> s.latencyUs().p99(), false);
+    RATE("rate (operations per second)", "rate", "ops/s", OperationStats::ratePerSec, true),
+    P50("latency p50 (µs)", "p50", "µs", s -> s.latencyUs().p50(), false),
+    P99("latency p99 (µs)", "p99", "µs", s -> s.latencyUs().p99(), false);
 
     /** A heading for tables and charts. */
     public final String title;
+
+    /** A short name for verdicts. */
+    public final String shortName;
 
     /** The unit of its values. */
     public final String unit;
@@ -38,8 +50,13 @@ public final class RunComparison {
     private final ToDoubleFunction<OperationStats> value;
 
     Metric(
-        String title, String unit, ToDoubleFunction<OperationStats> value, boolean higherIsBetter) {
+        String title,
+        String shortName,
+        String unit,
+        ToDoubleFunction<OperationStats> value,
+        boolean higherIsBetter) {
       this.title = title;
+      this.shortName = shortName;
       this.unit = unit;
       this.value = value;
       this.higherIsBetter = higherIsBetter;
@@ -47,77 +64,131 @@ public final class RunComparison {
 
     /** The metric's value in {@code s}, or NaN if the operation is missing or has no latency. */
     public double of(OperationStats s) {
-      if (s == null || (this != RATE && s.latencyUs() == null)) {
+      if (s == null || (this != RATE && (s.latencyUs() == null || s.count() == s.errors()))) {
         return Double.NaN;
       }
       return value.applyAsDouble(s);
     }
   }
 
-  private final List<Run> runs;
+  private final List<Group> groups;
   private final List<Row> rows;
 
-  private RunComparison(List<Run> runs, List<Row> rows) {
-    this.runs = runs;
+  private RunComparison(List<Group> groups, List<Row> rows) {
+    this.groups = groups;
     this.rows = rows;
   }
 
-  /**
-   * Lines up the runs' operations, in the order they first appear. Runs with the same name get
-   * {@code #2}, {@code #3}… after it, so every column can be told apart.
-   */
+  /** Groups the runs by name (in order of first appearance) and lines up their operations. */
   public static RunComparison of(List<Run> given) {
     if (given.size() < 2) {
       throw new IllegalArgumentException("a comparison needs two runs or more");
     }
-    List<Run> runs = new ArrayList<>();
-    Map<String, Integer> seen = new java.util.HashMap<>();
+    Map<String, List<RunResult>> byName = new LinkedHashMap<>();
     for (Run r : given) {
-      int n = seen.merge(r.name(), 1, Integer::sum);
-      runs.add(n == 1 ? r : new Run(r.name() + " #" + n, r.result()));
+      byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r.result());
     }
+    List<Group> groups = new ArrayList<>();
+    byName.forEach((name, runs) -> groups.add(new Group(name, List.copyOf(runs))));
     Set<String> operations = new LinkedHashSet<>();
-    for (Run r : runs) {
-      operations.addAll(totals(r).keySet());
+    for (Run r : given) {
+      operations.addAll(totals(r.result()).keySet());
     }
     List<Row> rows = new ArrayList<>();
     for (String op : operations) {
-      List<OperationStats> stats = new ArrayList<>();
-      for (Run r : runs) {
-        stats.add(totals(r).get(op));
+      List<List<OperationStats>> stats = new ArrayList<>();
+      for (Group g : groups) {
+        List<OperationStats> its = new ArrayList<>();
+        for (RunResult r : g.runs()) {
+          OperationStats s = totals(r).get(op);
+          if (s != null) {
+            its.add(s);
+          }
+        }
+        stats.add(its);
       }
       rows.add(new Row(op, stats));
     }
-    return new RunComparison(List.copyOf(runs), List.copyOf(rows));
+    return new RunComparison(List.copyOf(groups), List.copyOf(rows));
   }
 
-  private static Map<String, OperationStats> totals(Run r) {
-    return r.result().totals() == null ? Map.of() : r.result().totals();
+  private static Map<String, OperationStats> totals(RunResult r) {
+    return r.totals() == null ? Map.of() : r.totals();
   }
 
-  public List<Run> runs() {
-    return runs;
+  public List<Group> groups() {
+    return groups;
   }
 
   public List<Row> rows() {
     return rows;
   }
 
+  /** True if some configuration has more than one run. */
+  public boolean hasIterations() {
+    return groups.stream().anyMatch(g -> g.runs().size() > 1);
+  }
+
   /** The workloads compared, without repeats: more than one means unlike runs are compared. */
   public Set<String> workloads() {
     Set<String> w = new LinkedHashSet<>();
-    runs.forEach(r -> w.add(r.result().workload()));
+    groups.forEach(g -> g.runs().forEach(r -> w.add(r.workload())));
     return w;
   }
 
-  /** Run {@code i}'s value of {@code metric} over the first run's, or NaN if either is missing. */
-  public static double ratio(Row row, int i, Metric metric) {
-    double base = metric.of(row.stats().get(0));
-    double v = metric.of(row.stats().get(i));
+  /** Group {@code g}'s values of {@code metric}, one per iteration that has a value. */
+  public static double[] values(Row row, int g, Metric metric) {
+    return row.stats().get(g).stream().mapToDouble(metric::of).filter(Double::isFinite).toArray();
+  }
+
+  /** Group {@code g}'s mean of {@code metric}, or NaN if it has none. */
+  public static double value(Row row, int g, Metric metric) {
+    return Significance.mean(values(row, g, metric));
+  }
+
+  /** Group {@code g}'s value of {@code metric} over the baseline's, or NaN if either is missing. */
+  public static double ratio(Row row, int g, Metric metric) {
+    double base = value(row, 0, metric);
+    double v = value(row, g, metric);
     if (Double.isNaN(base) || Double.isNaN(v) || base == 0) {
       return Double.NaN;
     }
     return v / base;
+  }
+
+  /** Group {@code g} against the baseline on {@code metric}, with a significance test. */
+  public static Significance significance(Row row, int g, Metric metric) {
+    return Significance.of(
+        metric.shortName, values(row, 0, metric), values(row, g, metric), metric.higherIsBetter);
+  }
+
+  /** The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order. */
+  public List<String> figureNames() {
+    Set<String> names = new LinkedHashSet<>();
+    groups.forEach(
+        g ->
+            g.runs()
+                .forEach(
+                    r -> {
+                      if (r.figures() != null) {
+                        names.addAll(r.figures().keySet());
+                      }
+                    }));
+    return List.copyOf(names);
+  }
+
+  /** Group {@code g}'s values of a workload figure, one per run that has it. */
+  public double[] figure(int g, String name) {
+    return groups.get(g).runs().stream()
+        .map(r -> r.figures() == null ? null : r.figures().get(name))
+        .filter(v -> v != null && Double.isFinite(v))
+        .mapToDouble(Double::doubleValue)
+        .toArray();
+  }
+
+  /** The sample standard deviation of {@code values}, 0 for fewer than two. */
+  public static double sd(double[] values) {
+    return Math.sqrt(Significance.variance(values));
   }
 
   /**

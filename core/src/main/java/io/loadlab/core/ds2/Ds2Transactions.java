@@ -195,12 +195,12 @@ public final class Ds2Transactions implements AutoCloseable {
                 + " FROM products WHERE category = ? AND special = 1 LIMIT ?");
     ps.setInt(1, category);
     ps.setInt(2, batchSize);
-    return new Ds2BrowseResult(StatementCache.countRows(ps));
+    return new Ds2BrowseResult(Ds2BrowseResult.By.CATEGORY, StatementCache.countRows(ps));
   }
 
   /** Lists up to {@code batchSize} products whose actor has all the given words (full-text). */
   public Ds2BrowseResult browseByActor(String actor, int batchSize) throws SQLException {
-    return fullText("actor", actor, batchSize);
+    return fullText(Ds2BrowseResult.By.ACTOR, "actor", actor, batchSize);
   }
 
   /**
@@ -208,13 +208,15 @@ public final class Ds2Transactions implements AutoCloseable {
    * DS2-compatible title search the words are looked for in the actor column instead.
    */
   public Ds2BrowseResult browseByTitle(String title, int batchSize) throws SQLException {
-    return fullText(compatTitleSearch ? "actor" : "title", title, batchSize);
+    return fullText(
+        Ds2BrowseResult.By.TITLE, compatTitleSearch ? "actor" : "title", title, batchSize);
   }
 
-  private Ds2BrowseResult fullText(String column, String words, int batchSize) throws SQLException {
+  private Ds2BrowseResult fullText(
+      Ds2BrowseResult.By by, String column, String words, int batchSize) throws SQLException {
     String[] terms = words.replaceAll("[^\\p{L}\\p{N}]+", " ").trim().split(" ");
     if (terms.length == 0 || terms[0].isEmpty()) {
-      return new Ds2BrowseResult(0);
+      return new Ds2BrowseResult(by, 0);
     }
     boolean actor = column.equals("actor");
     PreparedStatement ps;
@@ -228,7 +230,7 @@ public final class Ds2Transactions implements AutoCloseable {
     }
     ps.setString(1, query);
     ps.setInt(2, batchSize);
-    return new Ds2BrowseResult(StatementCache.countRows(ps));
+    return new Ds2BrowseResult(by, StatementCache.countRows(ps));
   }
 
   /**

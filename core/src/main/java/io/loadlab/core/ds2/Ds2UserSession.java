@@ -20,16 +20,34 @@ public final class Ds2UserSession {
   private final Ds2WorkloadMix mix;
   private final Ds2Size size;
   private final RandomGenerator rng;
+  private final Ds2SearchTerms terms;
 
   /**
+   * A session searching with loadlab's generator words (for a database loadlab loaded).
+   *
    * @param size the loaded database's size: customers and products are drawn from its id ranges
    * @param rng this session's random source (one per thread)
    */
   public Ds2UserSession(Ds2Transactions tx, Ds2WorkloadMix mix, Ds2Size size, RandomGenerator rng) {
+    this(tx, mix, size, rng, Ds2SearchTerms.GENERATOR);
+  }
+
+  /**
+   * @param size the loaded database's size: customers and products are drawn from its id ranges
+   * @param rng this session's random source (one per thread)
+   * @param terms the words searches are drawn from ({@link Ds2SearchTerms#sample} of the database)
+   */
+  public Ds2UserSession(
+      Ds2Transactions tx,
+      Ds2WorkloadMix mix,
+      Ds2Size size,
+      RandomGenerator rng,
+      Ds2SearchTerms terms) {
     this.tx = tx;
     this.mix = mix;
     this.size = size;
     this.rng = rng;
+    this.terms = terms;
   }
 
   /** Runs one whole session without reporting its steps. */
@@ -99,10 +117,9 @@ public final class Ds2UserSession {
       try {
         r =
             switch (kind) {
-              case 0 ->
-                  tx.browseByCategory(1 + rng.nextInt(Ds2Vocabulary.CATEGORIES.size()), batch);
-              case 1 -> tx.browseByActor(Ds2RandomData.actor(rng), batch);
-              default -> tx.browseByTitle(Ds2RandomData.titleWords(rng), batch);
+              case 0 -> tx.browseByCategory(terms.category(rng), batch);
+              case 1 -> tx.browseByActor(terms.actor(rng), batch);
+              default -> tx.browseByTitle(terms.title(rng), batch);
             };
       } catch (SQLException e) {
         throw new Ds2StepException(Ds2Step.BROWSE, System.nanoTime() - t0, e);

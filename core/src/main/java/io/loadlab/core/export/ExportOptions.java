@@ -36,6 +36,9 @@ public record ExportOptions(
   public static final String HLOG_NAME = "histograms.hlog";
   public static final String MARKDOWN_NAME = "summary.md";
 
+  /** The self-contained HTML report, written at the end of a run with an output directory. */
+  public static final String REPORT_NAME = "report.html";
+
   /** Results only to the console. */
   public static ExportOptions consoleOnly(PrintStream out, boolean quiet) {
     return new ExportOptions(null, null, null, null, null, null, out, quiet);

@@ -1,6 +1,7 @@
 package io.loadlab.core.export;
 
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.report.HtmlReportExporter;
 import io.loadlab.core.run.ResultSink;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,6 +34,9 @@ public final class Exporters {
     }
     for (Path markdown : options.markdownFiles()) {
       sinks.add(new MarkdownExporter(markdown));
+    }
+    if (options.outputDir() != null) {
+      sinks.add(new HtmlReportExporter(options.outputDir().resolve(ExportOptions.REPORT_NAME)));
     }
     if (options.jtl() != null) {
       JtlExporter jtl = new JtlExporter(options.jtl(), workload);

@@ -1,5 +1,8 @@
 package io.loadlab.core.export;
 
+import io.loadlab.core.report.Chart;
+import io.loadlab.core.report.RunReport;
+import io.loadlab.core.report.SvgCharts;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.Problem;
 import io.loadlab.core.results.RunInfo;
@@ -9,11 +12,13 @@ import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * A Markdown summary of a finished run: what ran where, the totals table, workload figures and
- * problems, and a chart of each operation's rate and p99 latency over the intervals.
+ * problems, and static SVG charts (rate and p99 over time, errors, the latency spectrum) drawn by
+ * {@link SvgCharts}.
  */
 public final class MarkdownExporter implements ResultSink {
   private final Path file;
@@ -25,14 +30,21 @@ public final class MarkdownExporter implements ResultSink {
   @Override
   public void end(RunResult result) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    String chartName = baseName() + "-chart.svg";
-    String chart = SvgChart.rateAndLatency(result);
-    boolean hasChart = chart != null;
-    if (hasChart) {
-      AtomicFiles.write(dir.resolve(chartName), chart);
+    Map<String, String> charts = new LinkedHashMap<>();
+    for (Chart chart : new RunReport(result, Map.of()).charts()) {
+      if (!MARKDOWN_CHARTS.contains(chart.id())) {
+        continue;
+      }
+      String name = baseName() + "-" + chart.id() + ".svg";
+      AtomicFiles.write(dir.resolve(name), SvgCharts.svg(chart));
+      charts.put(name, chart.title());
     }
-    AtomicFiles.write(file, render(result, hasChart ? chartName : null));
+    AtomicFiles.write(file, render(result, charts));
   }
+
+  /** The charts the Markdown shows (report.html shows them all). */
+  private static final java.util.Set<String> MARKDOWN_CHARTS =
+      java.util.Set.of("rate", "latency-p99", "errors", "spectrum");
 
   @Override
   public void begin(RunInfo info, long startEpochMs) throws IOException {
@@ -50,8 +62,8 @@ public final class MarkdownExporter implements ResultSink {
     return dot > 0 ? name.substring(0, dot) : name;
   }
 
-  /** Renders the summary; {@code chartFile} is linked as an image when not null. */
-  public static String render(RunResult r, String chartFile) {
+  /** Renders the summary; {@code charts} (file name to title) are shown as images. */
+  public static String render(RunResult r, Map<String, String> charts) {
     StringBuilder sb = new StringBuilder();
     sb.append("# loadlab ").append(r.workload());
     if (r.label() != null) {
@@ -111,10 +123,11 @@ public final class MarkdownExporter implements ResultSink {
             .append('\n');
       }
     }
-    if (chartFile != null) {
-      sb.append("\n## Over time\n\n![rate and p99 latency per interval](")
-          .append(chartFile)
-          .append(")\n");
+    if (!charts.isEmpty()) {
+      sb.append("\n## Charts\n\n");
+      charts.forEach(
+          (f, title) -> sb.append("![").append(title).append("](").append(f).append(")\n\n"));
+      sb.append("All charts, interactive: `report.html` in the run's directory.\n");
     }
     return sb.toString();
   }

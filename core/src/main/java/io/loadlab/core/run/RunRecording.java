@@ -56,6 +56,7 @@ public final class RunRecording implements AutoCloseable {
   private final java.util.Set<String> seenInPhase = new java.util.LinkedHashSet<>();
 
   private String phase;
+  private boolean measurementEnded;
   private boolean warmup;
   private long intervalStartNanos;
   private long intervalStartEpochMs;
@@ -114,10 +115,28 @@ public final class RunRecording implements AutoCloseable {
    * (for example a sweep point such as {@code users=10}); warmup intervals stay out of the totals.
    */
   public synchronized void beginPhase(String name, boolean isWarmup) {
-    cut();
+    cut(true);
     this.phase = name;
     this.warmup = isWarmup;
     seenInPhase.clear();
+  }
+
+  /**
+   * Ends the measured window now, for a driver that stops recording at its run's end while its
+   * users finish: the interval so far is reported, and any later one is neither measured nor, if
+   * nothing was recorded in it, reported.
+   */
+  public synchronized void endMeasurement() {
+    cut(true);
+    measurementEnded = true;
+  }
+
+  /**
+   * The measured seconds of a phase so far (up to the last cut): the time its operations' rates are
+   * computed over, for drivers whose own figures must agree with them.
+   */
+  public synchronized double measuredSeconds(String phaseName) {
+    return measuredSeconds.getOrDefault(String.valueOf(phaseName), 0.0);
   }
 
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
@@ -153,6 +172,14 @@ public final class RunRecording implements AutoCloseable {
 
   /** Ends the current interval now and reports it. */
   public synchronized void cut() {
+    cut(false);
+  }
+
+  /**
+   * Ends the current interval; at the end of a phase ({@code phaseEnd}) even an instant with
+   * nothing in it is closed, so that no time of one phase is counted in the next.
+   */
+  private void cut(boolean phaseEnd) {
     if (finished != null) {
       return;
     }
@@ -172,14 +199,22 @@ public final class RunRecording implements AutoCloseable {
         ops.put(s.operation(), OperationTotals.of(s, seconds));
       }
     }
-    if (active.isEmpty() && seconds < 0.05) {
-      return; // a phase change right after another: nothing to report
+    if (active.isEmpty() && (seconds < 0.05 || measurementEnded)) {
+      // A phase change right after another, or after the end: nothing to report.
+      if (phaseEnd || measurementEnded) {
+        if (!warmup && !measurementEnded) {
+          measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
+        }
+        intervalStartNanos = nowNanos;
+        intervalStartEpochMs = endEpochMs;
+      }
+      return;
     }
     IntervalSample sample =
         new IntervalSample(
             intervals.size() + 1, intervalStartEpochMs, endEpochMs, phase, warmup, ops);
     intervals.add(sample);
-    if (!warmup) {
+    if (!warmup && !measurementEnded) {
       measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
       for (OperationSnapshot s : active) {
         totals.computeIfAbsent(s.operation(), k -> new OperationTotals(phase)).add(s);

@@ -90,7 +90,9 @@ class ExportersTest {
             ExportOptions.CSV_NAME,
             ExportOptions.HLOG_NAME,
             ExportOptions.MARKDOWN_NAME,
-            "summary-chart.svg")) {
+            ExportOptions.REPORT_NAME,
+            "summary-rate.svg",
+            "summary-latency-p99.svg")) {
       assertTrue(Files.size(dir.resolve(name)) > 0, name);
     }
     assertEquals(result, ResultJson.read(dir.resolve(ExportOptions.JSON_NAME)));
@@ -99,9 +101,9 @@ class ExportersTest {
     assertTrue(text.contains("status: failed"), text);
     String md = Files.readString(dir.resolve(ExportOptions.MARKDOWN_NAME));
     assertTrue(md.contains("| rr users=1 | 151 | 1 |"), md);
-    assertTrue(md.contains("![rate and p99 latency per interval](summary-chart.svg)"), md);
-    String svg = Files.readString(dir.resolve("summary-chart.svg"));
-    assertTrue(svg.startsWith("<svg") && svg.contains("<polyline"), svg);
+    assertTrue(md.contains("![Operations per second](summary-rate.svg)"), md);
+    String svg = Files.readString(dir.resolve("summary-rate.svg"));
+    assertTrue(svg.startsWith("<svg") && svg.contains("<path"), svg);
   }
 
   @Test

@@ -38,9 +38,30 @@ final class Ds2ResetCommand implements Command {
       DatabaseTarget t = targets.single("--url");
       try (Connection c = t.connect()) {
         Ds2Check.Report before = Ds2Check.check(c, size);
+        if (before.problems().stream().anyMatch(p -> p.startsWith("table "))) {
+          // Not a DS2 database at all: say so, and do not suggest loading into it.
+          throw new UsageException(
+              "ds2 reset: the database at "
+                  + t.displayUrl()
+                  + " does not look like a DS2 database ("
+                  + String.join("; ", before.problems())
+                  + "); reset only changes a database loadlab or DVD Store built; check --url");
+        }
         if (!before.ok()) {
           throw new UsageException(before.describe(t, size));
         }
+        ctx.out()
+            .println(
+                "resetting the DS2 "
+                    + size.name()
+                    + " database at "
+                    + t.displayUrl()
+                    + (before.meta() == null ? " (not loaded by loadlab)" : " (loaded by loadlab)")
+                    + ": deleting orders after id "
+                    + size.orders()
+                    + " and customers after id "
+                    + size.customers()
+                    + ", emptying reorder, restoring inventory");
         Ds2Reset.Outcome o = Ds2Reset.reset(c, t.dialect(), size, ctx.out()::println);
         ctx.out()
             .println(

@@ -32,8 +32,8 @@ final class CompareCommand implements Command {
 
   @Override
   public String summary() {
-    return "compare runs side by side (result.json files or run directories; the first is the"
-        + " baseline)";
+    return "compare runs side by side (result.json files, run directories, or directories of"
+        + " iterations; runs with one name are one configuration; the first is the baseline)";
   }
 
   @Override
@@ -54,7 +54,8 @@ final class CompareCommand implements Command {
         OptionDefs.value(
             "output",
             "DIR",
-            "directory for comparison.md and its charts (default results/<time>-compare)"));
+            "directory for comparison.html, comparison.md and its charts (default"
+                + " results/<time>-compare)"));
     return o;
   }
 
@@ -68,15 +69,23 @@ final class CompareCommand implements Command {
     List<String> names = names(cmd, args.size());
     List<RunComparison.Run> runs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      Path file = resultFile(args.get(i));
-      RunResult r = read(file);
-      String fallback =
-          file.toAbsolutePath().getParent() == null
-              ? args.get(i)
-              : file.toAbsolutePath().getParent().getFileName().toString();
-      runs.add(
-          new RunComparison.Run(
-              names != null ? names.get(i) : RunComparison.defaultName(r, fallback), r));
+      List<Path> files = resultFiles(args.get(i));
+      String groupName =
+          files.size() > 1
+              ? Path.of(args.get(i)).toAbsolutePath().normalize().getFileName().toString()
+              : null;
+      for (Path file : files) {
+        RunResult r = read(file);
+        String fallback =
+            file.toAbsolutePath().getParent() == null
+                ? args.get(i)
+                : file.toAbsolutePath().getParent().getFileName().toString();
+        String name =
+            names != null
+                ? names.get(i)
+                : groupName != null ? groupName : RunComparison.defaultName(r, fallback);
+        runs.add(new RunComparison.Run(name, r));
+      }
     }
     Path dir =
         cmd.hasOption("output")
@@ -86,6 +95,7 @@ final class CompareCommand implements Command {
     ctx.out().print(markdown);
     ctx.out().println();
     ctx.out().println("comparison: " + dir.resolve(ComparisonReport.MARKDOWN_NAME));
+    ctx.out().println("report: " + dir.resolve(ComparisonReport.HTML_NAME));
     return 0;
   }
 
@@ -102,16 +112,34 @@ final class CompareCommand implements Command {
     return names;
   }
 
-  private static Path resultFile(String arg) {
+  /**
+   * The result files of an argument: a result.json, a run directory, or a directory of run
+   * directories (the iterations of one configuration, named after the directory).
+   */
+  private static List<Path> resultFiles(String arg) throws IOException {
     Path p = Path.of(arg);
+    if (Files.isDirectory(p) && !Files.isRegularFile(p.resolve(ExportOptions.JSON_NAME))) {
+      try (var dirs = Files.list(p)) {
+        List<Path> files =
+            dirs.map(d -> d.resolve(ExportOptions.JSON_NAME))
+                .filter(Files::isRegularFile)
+                .sorted()
+                .toList();
+        if (!files.isEmpty()) {
+          return files;
+        }
+      }
+    }
     if (Files.isDirectory(p)) {
       p = p.resolve(ExportOptions.JSON_NAME);
     }
     if (!Files.isRegularFile(p)) {
       throw new UsageException(
-          arg + ": no result.json there; give a run's result.json or the directory holding it");
+          arg
+              + ": no result.json there; give a run's result.json, its directory, or a directory"
+              + " of run directories (one configuration's iterations)");
     }
-    return p;
+    return List.of(p);
   }
 
   private static RunResult read(Path file) {

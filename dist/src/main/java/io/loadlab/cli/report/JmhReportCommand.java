@@ -9,18 +9,22 @@ import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.MarkdownExporter;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.jmh.JmhResultImporter;
+import io.loadlab.core.jtl.JtlImporter;
+import io.loadlab.core.report.RunReport;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunDirectories;
 import java.nio.file.Path;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
- * {@code loadlab report --jmh result.json}: converts a JMH JSON result into loadlab's result JSON
- * and Markdown summary, so JMH figures can be compared with command-line and JMeter runs of the
- * same operations.
+ * {@code loadlab report --jmh result.json} or {@code --jtl run.jtl}: converts a JMH JSON result, or
+ * the CSV results of any JMeter plan, into loadlab's result JSON, Markdown summary and HTML report,
+ * so they can be compared with command-line runs of the same operations.
  */
 final class JmhReportCommand implements Command {
   @Override
@@ -30,7 +34,8 @@ final class JmhReportCommand implements Command {
 
   @Override
   public String summary() {
-    return "convert a JMH JSON result (-rf json) into loadlab's result JSON and summary";
+    return "turn a JMH JSON result (--jmh) or a JMeter CSV results file (--jtl) into loadlab's"
+        + " result.json, summary.md and report.html";
   }
 
   @Override
@@ -45,10 +50,19 @@ final class JmhReportCommand implements Command {
             .build());
     o.addOption(
         Option.builder()
+            .longOpt("jtl")
+            .hasArg()
+            .argName("FILE")
+            .desc("a JMeter CSV results file of any plan (jmeter -n -t plan.jmx -l FILE)")
+            .build());
+    o.addOption(
+        Option.builder()
             .longOpt("output")
             .hasArg()
             .argName("DIR")
-            .desc("directory for result.json and summary.md (default results/<time>-jmh)")
+            .desc(
+                "directory for result.json, summary.md and report.html (default"
+                    + " results/<time>-jmh or -jmeter)")
             .build());
     o.addOption(
         Option.builder()
@@ -63,27 +77,42 @@ final class JmhReportCommand implements Command {
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     String jmh = cmd.getOptionValue("jmh");
-    if (jmh == null) {
+    String jtl = cmd.getOptionValue("jtl");
+    if (jmh == null && jtl == null) {
       throw new UsageException(
-          "--jmh: missing; name the JSON file JMH wrote with -rf json -rff FILE");
+          "--jmh or --jtl: missing; name JMH's JSON result (-rf json -rff FILE) or JMeter's CSV"
+              + " results (-l FILE)");
+    }
+    if (jmh != null && jtl != null) {
+      throw new UsageException("--jmh and --jtl: give one of them, not both");
     }
     RunResult result;
+    Map<String, Histogram> histograms = Map.of();
     try {
-      result = JmhResultImporter.read(Path.of(jmh), cmd.getOptionValue("label"));
+      if (jmh != null) {
+        result = JmhResultImporter.read(Path.of(jmh), cmd.getOptionValue("label"));
+      } else {
+        JtlImporter.Import imported = JtlImporter.read(Path.of(jtl), cmd.getOptionValue("label"));
+        result = imported.result();
+        histograms = imported.histograms();
+      }
     } catch (UsageException e) {
-      throw new UsageException("--jmh: " + e.getMessage());
+      throw new UsageException((jmh != null ? "--jmh: " : "--jtl: ") + e.getMessage());
     }
     Path dir =
         cmd.hasOption("output")
             ? Path.of(cmd.getOptionValue("output"))
-            : RunDirectories.createNew(RunOptions.defaultOutputDir(JmhResultImporter.WORKLOAD));
+            : RunDirectories.createNew(RunOptions.defaultOutputDir(result.workload()));
     Path json = dir.resolve(ExportOptions.JSON_NAME);
     Path markdown = dir.resolve(ExportOptions.MARKDOWN_NAME);
+    Path html = dir.resolve(ExportOptions.REPORT_NAME);
     ResultJson.write(result, json);
     new MarkdownExporter(markdown).end(result);
+    new RunReport(result, histograms).write(html);
     new ConsoleExporter(ctx.out(), true).end(result);
     ctx.out().println("result: " + json);
     ctx.out().println("summary: " + markdown);
+    ctx.out().println("report: " + html);
     return RunSession.exitCode(result.status());
   }
 }

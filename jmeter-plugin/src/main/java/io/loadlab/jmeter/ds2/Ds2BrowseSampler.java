@@ -1,14 +1,13 @@
 package io.loadlab.jmeter.ds2;
 
 import io.loadlab.core.ds2.Ds2BrowseResult;
-import io.loadlab.core.ds2.Ds2RandomData;
-import io.loadlab.core.ds2.Ds2Vocabulary;
 import io.loadlab.jmeter.TimedResult;
 import java.util.Locale;
 
 /**
  * DS2 Browse sampler: one product search by category, actor or title (or a random one of the three,
- * as a DS2 session does). A blank search value picks a random category, actor or title words.
+ * as a DS2 session does). A blank search value picks a random category, actor or title words from
+ * those of the database's products (sampled when the first connection opens).
  */
 public class Ds2BrowseSampler extends Ds2SamplerBase {
   private static final long serialVersionUID = 1L;
@@ -36,15 +35,12 @@ public class Ds2BrowseSampler extends Ds2SamplerBase {
               switch (kind) {
                 case "category" ->
                     tx.browseByCategory(
-                        value.isEmpty()
-                            ? 1 + rng.nextInt(Ds2Vocabulary.CATEGORIES.size())
-                            : Integer.parseInt(value),
+                        value.isEmpty() ? searchTerms().category(rng) : Integer.parseInt(value),
                         batchSize);
                 case "actor" ->
-                    tx.browseByActor(value.isEmpty() ? Ds2RandomData.actor(rng) : value, batchSize);
+                    tx.browseByActor(value.isEmpty() ? searchTerms().actor(rng) : value, batchSize);
                 case "title" ->
-                    tx.browseByTitle(
-                        value.isEmpty() ? Ds2RandomData.titleWords(rng) : value, batchSize);
+                    tx.browseByTitle(value.isEmpty() ? searchTerms().title(rng) : value, batchSize);
                 default ->
                     throw new IllegalArgumentException(
                         "browseBy: '" + by + "' is not one of random, category, actor, title");

@@ -2,6 +2,7 @@ package io.loadlab.jmeter.ds2;
 
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.SqlStates;
+import io.loadlab.core.ds2.Ds2SearchTerms;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2Transactions;
 import io.loadlab.jmeter.PerThread;
@@ -30,6 +31,7 @@ final class Ds2Handle {
   private final int poolSize;
   private int created;
   private volatile boolean closed;
+  private volatile Ds2SearchTerms terms;
 
   Ds2Handle(DatabaseTarget target, Ds2Size size, int poolSize) {
     this.target = target;
@@ -42,6 +44,15 @@ final class Ds2Handle {
   /** The loaded database's size. */
   Ds2Size size() {
     return size;
+  }
+
+  /**
+   * The words searches are drawn from, sampled from the database's products when the first
+   * connection opens, so that searches find products in any DS2-shaped database.
+   */
+  Ds2SearchTerms terms() {
+    Ds2SearchTerms t = terms;
+    return t == null ? Ds2SearchTerms.GENERATOR : t;
   }
 
   /** A connection with its transactions; closing it closes both. */
@@ -120,6 +131,15 @@ final class Ds2Handle {
   private Conn open() throws SQLException {
     Connection c = target.connect();
     try {
+      if (terms == null) {
+        synchronized (this) {
+          if (terms == null) {
+            terms =
+                Ds2SearchTerms.sample(
+                    c, target.dialect(), Ds2SearchTerms.DEFAULT_SAMPLE, System.nanoTime());
+          }
+        }
+      }
       Conn conn = new Conn(Ds2Transactions.on(c));
       all.add(conn);
       return conn;

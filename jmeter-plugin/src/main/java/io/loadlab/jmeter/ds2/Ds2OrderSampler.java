@@ -23,7 +23,7 @@ public class Ds2OrderSampler extends Ds2SamplerBase {
     withConnection(
         result,
         (tx, size, rng) -> {
-          Ds2OrderResult r = new Ds2UserSession(tx, mix, size, rng).run();
+          Ds2OrderResult r = new Ds2UserSession(tx, mix, size, rng, searchTerms()).run();
           return (r.newCustomer() ? "new customer " : "customer ")
               + r.customerId()
               + ", "

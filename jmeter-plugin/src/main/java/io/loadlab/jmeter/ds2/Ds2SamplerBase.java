@@ -54,6 +54,11 @@ public abstract class Ds2SamplerBase extends SamplerBase {
     }
   }
 
+  /** The words random searches are drawn from: sampled from the element's database. */
+  protected final io.loadlab.core.ds2.Ds2SearchTerms searchTerms() {
+    return handle.terms();
+  }
+
   @Override
   protected void release() {
     Ds2Handle h = handle;

@@ -5,8 +5,8 @@ import io.loadlab.core.ds2.Ds2LoginResult;
 import io.loadlab.core.ds2.Ds2NewCustomerResult;
 import io.loadlab.core.ds2.Ds2PurchaseResult;
 import io.loadlab.core.ds2.Ds2RandomData;
+import io.loadlab.core.ds2.Ds2SearchTerms;
 import io.loadlab.core.ds2.Ds2Transactions;
-import io.loadlab.core.ds2.Ds2Vocabulary;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -51,13 +51,17 @@ public class Ds2Bench {
     Database db;
     Connection connection;
     Ds2Transactions tx;
+    Ds2SearchTerms terms;
 
-    /** Connects before the first measurement. */
+    /** Connects before the first measurement and samples the database's search words. */
     @Setup(Level.Trial)
-    public void connect(Database database) {
+    public void connect(Database database) throws SQLException {
       db = database;
       connection = db.target.connect();
       tx = new Ds2Transactions(connection, db.target.dialect());
+      terms =
+          Ds2SearchTerms.sample(
+              connection, db.target.dialect(), Ds2SearchTerms.DEFAULT_SAMPLE, rng.nextLong());
     }
 
     /** Closes the statements and the connection. */
@@ -84,22 +88,22 @@ public class Ds2Bench {
     return r;
   }
 
-  /** Browses a random category. */
+  /** Browses a random category of the database's. */
   @Benchmark
   public Ds2BrowseResult browseByCategory(Session s) throws SQLException {
-    return s.tx.browseByCategory(1 + s.rng.nextInt(Ds2Vocabulary.CATEGORIES.size()), s.batch());
+    return s.tx.browseByCategory(s.terms.category(s.rng), s.batch());
   }
 
   /** Browses by a random actor name. */
   @Benchmark
   public Ds2BrowseResult browseByActor(Session s) throws SQLException {
-    return s.tx.browseByActor(Ds2RandomData.actor(s.rng), s.batch());
+    return s.tx.browseByActor(s.terms.actor(s.rng), s.batch());
   }
 
   /** Browses by two random title words. */
   @Benchmark
   public Ds2BrowseResult browseByTitle(Session s) throws SQLException {
-    return s.tx.browseByTitle(Ds2RandomData.titleWords(s.rng), s.batch());
+    return s.tx.browseByTitle(s.terms.title(s.rng), s.batch());
   }
 
   /** Buys around five products for a random customer, in one database transaction. */

@@ -1,12 +1,14 @@
 package io.loadlab.core.ds2.workload;
 
+import io.loadlab.core.ds2.Ds2BrowseResult;
 import io.loadlab.core.ds2.Ds2Step;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * DS2's counters for one target (or all): sessions ("orders"), steps and their summed response
- * times, rollbacks, retries, errors and connection outages. Counted only while measuring, like
- * DS2's statistics after the warmup reset.
+ * times, rollbacks, retries, errors, connection outages and searches that found something. Counted
+ * only while measuring, like DS2's statistics after the warmup reset, and in step with the
+ * recorder's operations (see {@link Ds2Driver}), so figures and totals agree.
  */
 final class Ds2Counters {
   final LongAdder orders = new LongAdder();
@@ -17,12 +19,33 @@ final class Ds2Counters {
   final LongAdder outages = new LongAdder();
   private final LongAdder[] steps = new LongAdder[Ds2Step.values().length];
   private final LongAdder[] stepNanos = new LongAdder[Ds2Step.values().length];
+  private final LongAdder[] searches = new LongAdder[Ds2BrowseResult.By.values().length];
+  private final LongAdder[] hits = new LongAdder[Ds2BrowseResult.By.values().length];
 
   Ds2Counters() {
     for (int i = 0; i < steps.length; i++) {
       steps[i] = new LongAdder();
       stepNanos[i] = new LongAdder();
     }
+    for (int i = 0; i < searches.length; i++) {
+      searches[i] = new LongAdder();
+      hits[i] = new LongAdder();
+    }
+  }
+
+  void search(Ds2BrowseResult r) {
+    searches[r.by().ordinal()].increment();
+    if (r.hit()) {
+      hits[r.by().ordinal()].increment();
+    }
+  }
+
+  long searches(Ds2BrowseResult.By by) {
+    return searches[by.ordinal()].sum();
+  }
+
+  long hits(Ds2BrowseResult.By by) {
+    return hits[by.ordinal()].sum();
   }
 
   void step(Ds2Step step, long nanos) {
@@ -41,6 +64,10 @@ final class Ds2Counters {
     for (int i = 0; i < steps.length; i++) {
       steps[i].add(other.steps[i].sum());
       stepNanos[i].add(other.stepNanos[i].sum());
+    }
+    for (int i = 0; i < searches.length; i++) {
+      searches[i].add(other.searches[i].sum());
+      hits[i].add(other.hits[i].sum());
     }
   }
 

@@ -1,6 +1,8 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.ds2.Ds2BrowseResult;
+import io.loadlab.core.ds2.Ds2SearchTerms;
 import io.loadlab.core.ds2.Ds2Step;
 import io.loadlab.core.ds2.Ds2StepException;
 import io.loadlab.core.ds2.load.Ds2Check;
@@ -22,15 +24,23 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 
 /**
  * Runs the DS2 workload: {@code threads} users per target, started at {@code rampRate} users per
  * second, each running user sessions back to back on its own connection. It first checks every
  * target against the size (and refuses a mismatch), warms up, then measures for the run time;
- * statistics reset at the end of the warmup as in DS2. Every interval it prints a DS2-style
- * progress line; at the end it adds figures ({@code opm}, per-target opm, rollbacks, retries) and a
- * DS2-style final line.
+ * statistics reset at the end of the warmup as in DS2. Searches use words sampled from each
+ * target's products ({@link Ds2SearchTerms}), so they find products in any DS2-shaped database.
+ * Every interval it prints a DS2-style progress line; at the end it adds figures ({@code opm},
+ * per-target opm, rollbacks, retries, search hit rates) and a DS2-style final line.
+ *
+ * <p>One measured window serves every figure: from the end of the warmup to the end of the run
+ * time. Operation totals, {@code orders}, {@code opm} and {@code rollbacks} count what completed in
+ * it (an order together with its purchase); sessions still running at the end finish but are not
+ * counted, except in {@code ordersFromStart}, which like DS2's {@code n_purchase_from_start} counts
+ * every order the database received.
  *
  * <p>Operations: {@code login}, {@code new customer}, {@code browse}, {@code purchase}, {@code
  * purchase rollback} (too little stock, not an error) and {@code order} (a whole session, DS2's
@@ -42,6 +52,9 @@ public final class Ds2Driver {
 
   /** The operation of a purchase rolled back for lack of stock. */
   public static final String OP_ROLLBACK = "purchase rollback";
+
+  /** The name of the measured phase in the results. */
+  static final String MEASURED_PHASE = "ds2";
 
   private final Consumer<String> progress;
 
@@ -100,6 +113,15 @@ public final class Ds2Driver {
     private final long startNanos = System.nanoTime();
     private final Map<String, long[]> lastTick = new LinkedHashMap<>();
 
+    /**
+     * Held (read) while a user records; taken (write) to change phase, so no record is split by the
+     * end of the warmup or of the run.
+     */
+    final ReentrantReadWriteLock window = new ReentrantReadWriteLock();
+
+    /** True once the measured window is over: users record nothing more. */
+    volatile boolean ended;
+
     Run(Ds2RunSettings settings, RunRecording recording, RunControl control) {
       this.settings = settings;
       this.recording = recording;
@@ -109,10 +131,20 @@ public final class Ds2Driver {
       int i = 1;
       for (DatabaseTarget t : settings.targets()) {
         String name = several ? "t" + i + " " + t.shortName() : t.shortName();
+        Ds2SearchTerms terms = searchTerms(t, settings.seed());
+        progress.accept("search words of " + name + ": " + terms.describe());
         targets.add(
             new Ds2TargetState(
-                t, name, several ? recorder.operation(OP_ORDER + " " + name) : null));
+                t, name, several ? recorder.operation(OP_ORDER + " " + name) : null, terms));
         i++;
+      }
+    }
+
+    private static Ds2SearchTerms searchTerms(DatabaseTarget t, long seed) {
+      try (Connection c = t.connect()) {
+        return Ds2SearchTerms.sample(c, t.dialect(), Ds2SearchTerms.DEFAULT_SAMPLE, seed);
+      } catch (SQLException e) {
+        throw t.explain(e);
       }
     }
 
@@ -125,8 +157,11 @@ public final class Ds2Driver {
         recording.setParameters(s.operation(), params);
       }
       recording.setParameters(OP_ORDER, params);
+      Map<String, String> browse = new LinkedHashMap<>(params);
+      browse.put("search words", targets.get(0).terms.describe());
+      recording.setParameters(Ds2Step.BROWSE.operation(), browse);
       boolean warmup = !timing.warmup().isZero();
-      recording.beginPhase(warmup ? "warmup" : "ds2", warmup);
+      recording.beginPhase(warmup ? "warmup" : MEASURED_PHASE, warmup);
       warm = !warmup;
       resetNanos = System.nanoTime();
       List<Thread> threads = new ArrayList<>();
@@ -151,12 +186,17 @@ public final class Ds2Driver {
       ticker.scheduleAtFixedRate(this::tick, every, every, TimeUnit.MILLISECONDS);
       try {
         if (warmup && control.sleep(timing.warmup())) {
-          recording.beginPhase("ds2", false);
-          for (Ds2TargetState t : targets) {
-            t.counters = new Ds2Counters();
+          window.writeLock().lock();
+          try {
+            recording.beginPhase(MEASURED_PHASE, false);
+            for (Ds2TargetState t : targets) {
+              t.counters = new Ds2Counters();
+            }
+            resetNanos = System.nanoTime();
+            warm = true;
+          } finally {
+            window.writeLock().unlock();
           }
-          resetNanos = System.nanoTime();
-          warm = true;
           progress.accept("Stats reset (end of warmup)");
         }
         if (!control.isStopped()) {
@@ -164,7 +204,15 @@ public final class Ds2Driver {
           control.sleep(d);
         }
       } finally {
-        long endNanos = System.nanoTime();
+        long endNanos;
+        window.writeLock().lock();
+        try {
+          endNanos = System.nanoTime();
+          ended = true;
+          recording.endMeasurement();
+        } finally {
+          window.writeLock().unlock();
+        }
         stopping = true;
         stop.countDown();
         ticker.shutdownNow();
@@ -298,7 +346,11 @@ public final class Ds2Driver {
     }
 
     private void finish(long endNanos) {
-      double seconds = Math.max(1e-9, (endNanos - resetNanos) / 1e9);
+      // The recording's own measured window, so that opm and the operations' rates agree.
+      double seconds = recording.measuredSeconds(MEASURED_PHASE);
+      if (!(seconds > 0)) {
+        seconds = Math.max(1e-9, (endNanos - resetNanos) / 1e9);
+      }
       if (!warm) {
         progress.accept("the run stopped during the warmup: no figures");
         return;
@@ -306,7 +358,7 @@ public final class Ds2Driver {
       List<Ds2Counters> all = targets.stream().map(t -> t.counters).toList();
       long orders = sum(all, c -> c.orders.sum());
       long rollbacks = sum(all, c -> c.rollbacks.sum());
-      recording.figure("opm", Math.floor(60 * orders / seconds));
+      recording.figure("opm", 60 * orders / seconds);
       recording.figure("orders", orders);
       recording.figure("rollbacks", rollbacks);
       recording.figure("rollbackPct", orders == 0 ? 0 : 100.0 * rollbacks / orders);
@@ -315,36 +367,86 @@ public final class Ds2Driver {
       recording.figure("errors", sum(all, c -> c.errors.sum()));
       if (targets.size() > 1) {
         for (Ds2TargetState t : targets) {
-          recording.figure("opm " + t.name, Math.floor(60 * t.counters.orders.sum() / seconds));
+          recording.figure("opm " + t.name, 60 * t.counters.orders.sum() / seconds);
         }
       }
-      Ds2Counters one = merged(all);
-      progress.accept(
-          String.format(
-              Locale.ROOT,
-              "Final: et=%.1f n_overall=%d opm=%d rt_tot_avg=%d n_login_overall=%d"
-                  + " n_newcust_overall=%d n_browse_overall=%d n_purchase_overall=%d"
-                  + " rt_login_avg_msec=%d rt_newcust_avg_msec=%d rt_browse_avg_msec=%d"
-                  + " rt_purchase_avg_msec=%d n_rollbacks_overall=%d rollback_rate = %.1f%%",
-              seconds,
-              orders,
-              (long) Math.floor(60 * orders / seconds),
-              Math.round(one.orderAvgMs()),
-              one.steps(Ds2Step.LOGIN),
-              one.steps(Ds2Step.NEW_CUSTOMER),
-              one.steps(Ds2Step.BROWSE),
-              one.steps(Ds2Step.PURCHASE),
-              Math.round(one.stepAvgMs(Ds2Step.LOGIN)),
-              Math.round(one.stepAvgMs(Ds2Step.NEW_CUSTOMER)),
-              Math.round(one.stepAvgMs(Ds2Step.BROWSE)),
-              Math.round(one.stepAvgMs(Ds2Step.PURCHASE)),
-              rollbacks,
-              orders == 0 ? 0.0 : 100.0 * rollbacks / orders));
       long fromStart = targets.stream().mapToLong(t -> t.sinceStart.orders.sum()).sum();
       long rbFromStart = targets.stream().mapToLong(t -> t.sinceStart.rollbacks.sum()).sum();
+      recording.figure("ordersFromStart", fromStart);
+      recording.figure("rollbacksFromStart", rbFromStart);
+      Ds2Counters one = merged(all);
+      String hits = searchHits(this, one);
+      progress.accept(
+          String.format(
+                  Locale.ROOT,
+                  "Final: et=%.1f n_overall=%d opm=%d rt_tot_avg=%d n_login_overall=%d"
+                      + " n_newcust_overall=%d n_browse_overall=%d n_purchase_overall=%d"
+                      + " rt_login_avg_msec=%d rt_newcust_avg_msec=%d rt_browse_avg_msec=%d"
+                      + " rt_purchase_avg_msec=%d n_rollbacks_overall=%d rollback_rate = %.1f%%",
+                  seconds,
+                  orders,
+                  (long) Math.floor(60 * orders / seconds),
+                  Math.round(one.orderAvgMs()),
+                  one.steps(Ds2Step.LOGIN),
+                  one.steps(Ds2Step.NEW_CUSTOMER),
+                  one.steps(Ds2Step.BROWSE),
+                  one.steps(Ds2Step.PURCHASE),
+                  Math.round(one.stepAvgMs(Ds2Step.LOGIN)),
+                  Math.round(one.stepAvgMs(Ds2Step.NEW_CUSTOMER)),
+                  Math.round(one.stepAvgMs(Ds2Step.BROWSE)),
+                  Math.round(one.stepAvgMs(Ds2Step.PURCHASE)),
+                  rollbacks,
+                  orders == 0 ? 0.0 : 100.0 * rollbacks / orders)
+              + hits);
       progress.accept(
           "n_orders_from_start= " + fromStart + " n_rollbacks_from_start= " + rbFromStart);
     }
+  }
+
+  /** The least searches of a kind for "none found anything" to be worth a problem. */
+  static final int MIN_SEARCHES_FOR_WARNING = 50;
+
+  /**
+   * Records the share of searches that found a product (figures {@code searchHitPct} and {@code
+   * searchHitPct <kind>}), adds a problem for a kind of search that found nothing at all, and
+   * returns the figures for the final line.
+   */
+  private static String searchHits(Run run, Ds2Counters c) {
+    long searches = 0;
+    long hits = 0;
+    StringBuilder line = new StringBuilder();
+    for (Ds2BrowseResult.By by : Ds2BrowseResult.By.values()) {
+      long n = c.searches(by);
+      long h = c.hits(by);
+      searches += n;
+      hits += h;
+      if (n > 0) {
+        double pct = 100.0 * h / n;
+        run.recording.figure("searchHitPct " + by.label(), pct);
+        line.append(String.format(Locale.ROOT, " %s_hit_pct=%.1f", by.label(), pct));
+      }
+      boolean expectedEmpty = by == Ds2BrowseResult.By.TITLE && run.settings.compatTitleSearch();
+      if (n >= MIN_SEARCHES_FOR_WARNING && h == 0 && !expectedEmpty) {
+        run.recording.problem(
+            "searches found nothing",
+            n,
+            "none of "
+                + n
+                + " "
+                + by.label()
+                + " searches found a product: the database's "
+                + by.label()
+                + " values do not hold the words searched for ("
+                + run.targets.get(0).terms.describe()
+                + "), so browse latency is not DS2's");
+      }
+    }
+    if (searches > 0) {
+      double pct = 100.0 * hits / searches;
+      run.recording.figure("searchHitPct", pct);
+      return String.format(Locale.ROOT, " search_hit_pct=%.1f", pct) + line;
+    }
+    return "";
   }
 
   private static Ds2Counters merged(List<Ds2Counters> cs) {

@@ -1,6 +1,7 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.database.SqlStates;
+import io.loadlab.core.ds2.Ds2BrowseResult;
 import io.loadlab.core.ds2.Ds2OrderResult;
 import io.loadlab.core.ds2.Ds2PurchaseResult;
 import io.loadlab.core.ds2.Ds2Step;
@@ -19,6 +20,11 @@ import java.util.SplittableRandom;
  * time between them, until the run stops. A lost connection is reopened with backoff and the outage
  * reported; other SQL errors are counted by SQLSTATE and the user goes on with its next session
  * (DS2's driver would end the thread instead).
+ *
+ * <p>Every record (a step, a failure, a whole order with its purchase) goes into the recorder and
+ * the counters together under the run's window lock, so a phase change (end of warmup, end of run)
+ * never splits one: figures and operation totals count the same things. After the run's end nothing
+ * more is recorded.
  */
 final class Ds2User implements Runnable {
   private static final long MAX_BACKOFF_MS = 5_000;
@@ -58,7 +64,7 @@ final class Ds2User implements Runnable {
       while (c != null && !run.stopping()) {
         tx = new Ds2Transactions(c, target.target.dialect(), run.settings.compatTitleSearch());
         Ds2UserSession session =
-            new Ds2UserSession(tx, run.settings.mix(), run.settings.size(), rng);
+            new Ds2UserSession(tx, run.settings.mix(), run.settings.size(), rng, target.terms);
         Connection lost = loop(c, session);
         tx.close();
         tx = null;
@@ -80,31 +86,23 @@ final class Ds2User implements Runnable {
   /** When the last step succeeded ({@link System#nanoTime()}), 0 before the first. */
   private long lastSuccessNanos;
 
+  /** The purchase of the session under way, recorded with its order. */
+  private long purchaseNanos;
+
+  private Ds2PurchaseResult purchase;
+
   /** Runs sessions until the run stops (returns null) or the connection is lost (returns it). */
   private Connection loop(Connection c, Ds2UserSession session) {
     Ds2StepListener listener = this::stepDone;
     while (!run.stopping()) {
+      purchase = null;
       try {
         Ds2OrderResult r = session.run(listener);
-        Ds2Counters now = target.counters;
-        now.orders.increment();
-        now.orderNanos.add(r.nanos());
-        now.retries.add(r.retries());
-        target.sinceStart.orders.increment();
-        if (r.rolledBack()) {
-          now.rollbacks.increment();
-          target.sinceStart.rollbacks.increment();
-        }
-        totalOrderOp.success(r.nanos());
-        if (target.orderOp != null) {
-          target.orderOp.success(r.nanos());
-        }
+        orderDone(r);
       } catch (Ds2StepException e) {
         SQLException cause = e.sqlException();
         String kind = SqlStates.kind(cause);
-        stepOps[e.step().ordinal()].failure(e.nanos(), kind);
-        // Every failed operation is an error, as the run's status counts them.
-        target.counters.errors.increment();
+        failed(e, kind);
         if (SqlStates.isConnectionLost(cause) || !isValid(c)) {
           target.counters.outages.increment();
           run.connectionLost(target, kind, cause);
@@ -120,14 +118,73 @@ final class Ds2User implements Runnable {
     return null;
   }
 
+  private void orderDone(Ds2OrderResult r) {
+    target.sinceStart.orders.increment();
+    if (r.rolledBack()) {
+      target.sinceStart.rollbacks.increment();
+    }
+    run.window.readLock().lock();
+    try {
+      if (run.ended) {
+        return;
+      }
+      if (purchase != null && purchase.rolledBack()) {
+        rollbackOp.success(purchaseNanos);
+      } else {
+        stepOps[Ds2Step.PURCHASE.ordinal()].success(purchaseNanos);
+      }
+      totalOrderOp.success(r.nanos());
+      if (target.orderOp != null) {
+        target.orderOp.success(r.nanos());
+      }
+      Ds2Counters now = target.counters;
+      now.step(Ds2Step.PURCHASE, purchaseNanos);
+      now.orders.increment();
+      now.orderNanos.add(r.nanos());
+      now.retries.add(r.retries());
+      if (r.rolledBack()) {
+        now.rollbacks.increment();
+      }
+    } finally {
+      run.window.readLock().unlock();
+    }
+  }
+
+  private void failed(Ds2StepException e, String kind) {
+    run.window.readLock().lock();
+    try {
+      if (!run.ended) {
+        // Every failed operation is an error, as the run's status counts them.
+        stepOps[e.step().ordinal()].failure(e.nanos(), kind);
+        target.counters.errors.increment();
+      }
+    } finally {
+      run.window.readLock().unlock();
+    }
+  }
+
   private void stepDone(Ds2Step step, long nanos, Record outcome) {
     lastSuccessNanos = System.nanoTime();
-    if (step == Ds2Step.PURCHASE && outcome instanceof Ds2PurchaseResult p && p.rolledBack()) {
-      rollbackOp.success(nanos);
-    } else {
-      stepOps[step.ordinal()].success(nanos);
+    if (step == Ds2Step.PURCHASE) {
+      // Recorded with its order, so that orders and purchases fall in the same window.
+      purchaseNanos = nanos;
+      purchase = (Ds2PurchaseResult) outcome;
+      return;
     }
-    target.counters.step(step, nanos);
+    run.window.readLock().lock();
+    try {
+      if (run.ended) {
+        return;
+      }
+      stepOps[step.ordinal()].success(nanos);
+      Ds2Counters now = target.counters;
+      now.step(step, nanos);
+      if (outcome instanceof Ds2BrowseResult b) {
+        now.search(b);
+      }
+    } finally {
+      run.window.readLock().unlock();
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.TestPostgres;
+import io.loadlab.core.ds2.Ds2ShapedDatabase;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.ds2.load.Ds2Loader;
@@ -19,7 +20,6 @@ import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -117,7 +117,7 @@ class Ds2DriverTest {
     new Ds2Driver(progress::add)
         .run(
             s,
-            new RunTiming(Duration.ofSeconds(3), Duration.ZERO, Duration.ofSeconds(1)),
+            new RunTiming(Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(1)),
             rec,
             control);
     RunResult r = rec.finish(control);
@@ -126,10 +126,11 @@ class Ds2DriverTest {
     assertTrue(r.figures().get(nameA) > 0, r.figures().toString());
     assertTrue(r.figures().get(nameB) > 0, r.figures().toString());
     assertEquals(
-        r.figures().get("opm"), r.figures().get(nameA) + r.figures().get(nameB), 2.0, "total");
+        r.figures().get("opm"), r.figures().get(nameA) + r.figures().get(nameB), 1e-6, "total");
     long ordersA = r.totals().get("order t1 " + a.shortName()).count();
     long ordersB = r.totals().get("order t2 " + b.shortName()).count();
     assertEquals(r.totals().get("order").count(), ordersA + ordersB);
+    assertFiguresAgree(r);
     try (Connection c = a.connect()) {
       assertTrue(count(c, "SELECT COUNT(*) FROM orders WHERE orderid > " + TINY.orders()) > 0);
     }
@@ -137,6 +138,69 @@ class Ds2DriverTest {
       assertTrue(count(c, "SELECT COUNT(*) FROM orders WHERE orderid > " + TINY.orders()) > 0);
     }
     assertTrue(progress.stream().anyMatch(l -> l.startsWith("t1 ")), "per-target progress lines");
+  }
+
+  /**
+   * The identities of one run's figures: one measured window (warmup out) for totals, orders and
+   * opm; orders = purchases (committed or rolled back) in the window; opm = orders / minutes of the
+   * window; rollbacks counted once; errors = failed operations.
+   */
+  static void assertFiguresAgree(RunResult r) {
+    Map<String, Double> f = r.figures();
+    long orders = r.totals().get("order").count();
+    var purchase = r.totals().get("purchase");
+    // A failed purchase is an error of the purchase operation, not an order.
+    long committed = purchase == null ? 0 : purchase.count() - purchase.errors();
+    long rolledBack =
+        r.totals().containsKey("purchase rollback")
+            ? r.totals().get("purchase rollback").count()
+            : 0;
+    assertEquals(orders, f.get("orders"), "orders = the order operation's count");
+    assertEquals(orders, committed + rolledBack, "orders = purchases in the window");
+    assertEquals(rolledBack, f.get("rollbacks"), "rollbacks counted once");
+    double window = r.totals().get("order").durationSec();
+    for (var e : r.totals().entrySet()) {
+      assertEquals(window, e.getValue().durationSec(), 1e-9, "one window for " + e.getKey());
+    }
+    assertEquals(
+        60 * orders / window,
+        f.get("opm"),
+        f.get("opm") * 0.01,
+        "opm = orders / minutes; window " + window + " s; orders " + orders + " figures " + f);
+    long errors = r.totals().values().stream().mapToLong(o -> o.errors()).sum();
+    assertEquals(errors, f.get("errors"), "errors = failed operations");
+    assertTrue(f.get("ordersFromStart") >= orders);
+  }
+
+  @Test
+  void aDatabaseBuiltLikeDs2sOwnIsSearchedWithItsWordsAndMissesAreReported() throws Exception {
+    DatabaseTarget db = TestPostgres.newDatabase("ds2_built");
+    Ds2ShapedDatabase.build(db, TINY, 3);
+    try (Connection c = db.connect();
+        Statement s = c.createStatement()) {
+      // No featured products: every category search finds nothing, which the run must say.
+      s.execute("UPDATE products SET special = 0");
+    }
+    List<String> progress = new CopyOnWriteArrayList<>();
+    RunResult r = run(db, TINY, 2, Duration.ofSeconds(3), progress, null);
+    assertTrue(
+        progress.stream().anyMatch(l -> l.contains("search words of") && l.contains("products")),
+        "the words come from the database: " + progress);
+    assertTrue(r.figures().get("searchHitPct actor") > 0, r.figures().toString());
+    assertEquals(0.0, r.figures().get("searchHitPct category"), r.figures().toString());
+    assertTrue(r.figures().get("searchHitPct") > 0);
+    Problem none =
+        r.problems().stream()
+            .filter(p -> p.kind().equals("searches found nothing"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no warning: " + r.problems()));
+    assertTrue(none.message().contains("category searches found a product"), none.message());
+    assertTrue(
+        r.problems().stream().noneMatch(p -> p.message().contains(" actor searches ")),
+        r.problems().toString());
+    assertTrue(
+        progress.stream().anyMatch(l -> l.startsWith("Final: ") && l.contains("search_hit_pct=")));
+    assertFiguresAgree(r);
   }
 
   @Test
@@ -152,6 +216,7 @@ class Ds2DriverTest {
     assertEquals((long) rollbacks, r.totals().get("purchase rollback").count());
     assertEquals(0, r.totals().get("purchase rollback").errors());
     assertEquals(0.0, r.figures().get("errors"));
+    assertFiguresAgree(r);
     try (Connection c = db.connect()) {
       assertEquals(
           0,
@@ -164,7 +229,7 @@ class Ds2DriverTest {
   }
 
   @Test
-  void aKilledConnectionIsReopenedAndTheOutageReported() throws Exception {
+  void anOutageIsReportedWithItsRealDurationAndItsIntervals() throws Exception {
     DatabaseTarget db = loaded("kill");
     String dbName = db.url().substring(db.url().lastIndexOf('/') + 1);
     List<String> progress = new CopyOnWriteArrayList<>();
@@ -174,22 +239,30 @@ class Ds2DriverTest {
             db,
             TINY,
             2,
-            Duration.ofSeconds(5),
+            Duration.ofSeconds(9),
             progress,
             () -> {
-              try {
-                Thread.sleep(2000);
-                try (Connection c = db.connect();
-                    PreparedStatement ps =
-                        c.prepareStatement(
-                            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                                + " WHERE datname = ? AND pid <> pg_backend_pid()")) {
-                  ps.setString(1, dbName);
-                  try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    killed[0] = rs.getLong(1);
-                  }
+              // Once orders flow, the database refuses connections for 3 s after its backends are
+              // killed, as a restart would.
+              try (Connection admin = TestPostgres.server().target("postgres").connect();
+                  Statement st = admin.createStatement()) {
+                long deadline = System.nanoTime() + 30_000_000_000L;
+                while (progress.stream().noneMatch(l -> l.matches(".*n_overall=[1-9].*"))
+                    && System.nanoTime() < deadline) {
+                  Thread.sleep(100);
                 }
+                st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS false");
+                try (ResultSet rs =
+                    st.executeQuery(
+                        "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                            + " WHERE datname = '"
+                            + dbName
+                            + "' AND pid <> pg_backend_pid()")) {
+                  rs.next();
+                  killed[0] = rs.getLong(1);
+                }
+                Thread.sleep(3000);
+                st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS true");
               } catch (Exception e) {
                 throw new IllegalStateException(e);
               }
@@ -199,14 +272,30 @@ class Ds2DriverTest {
     Problem lost =
         r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
     assertTrue(lost.message().contains("lost and reopened"), lost.message());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("after ([0-9.]+) s").matcher(lost.message());
+    assertTrue(m.find(), lost.message());
+    double outage = Double.parseDouble(m.group(1));
+    assertTrue(outage >= 2.5 && outage < 8, "the outage lasted about 3 s: " + lost.message());
     assertTrue(progress.stream().anyMatch(l -> l.contains("reconnecting")));
-    // Orders went on after the reconnect: the last interval has orders.
-    var last = r.intervals().get(r.intervals().size() - 1);
+    // The outage's intervals are rows with nothing completed, not a gap.
+    assertTrue(
+        r.intervals().stream()
+            .anyMatch(
+                i ->
+                    i.operations().containsKey("order")
+                        && i.operations().get("order").count() == 0),
+        "a zero-rate order row during the outage: " + r.intervals());
+    // Orders went on after the reconnect.
     assertTrue(
         r.intervals().stream()
             .skip(Math.max(0, r.intervals().size() - 2))
-            .anyMatch(i -> i.operations().containsKey("order")),
-        "orders after the reconnect; last interval " + last);
+            .anyMatch(
+                i ->
+                    i.operations().containsKey("order") && i.operations().get("order").count() > 0),
+        "orders after the reconnect");
+    assertTrue(r.figures().get("errors") >= 1, "the failed operations are errors");
+    assertFiguresAgree(r);
   }
 
   @Test

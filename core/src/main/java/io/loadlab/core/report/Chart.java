@@ -1,0 +1,102 @@
+package io.loadlab.core.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * One chart, described once and drawn twice: by ECharts in {@code report.html} and as a static SVG
+ * for Markdown. Values are plain numbers in the unit named by the axis label; {@code NaN} is a gap.
+ *
+ * @param id a name unique in its report (the SVG file and the HTML element are named after it)
+ * @param title what the chart shows
+ * @param kind how it is drawn
+ * @param xLabel the x axis' name, with its unit
+ * @param yLabel the y axis' name, with its unit
+ * @param yLog a logarithmic y axis
+ * @param categories the x axis' categories (bars and sweeps), or empty for a numeric x axis
+ * @param series the lines or bar groups
+ * @param bands shaded x ranges (warmup, start-up, phases), in x axis units; empty for none
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record Chart(
+    String id,
+    String title,
+    Kind kind,
+    String xLabel,
+    String yLabel,
+    boolean yLog,
+    List<String> categories,
+    List<Series> series,
+    List<Band> bands) {
+
+  /** How a chart is drawn. */
+  public enum Kind {
+    /** Lines against a numeric x axis (time). */
+    LINE,
+    /**
+     * Latency against percentile, x being {@code 1/(1-p)} on a log axis labelled in percent, as
+     * HdrHistogram's plotter draws the percentile spectrum.
+     */
+    SPECTRUM,
+    /** Grouped bars, one group per category, one bar per series, with error bars if given. */
+    BAR,
+    /** Lines over categories (sweep points), with error bars if given. */
+    SWEEP
+  }
+
+  /**
+   * One line or one set of bars.
+   *
+   * @param name the legend's text
+   * @param x x values for {@link Kind#LINE} and {@link Kind#SPECTRUM}; empty for categories
+   * @param y the values, one per x or per category
+   * @param low the error bars' lower ends, or empty for none
+   * @param high the error bars' upper ends, or empty for none
+   * @param stack series with the same non-null stack name are stacked (bars only)
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public record Series(
+      String name, double[] x, double[] y, double[] low, double[] high, String stack) {
+    /** A series over categories. */
+    public static Series of(String name, double[] y) {
+      return new Series(name, new double[0], y, new double[0], new double[0], null);
+    }
+
+    /** A series of points. */
+    public static Series xy(String name, double[] x, double[] y) {
+      return new Series(name, x, y, new double[0], new double[0], null);
+    }
+
+    /** True if it has error bars. */
+    public boolean hasErrorBars() {
+      return low.length > 0 && high.length > 0;
+    }
+  }
+
+  /** A shaded range of the x axis with its label. */
+  public record Band(String label, double from, double to) {}
+
+  /** A chart with no bands. */
+  public static Chart of(
+      String id,
+      String title,
+      Kind kind,
+      String xLabel,
+      String yLabel,
+      List<String> categories,
+      List<Series> series) {
+    return new Chart(id, title, kind, xLabel, yLabel, false, categories, series, List.of());
+  }
+
+  /** True if some series has a value that is a number. */
+  public boolean hasData() {
+    for (Series s : series) {
+      for (double v : s.y()) {
+        if (!Double.isNaN(v)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

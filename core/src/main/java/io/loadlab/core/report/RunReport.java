@@ -1,0 +1,480 @@
+package io.loadlab.core.report;
+
+import io.loadlab.core.report.Chart.Band;
+import io.loadlab.core.report.Chart.Kind;
+import io.loadlab.core.report.Chart.Series;
+import io.loadlab.core.report.Table.Cell;
+import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.IntervalSample;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Numbers;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * The report of one run, the same for the command line, JMeter, JMH and JTL files: what ran where,
+ * the totals, and charts of rate and latency over time (warmup, start-up and phases shaded), the
+ * latency percentile spectrum per operation, errors by kind and CPU per operation.
+ *
+ * @param result the run
+ * @param histograms each operation's latency histogram (nanoseconds) over the measured window, for
+ *     the percentile spectrum; an operation without one is drawn from its result's percentiles
+ */
+public record RunReport(RunResult result, Map<String, Histogram> histograms) {
+  /** The report file's name in a run directory. */
+  public static final String HTML_NAME = "report.html";
+
+  public RunReport {
+    Objects.requireNonNull(result, "result");
+    histograms = histograms == null ? Map.of() : histograms;
+  }
+
+  /** Writes {@code report.html} (or any other name) for the run. */
+  public void write(Path file) throws IOException {
+    page().write(file);
+  }
+
+  /** The unit of every latency in this report. */
+  public LatencyUnit unit() {
+    return LatencyUnit.forStats(totals().values());
+  }
+
+  /** The whole page. */
+  public HtmlPage page() {
+    RunResult r = result;
+    LatencyUnit unit = unit();
+    HtmlPage page =
+        new HtmlPage("loadlab " + r.workload() + (r.label() == null ? "" : ": " + r.label()));
+    page.definitions("run", runFacts());
+    page.heading("Totals");
+    page.table(totalsTable(unit));
+    page.note(
+        "Latency in "
+            + unit.symbol
+            + ", of successful operations; counts include errors; warmup intervals are left out."
+            + " CPU in µs per operation: by the client process, the client host and the server.");
+    if (r.figures() != null && !r.figures().isEmpty()) {
+      page.heading("Figures");
+      List<List<Cell>> rows = new ArrayList<>();
+      r.figures()
+          .forEach(
+              (k, v) ->
+                  rows.add(
+                      List.of(
+                          Cell.text(k),
+                          Cell.number(
+                              v == null ? "–" : Numbers.figure(v), v == null ? Double.NaN : v))));
+      page.table(new Table("figures", List.of("figure", "value"), rows));
+    }
+    if (r.problems() != null && !r.problems().isEmpty()) {
+      page.heading("Problems");
+      List<List<Cell>> rows = new ArrayList<>();
+      for (Problem p : r.problems()) {
+        rows.add(
+            List.of(
+                Cell.text(p.kind()),
+                Cell.number(Long.toString(p.count()), p.count()),
+                Cell.text(p.message())));
+      }
+      page.table(new Table("problems", List.of("kind", "count", "example"), rows));
+    }
+    List<Chart> charts = charts();
+    if (!charts.isEmpty()) {
+      page.heading("Charts");
+      charts.forEach(page::chart);
+    }
+    if (r.configuration() != null && !r.configuration().isEmpty()) {
+      page.heading("Configuration");
+      page.definitions("configuration", flatten(r.configuration()));
+    }
+    if (r.testbed() != null && !r.testbed().isEmpty()) {
+      page.heading("Testbed");
+      page.definitions("testbed", flatten(r.testbed()));
+    }
+    return page;
+  }
+
+  private Map<String, String> runFacts() {
+    RunResult r = result;
+    Map<String, String> facts = new LinkedHashMap<>();
+    facts.put(
+        "status",
+        r.status() == null
+            ? "unknown"
+            : r.status().jsonName()
+                + (r.statusReason() == null ? "" : " (" + r.statusReason() + ")"));
+    facts.put("workload", r.workload());
+    if (r.startTime() != null) {
+      facts.put("time", r.startTime() + " to " + r.endTime());
+    }
+    EnvironmentInfo e = r.environment();
+    if (e != null) {
+      facts.put(
+          "host",
+          e.hostName()
+              + ": "
+              + e.cores()
+              + " cores, "
+              + (e.memoryBytes() > 0 ? e.memoryBytes() / (1L << 20) + " MiB, " : "")
+              + e.os()
+              + " "
+              + e.osVersion()
+              + ", Java "
+              + e.jvmVersion());
+    }
+    if (r.commandLine() != null) {
+      facts.put("command", r.commandLine());
+    }
+    facts.put("loadlab", String.valueOf(r.toolVersion()));
+    return facts;
+  }
+
+  /** The totals, one row per operation, latency in {@code unit}. */
+  public Table totalsTable(LatencyUnit unit) {
+    String u = " (" + unit.symbol + ")";
+    List<String> header =
+        List.of(
+            "operation",
+            "count",
+            "errors",
+            "ops/s",
+            "MB/s",
+            "mean" + u,
+            "p50" + u,
+            "p90" + u,
+            "p99" + u,
+            "p99.9" + u,
+            "max" + u,
+            "CPU client (µs/op)",
+            "CPU host (µs/op)",
+            "CPU server (µs/op)");
+    List<List<Cell>> rows = new ArrayList<>();
+    totals()
+        .forEach(
+            (op, s) -> {
+              LatencySummary l = s.latencyUs() == null ? LatencySummary.EMPTY : s.latencyUs();
+              CpuCost c = s.cpu();
+              rows.add(
+                  List.of(
+                      Cell.text(op),
+                      Cell.number(Long.toString(s.count()), s.count()),
+                      Cell.number(Long.toString(s.errors()), s.errors()),
+                      num(s.ratePerSec()),
+                      num(s.bytesPerSec() / 1e6),
+                      num(unit.of(l.mean())),
+                      num(unit.of(l.p50())),
+                      num(unit.of(l.p90())),
+                      num(unit.of(l.p99())),
+                      num(unit.of(l.p999())),
+                      num(unit.of(l.max())),
+                      cpu(c == null ? null : c.clientUsPerOp()),
+                      cpu(c == null ? null : c.hostUsPerOp()),
+                      cpu(c == null ? null : c.serverUsPerOp())));
+            });
+    return new Table("totals", header, rows);
+  }
+
+  private static Cell num(double v) {
+    return Cell.number(Numbers.compact(v), v);
+  }
+
+  private static Cell cpu(Double v) {
+    return v == null ? Cell.text("–") : num(v);
+  }
+
+  private Map<String, OperationStats> totals() {
+    return result.totals() == null ? Map.of() : result.totals();
+  }
+
+  /** Every chart of the report, in order; charts without data are left out. */
+  public List<Chart> charts() {
+    List<Chart> charts = new ArrayList<>();
+    LatencyUnit unit = unit();
+    List<IntervalSample> intervals = result.intervals() == null ? List.of() : result.intervals();
+    if (intervals.size() >= 2) {
+      Timeline t = new Timeline(intervals, operations());
+      charts.add(t.chart("rate", "Operations per second", "ops/s", OperationStats::ratePerSec));
+      charts.add(
+          t.chart(
+              "latency-p50",
+              "Latency p50 per interval",
+              "p50 (" + unit.symbol + ")",
+              s ->
+                  s.latencyUs() == null || s.count() == s.errors()
+                      ? Double.NaN
+                      : unit.of(s.latencyUs().p50())));
+      charts.add(
+          t.chart(
+              "latency-p99",
+              "Latency p99 per interval",
+              "p99 (" + unit.symbol + ")",
+              s ->
+                  s.latencyUs() == null || s.count() == s.errors()
+                      ? Double.NaN
+                      : unit.of(s.latencyUs().p99())));
+      if (totals().values().stream().anyMatch(s -> s.bytesPerSec() > 0)) {
+        charts.add(t.chart("throughput", "Throughput", "MB/s", s -> s.bytesPerSec() / 1e6));
+      }
+      Chart errors = t.errors();
+      if (errors != null) {
+        charts.add(errors);
+      }
+    }
+    Chart spectrum = spectrum(unit);
+    if (spectrum != null) {
+      charts.add(spectrum);
+    }
+    Chart cpu = cpuChart();
+    if (cpu != null) {
+      charts.add(cpu);
+    }
+    return charts.stream().filter(Chart::hasData).toList();
+  }
+
+  private List<String> operations() {
+    Set<String> ops = new LinkedHashSet<>(totals().keySet());
+    if (result.intervals() != null) {
+      result.intervals().forEach(i -> ops.addAll(i.operations().keySet()));
+    }
+    return List.copyOf(ops);
+  }
+
+  private Chart spectrum(LatencyUnit unit) {
+    List<Series> series = new ArrayList<>();
+    for (String op : operations()) {
+      Histogram h = histograms.get(op);
+      if (h != null && h.getTotalCount() > 0) {
+        series.add(spectrumOf(op, h, unit));
+      } else {
+        OperationStats s = totals().get(op);
+        if (s != null && s.latencyUs() != null && s.count() > s.errors()) {
+          LatencySummary l = s.latencyUs();
+          series.add(
+              Series.xy(
+                  op,
+                  new double[] {1, 2, 10, 100, 1_000, 10_000},
+                  new double[] {
+                    unit.of(l.min()),
+                    unit.of(l.p50()),
+                    unit.of(l.p90()),
+                    unit.of(l.p99()),
+                    unit.of(l.p999()),
+                    unit.of(l.p9999())
+                  }));
+        }
+      }
+    }
+    if (series.isEmpty()) {
+      return null;
+    }
+    return Chart.of(
+        "spectrum",
+        "Latency by percentile",
+        Kind.SPECTRUM,
+        "percentile",
+        "latency (" + unit.symbol + ")",
+        List.of(),
+        series);
+  }
+
+  /** The percentile spectrum of a histogram of nanoseconds, as HdrHistogram's plotter draws it. */
+  static Series spectrumOf(String name, Histogram h, LatencyUnit unit) {
+    double[] x = new double[256];
+    double[] y = new double[256];
+    int n = 0;
+    for (HistogramIterationValue v : h.percentiles(5)) {
+      double p = v.getPercentileLevelIteratedTo() / 100.0;
+      if (p >= 1) {
+        break;
+      }
+      if (n == x.length) {
+        x = Arrays.copyOf(x, 2 * n);
+        y = Arrays.copyOf(y, 2 * n);
+      }
+      x[n] = 1 / (1 - p);
+      y[n++] = unit.of(h.highestEquivalentValue(v.getValueIteratedTo()) / 1_000.0);
+    }
+    return Series.xy(name, Arrays.copyOf(x, n), Arrays.copyOf(y, n));
+  }
+
+  private Chart cpuChart() {
+    List<String> ops = new ArrayList<>();
+    List<double[]> values = new ArrayList<>();
+    totals()
+        .forEach(
+            (op, s) -> {
+              CpuCost c = s.cpu();
+              if (c != null
+                  && (c.clientUsPerOp() != null
+                      || c.hostUsPerOp() != null
+                      || c.serverUsPerOp() != null)) {
+                ops.add(op);
+                values.add(
+                    new double[] {
+                      orNaN(c.clientUsPerOp()), orNaN(c.hostUsPerOp()), orNaN(c.serverUsPerOp())
+                    });
+              }
+            });
+    if (ops.isEmpty()) {
+      return null;
+    }
+    List<Series> series = new ArrayList<>();
+    String[] names = {"client process", "client host", "server"};
+    for (int k = 0; k < names.length; k++) {
+      double[] y = new double[ops.size()];
+      for (int i = 0; i < ops.size(); i++) {
+        y[i] = values.get(i)[k];
+      }
+      if (Arrays.stream(y).anyMatch(v -> !Double.isNaN(v))) {
+        series.add(Series.of(names[k], y));
+      }
+    }
+    return Chart.of("cpu", "CPU per operation", Kind.BAR, "operation", "CPU (µs/op)", ops, series);
+  }
+
+  private static double orNaN(Double v) {
+    return v == null ? Double.NaN : v;
+  }
+
+  /** Nested maps as dotted names and text values. */
+  static Map<String, String> flatten(Map<String, Object> map) {
+    Map<String, String> out = new LinkedHashMap<>();
+    flatten("", map, out);
+    return out;
+  }
+
+  private static void flatten(String prefix, Map<?, ?> map, Map<String, String> out) {
+    map.forEach(
+        (k, v) -> {
+          String name = prefix + k;
+          if (v instanceof Map<?, ?> m) {
+            flatten(name + ".", m, out);
+          } else {
+            out.put(name, String.valueOf(v));
+          }
+        });
+  }
+
+  /** Intervals on a time axis: seconds since the first interval started. */
+  private static final class Timeline {
+    private final List<IntervalSample> intervals;
+    private final List<String> operations;
+    private final double[] x;
+    private final long t0;
+
+    Timeline(List<IntervalSample> intervals, List<String> operations) {
+      this.intervals = intervals;
+      this.operations = operations;
+      this.t0 = intervals.get(0).startEpochMs();
+      this.x = new double[intervals.size()];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = (intervals.get(i).endEpochMs() - t0) / 1000.0;
+      }
+    }
+
+    Chart chart(String id, String title, String yLabel, ToDoubleFunction<OperationStats> value) {
+      List<Series> series = new ArrayList<>();
+      for (String op : operations) {
+        double[] y = new double[intervals.size()];
+        for (int i = 0; i < y.length; i++) {
+          OperationStats s = intervals.get(i).operations().get(op);
+          y[i] = s == null ? Double.NaN : value.applyAsDouble(s);
+        }
+        series.add(Series.xy(op, x, y));
+      }
+      return new Chart(
+          id, title, Kind.LINE, "seconds since start", yLabel, false, List.of(), series, bands());
+    }
+
+    Chart errors() {
+      Map<String, double[]> byKind = new LinkedHashMap<>();
+      for (int i = 0; i < intervals.size(); i++) {
+        for (OperationStats s : intervals.get(i).operations().values()) {
+          if (s.errors() == 0) {
+            continue;
+          }
+          Map<String, Long> kinds =
+              s.errorKinds() == null || s.errorKinds().isEmpty()
+                  ? Map.of("error", s.errors())
+                  : s.errorKinds();
+          for (Map.Entry<String, Long> k : kinds.entrySet()) {
+            byKind.computeIfAbsent(k.getKey(), key -> new double[intervals.size()])[i] +=
+                k.getValue();
+          }
+        }
+      }
+      if (byKind.isEmpty()) {
+        return null;
+      }
+      List<Series> series = new ArrayList<>();
+      byKind.forEach((kind, y) -> series.add(Series.xy(kind, x, y)));
+      return new Chart(
+          "errors",
+          "Errors per interval, by kind",
+          Kind.LINE,
+          "seconds since start",
+          "errors",
+          false,
+          List.of(),
+          series,
+          bands());
+    }
+
+    /** Warmup, the start-up interval and phases (when there are several) as shaded ranges. */
+    List<Band> bands() {
+      List<Band> bands = new ArrayList<>();
+      Set<String> phases = new LinkedHashSet<>();
+      boolean anyWarmup = false;
+      for (IntervalSample s : intervals) {
+        phases.add(String.valueOf(s.phase()));
+        anyWarmup |= s.warmup();
+      }
+      boolean showPhases = phases.size() > 1;
+      int start = 0;
+      for (int i = 1; i <= intervals.size(); i++) {
+        if (i < intervals.size() && same(intervals.get(start), intervals.get(i))) {
+          continue;
+        }
+        IntervalSample first = intervals.get(start);
+        String label = null;
+        if (first.warmup()) {
+          label = showPhases ? "warmup " + first.phase() : "warmup";
+        } else if (showPhases) {
+          label = String.valueOf(first.phase());
+        }
+        if (label != null) {
+          bands.add(
+              new Band(
+                  label,
+                  (first.startEpochMs() - t0) / 1000.0,
+                  (intervals.get(i - 1).endEpochMs() - t0) / 1000.0));
+        }
+        start = i;
+      }
+      if (!anyWarmup && !showPhases && intervals.size() >= 3) {
+        IntervalSample first = intervals.get(0);
+        bands.add(new Band("start-up", 0, (first.endEpochMs() - t0) / 1000.0));
+      }
+      return bands;
+    }
+
+    private static boolean same(IntervalSample a, IntervalSample b) {
+      return a.warmup() == b.warmup() && Objects.equals(a.phase(), b.phase());
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.loadlab.core.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.compare.RunComparison.Run;
+import io.loadlab.core.report.HeadlessChromium;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A lab's comparison: three configurations, five iterations each, a sweep over message sizes. */
+@Timeout(120)
+class ComparisonReportTest {
+  @TempDir Path dir;
+
+  private static RunResult run(String mode, double latencyFactor, Random random) {
+    Map<String, OperationStats> totals = new LinkedHashMap<>();
+    for (int size : new int[] {64, 1024, 16384, 65536}) {
+      double p50 = (40 + size / 1000.0) * latencyFactor * (1 + 0.05 * random.nextGaussian());
+      double rate = 1e6 / p50;
+      totals.put(
+          "latency size=" + size,
+          new OperationStats(
+              (long) (rate * 10),
+              0,
+              10,
+              rate,
+              rate * size,
+              0,
+              0,
+              new LatencySummary(p50 / 2, p50, p50, p50 * 1.2, p50 * 2, p50 * 3, p50 * 4, p50 * 5),
+              null,
+              null,
+              null));
+    }
+    Map<String, Double> figures = new LinkedHashMap<>();
+    figures.put("transfers/s", 20_000 / latencyFactor * (1 + 0.03 * random.nextGaussian()));
+    figures.put("MB/s", 80 / latencyFactor * (1 + 0.03 * random.nextGaussian()));
+    return new RunResult(
+        "0.1.0",
+        "amqp latency",
+        null,
+        "loadlab amqp latency",
+        Map.of(),
+        null,
+        Map.of("mode", mode),
+        "2026-11-21T10:00:00Z",
+        "2026-11-21T10:01:00Z",
+        RunStatus.OK,
+        null,
+        figures,
+        totals,
+        List.of(),
+        List.of());
+  }
+
+  @Test
+  void iterationsGiveErrorBarsAndVerdictsAndTheBrowserDrawsEveryChart() throws Exception {
+    Random random = new Random(13);
+    List<Run> runs = new ArrayList<>();
+    for (String mode : List.of("bridged", "sriov", "bare-metal")) {
+      for (int i = 0; i < 5; i++) {
+        double factor = mode.equals("bridged") ? 2.4 : mode.equals("sriov") ? 1.0 : 0.98;
+        runs.add(new Run(mode, run(mode, factor, random)));
+      }
+    }
+    RunComparison c = RunComparison.of(runs);
+    String md = ComparisonReport.write(c, dir);
+    assertTrue(md.contains("| operation | bridged | sriov | bare-metal |"), md);
+    assertTrue(md.contains("p50 2."), md);
+    assertTrue(md.contains("× lower (p < 0.001, 5 vs 5 runs)"), md);
+    assertTrue(md.contains("## Headline figures"), md);
+    Path html = dir.resolve(ComparisonReport.HTML_NAME);
+    // Figures ratio; rate, its ratio; p50; p99, its ratio; one sweep by rate and by p50.
+    var check = HeadlessChromium.assertDrawn(html, 8);
+    assertEquals(8, check.get("drawn").size());
+    assertTrue(Files.readString(html).contains("\"low\":["), "error bars from the iterations");
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "comparison-report.png"), 1280, 4200);
+  }
+}

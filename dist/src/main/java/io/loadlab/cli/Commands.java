@@ -18,6 +18,7 @@ final class Commands {
     all.add(new DemoCommand());
     all.addAll(NetCommands.all());
     all.addAll(AmqpCommands.all());
+    all.addAll(io.loadlab.cli.database.DatabaseCommand.all());
     all.addAll(Ds2Commands.all());
     all.addAll(ProvisionCommands.all());
     all.addAll(ReportCommands.all());

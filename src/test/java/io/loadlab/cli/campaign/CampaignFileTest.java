@@ -23,6 +23,21 @@ class CampaignFileTest {
   private static final String STEP =
       "steps:\n  - {run: net rr, options: {duration: 1s}, sweep: {users: [1, 10]}}\n";
 
+  /** Ten anchors, each a list of nine aliases of the one before. */
+  private static String aliasBomb() {
+    StringBuilder b = new StringBuilder("      a: &a [x, x, x, x, x, x, x, x, x]\n");
+    char prev = 'a';
+    for (char c = 'b'; c <= 'j'; c++) {
+      b.append("      ").append(c).append(": &").append(c).append(" [");
+      for (int i = 0; i < 9; i++) {
+        b.append(i == 0 ? "" : ", ").append('*').append(prev);
+      }
+      b.append("]\n");
+      prev = c;
+    }
+    return b.toString();
+  }
+
   static Stream<Arguments> malformed() {
     return Stream.of(
         Arguments.of(
@@ -30,6 +45,25 @@ class CampaignFileTest {
             "name: x\niteration: 3\n" + STEP,
             "iteration: unknown field"),
         Arguments.of("no name", STEP, "name: missing"),
+        Arguments.of(
+            "duplicate top-level key", "name: x\nname: y\n" + STEP, "field 'name' is given twice"),
+        Arguments.of(
+            "duplicate option key",
+            "name: x\nsteps:\n  - {run: net rr, options: {duration: 1s, duration: 2s}}\n",
+            "field 'duration' is given twice"),
+        Arguments.of(
+            "alias bomb (9^9 values if expanded)",
+            "name: x\nconfigurations:\n  - name: a\n    vars:\n" + aliasBomb() + STEP,
+            "configurations[0].vars.j: give one value"),
+        Arguments.of(
+            "best-over an option not swept",
+            "name: x\nsteps:\n  - {run: net rr, sweep: {users: [1, 2]}, best-over: [request]}\n",
+            "steps[0].best-over[0]: 'request' is not swept"),
+        Arguments.of(
+            "setup with a ready-port",
+            "name: x\nconfigurations:\n  - {name: a, setup: [{run: net serve, ready-port: 1}]}\n"
+                + STEP,
+            "configurations[0].setup[0].ready-port: setup commands run to their end"),
         Arguments.of("bad name", "name: 'a b'\n" + STEP, "name: 'a b' must be"),
         Arguments.of("no steps", "name: x\n", "steps: none"),
         Arguments.of(
@@ -198,6 +232,51 @@ class CampaignFileTest {
         r.out().contains("loadlab net rr --duration 2s --users 1 --request 1 --label a"), r.out());
     try (Stream<Path> files = Files.list(dir)) {
       assertEquals(1, files.count(), "plan wrote nothing");
+    }
+  }
+
+  static Stream<Path> exampleCampaigns() throws Exception {
+    Path examples = Path.of(System.getProperty("user.dir")).resolveSibling("examples");
+    try (Stream<Path> files = Files.walk(examples)) {
+      return files
+          .filter(p -> p.getFileName().toString().matches("(campaign.*|rehearsal)\\.yaml"))
+          .sorted()
+          .toList()
+          .stream();
+    }
+  }
+
+  /** Every example campaign plans; hardware ones show their steps' machines reached over SSH. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("exampleCampaigns")
+  void everyExampleCampaignPlans(Path file) throws Exception {
+    String text = Files.readString(file);
+    if (text.contains("LOADLAB_DB_PASSWORD") && System.getenv("LOADLAB_DB_PASSWORD") == null) {
+      // Its database password comes from the environment: refused without it, planned with it.
+      CliRun refused = CliRun.of("campaign", "plan", file.toString());
+      assertEquals(2, refused.code(), refused.out() + refused.err());
+      assertTrue(refused.err().contains("LOADLAB_DB_PASSWORD"), refused.err());
+      ProcessBuilder p =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "io.loadlab.cli.Main",
+                  "campaign",
+                  "plan",
+                  file.toString())
+              .redirectErrorStream(true);
+      p.environment().put("LOADLAB_DB_PASSWORD", "example-only");
+      Process started = p.start();
+      String out = new String(started.getInputStream().readAllBytes());
+      assertEquals(0, started.waitFor(), out);
+      assertTrue(out.contains("4 clients at once"), out);
+      return;
+    }
+    CliRun r = CliRun.of("campaign", "plan", file.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    if (file.getFileName().toString().startsWith("campaign")) {
+      assertTrue(r.out().contains(" over SSH ("), r.out());
     }
   }
 }

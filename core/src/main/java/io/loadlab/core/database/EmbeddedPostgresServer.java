@@ -45,6 +45,29 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
    * @param fresh delete the directory first, so the cluster starts empty
    */
   public static EmbeddedPostgresServer start(Path dataDir, boolean fresh) {
+    return start(dataDir, fresh, "127.0.0.1", 0, null);
+  }
+
+  /**
+   * Starts the server on {@code dataDir} listening on {@code listen} (addresses as PostgreSQL's
+   * {@code listen_addresses}) and {@code port} (0: a free one), for {@code loadlab database}.
+   */
+  public static EmbeddedPostgresServer start(Path dataDir, boolean fresh, String listen, int port) {
+    return start(dataDir, fresh, listen, port, d -> {});
+  }
+
+  /**
+   * As {@link #start(Path, boolean, String, int)}, with {@code customizer} (null: none) run on the
+   * data directory before the server starts (e.g. to add {@code pg_hba.conf} lines). With a
+   * customizer the server's Unix socket is in the data directory, not {@code /tmp}, so servers on
+   * the same port in several network namespaces of one machine do not collide.
+   */
+  public static EmbeddedPostgresServer start(
+      Path dataDir,
+      boolean fresh,
+      String listen,
+      int port,
+      java.util.function.Consumer<Path> customizer) {
     // The embedded server logs every start and stop at INFO; keep that out of the console.
     if (System.getProperty(QUIET_LOG_KEY) == null) {
       System.setProperty(QUIET_LOG_KEY, "warn");
@@ -55,19 +78,29 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       }
       Files.createDirectories(dataDir);
       Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
-      EmbeddedPostgres pg =
+      EmbeddedPostgres.Builder builder =
           EmbeddedPostgres.builder()
               .setDataDirectory(dataDir)
               .setCleanDataDirectory(false)
               .setPGStartupWait(Duration.ofSeconds(60))
-              .setServerConfig("listen_addresses", "127.0.0.1")
+              .setPort(port)
+              .setDataDirectoryCustomizer(
+                  f -> {
+                    if (customizer != null) {
+                      customizer.accept(f.toPath());
+                    }
+                  })
+              .setServerConfig("listen_addresses", listen)
               .setServerConfig("max_connections", "300")
               .setServerConfig("shared_buffers", "128MB")
               .setServerConfig("synchronous_commit", "off")
               .setServerConfig("max_wal_size", "2GB")
               .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
+              .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      if (customizer != null) {
+        builder.setServerConfig("unix_socket_directories", dataDir.toString());
+      }
+      EmbeddedPostgres pg = builder.start();
       return new EmbeddedPostgresServer(pg, dataDir);
     } catch (IOException | RuntimeException e) {
       throw new LoadlabException(

@@ -60,6 +60,7 @@ public record Campaign(
    * @param options option to value (empty string for a flag), before variables are filled in
    * @param sweep option to values, in file order
    * @param clients where it runs: one client with no machine means here
+   * @param bestOver swept options the report also takes the best over
    */
   public record Step(
       String name,
@@ -69,10 +70,18 @@ public record Campaign(
       Iterations iterations,
       List<Client> clients,
       String operation,
-      List<String> figures) {}
+      List<String> figures,
+      List<String> bestOver) {}
 
-  /** A server started on a machine (null: here) while the configuration is up. */
-  public record Service(String machine, List<String> args, int readyPort) {}
+  /**
+   * A server started on a machine (null: here) while the configuration is up, ready when {@code
+   * readyPort} listens (0: when it is still running after a second); or, with {@link
+   * #TO_COMPLETION}, a setup command the configuration waits for to end with exit code 0.
+   */
+  public record Service(String machine, List<String> args, int readyPort) {
+    /** The readyPort of a setup command. */
+    public static final int TO_COMPLETION = -1;
+  }
 
   /** One client of a step: a machine (null: here) and its own options. */
   public record Client(String machine, Map<String, String> options) {}

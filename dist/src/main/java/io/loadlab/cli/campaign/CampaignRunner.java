@@ -150,6 +150,7 @@ public final class CampaignRunner {
       info.figures = s.figures();
       info.sweep = s.sweep();
       info.iterations = s.iterations().describe();
+      info.bestOver = s.bestOver().isEmpty() ? null : s.bestOver();
       s.clients().forEach(c -> info.machines.add(c.machine() == null ? "here" : c.machine()));
       m.steps.add(info);
     }
@@ -368,7 +369,7 @@ public final class CampaignRunner {
     for (Path d : clientDirs) {
       figures.add(RunFigures.read(d, cell.step().operation()));
     }
-    classify(r, codes, figures, clientDirs, clients);
+    classify(r, codes, figures, clientDirs, clients, cell.configuration());
   }
 
   private void classify(
@@ -376,7 +377,8 @@ public final class CampaignRunner {
       List<Integer> codes,
       List<RunFigures> figures,
       List<Path> dirs,
-      List<Campaign.Client> clientOptions)
+      List<Campaign.Client> clientOptions,
+      Campaign.Configuration configuration)
       throws IOException {
     String reason = null;
     boolean aborted = false;
@@ -416,8 +418,12 @@ public final class CampaignRunner {
       c.dir = dir.relativize(dirs.get(i)).toString();
       c.status = figures.get(i).status();
       c.figures = figures.get(i).figures();
-      Map<String, String> own = clientOptions.get(i).options();
-      c.options = own.isEmpty() ? null : new LinkedHashMap<>(own);
+      Map<String, String> own = new LinkedHashMap<>();
+      clientOptions
+          .get(i)
+          .options()
+          .forEach((k, v) -> own.put(k, CampaignValidator.substitute(v, configuration)));
+      c.options = own.isEmpty() ? null : own;
       r.clients.add(c);
     }
     Histogram merged = Combine.merged(dirs, figures);

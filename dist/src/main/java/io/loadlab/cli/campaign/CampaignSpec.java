@@ -38,6 +38,8 @@ public record CampaignSpec(
    *
    * @param vars values steps refer to as {@code ${name}}, such as each configuration's broker
    * @param services loadlab servers started after bring-up and stopped before bring-down
+   * @param setup loadlab commands run to their end once the services are ready (e.g. {@code ds2
+   *     load} into a database service)
    */
   public record ConfigurationSpec(
       String name,
@@ -45,10 +47,12 @@ public record CampaignSpec(
       String lab,
       Boolean keep,
       Map<String, Object> vars,
-      List<ServiceSpec> services) {
+      List<ServiceSpec> services,
+      List<ServiceSpec> setup) {
     public ConfigurationSpec {
       vars = vars == null ? Map.of() : new LinkedHashMap<>(vars);
       services = services == null ? List.of() : List.copyOf(services);
+      setup = setup == null ? List.of() : List.copyOf(setup);
     }
   }
 
@@ -75,6 +79,8 @@ public record CampaignSpec(
    * @param operation which operation's figures are the step's (default: the first one)
    * @param figures headline figures to tabulate; the first decides the reported run (default {@code
    *     [rate, p50Us, p99Us]})
+   * @param bestOver swept options the report takes the best over (seed 003: the best over
+   *     publishers and queues for each size)
    */
   public record StepSpec(
       String name,
@@ -85,8 +91,10 @@ public record CampaignSpec(
       List<String> on,
       List<ClientSpec> clients,
       String operation,
-      List<String> figures) {
+      List<String> figures,
+      List<String> bestOver) {
     public StepSpec {
+      bestOver = bestOver == null ? List.of() : List.copyOf(bestOver);
       options = options == null ? Map.of() : new LinkedHashMap<>(options);
       sweep = sweep == null ? Map.of() : new LinkedHashMap<>(sweep);
       on = on == null ? List.of() : List.copyOf(on);

@@ -221,9 +221,14 @@ public final class CampaignValidator {
   private Campaign.Configuration withServices(
       String f, CampaignSpec.ConfigurationSpec spec, Campaign.Configuration c) {
     List<Campaign.Service> services = new ArrayList<>();
-    for (int i = 0; i < spec.services().size(); i++) {
-      CampaignSpec.ServiceSpec s = spec.services().get(i);
-      String sf = f + ".services[" + i + "]";
+    int nServices = spec.services().size();
+    for (int i = 0; i < nServices + spec.setup().size(); i++) {
+      boolean setup = i >= nServices;
+      CampaignSpec.ServiceSpec s = setup ? spec.setup().get(i - nServices) : spec.services().get(i);
+      String sf = f + (setup ? ".setup[" + (i - nServices) + "]" : ".services[" + i + "]");
+      if (setup && s != null && s.readyPort() != null) {
+        problem(sf + ".ready-port", "setup commands run to their end; remove ready-port");
+      }
       if (s == null || s.run() == null || s.run().isBlank()) {
         problem(sf + ".run", "missing; name the loadlab server command, e.g. net serve or broker");
         continue;
@@ -281,7 +286,11 @@ public final class CampaignValidator {
             sf + ".options", "loadlab " + command + " refuses it: " + firstLine(e.getMessage()));
         continue;
       }
-      services.add(new Campaign.Service(s.on(), args, s.readyPort() == null ? 0 : s.readyPort()));
+      services.add(
+          new Campaign.Service(
+              s.on(),
+              args,
+              setup ? Campaign.Service.TO_COMPLETION : s.readyPort() == null ? 0 : s.readyPort()));
     }
     return new Campaign.Configuration(
         c.name(), c.kind(), c.file(), c.keep(), c.vars(), c.labName(), c.machines(), services);
@@ -380,8 +389,23 @@ public final class CampaignValidator {
                 + " or a workload figure such as opm or transfersPerSec");
       }
     }
+    for (int i = 0; i < s.bestOver().size(); i++) {
+      String b = s.bestOver().get(i);
+      if (b == null || !s.sweep().containsKey(b)) {
+        problem(
+            f + ".best-over[" + i + "]",
+            "'"
+                + b
+                + "' is not swept in this step; name options of its sweep "
+                + s.sweep().keySet());
+      }
+    }
+    if (!s.bestOver().isEmpty() && new HashSet<>(s.bestOver()).size() != s.bestOver().size()) {
+      problem(f + ".best-over", "an option is listed twice; list each once");
+    }
     Campaign.Step step =
-        new Campaign.Step(name, command, opts, sweep, iterations, clients, s.operation(), figures);
+        new Campaign.Step(
+            name, command, opts, sweep, iterations, clients, s.operation(), figures, s.bestOver());
     for (Campaign.Configuration c : configs) {
       checkMachines(f, step, c);
       checkRuns(f, step, c);

@@ -79,6 +79,7 @@ public final class CellStatistics {
       }
     }
     m.cells = new ArrayList<>(cells.values());
+    m.best = Best.of(m);
   }
 
   static List<String> figuresOf(Manifest m, String step) {

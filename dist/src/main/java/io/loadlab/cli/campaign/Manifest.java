@@ -47,6 +47,9 @@ public final class Manifest {
   public List<RunEntry> runs = new ArrayList<>();
   public List<CellEntry> cells = new ArrayList<>();
 
+  /** With steps that have best-over: the best cells (see {@link BestEntry}). */
+  public List<BestEntry> best;
+
   /** What a step is, for reports. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class StepInfo {
@@ -56,6 +59,30 @@ public final class Manifest {
     public Map<String, List<String>> sweep = new LinkedHashMap<>();
     public String iterations;
     public List<String> machines = new ArrayList<>();
+
+    /** Swept options the report takes the best over, if any. */
+    public List<String> bestOver;
+  }
+
+  /**
+   * The best cell over a step's {@code best-over} options, for one configuration, the remaining
+   * sweep point and a figure: the highest reported value (lowest for latency and CPU cost).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class BestEntry {
+    public String configuration;
+    public String step;
+    public String figure;
+
+    /** The sweep point without the best-over options. */
+    public Map<String, String> point = new LinkedHashMap<>();
+
+    /** The cell that was best, and its values of the best-over options. */
+    public String cell;
+
+    public Map<String, String> bestAt = new LinkedHashMap<>();
+    public Double value;
+    public Double ratioToBaseline;
   }
 
   /** One resumption of the campaign. */

@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The servers a configuration needs while it is up ({@code net serve}, {@code broker}, …), each a
- * child loadlab on its machine (a lab host's namespace, or here), logged to {@code
+ * The servers a configuration needs while it is up, and its setup commands (run to their end once
+ * the servers are ready) ({@code net serve}, {@code broker}, …), each a child loadlab on its
+ * machine (a lab host's namespace, or here), logged to {@code
  * configurations/<name>-service-<i>.log}; ready when its port listens there.
  */
 final class Services {
@@ -22,6 +23,19 @@ final class Services {
       Campaign.Service s = c.services().get(i);
       Path log = logDir.resolve(c.name() + "-service-" + (i + 1) + ".log");
       StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), null, log);
+      if (s.readyPort() == Campaign.Service.TO_COMPLETION) {
+        int code = e.waitFor();
+        if (code != 0) {
+          return "loadlab "
+              + String.join(" ", s.args())
+              + " exited with "
+              + code
+              + " (see "
+              + log
+              + ")";
+        }
+        continue;
+      }
       running.add(e);
       String why = awaitReady(c, s, e);
       if (why != null) {

@@ -55,7 +55,12 @@ public final class StepExecutors {
   public static List<String> loadlab(List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // JVM options of each run: the environment's, else the system property's (the build's tests
+    // set it to start their many short children faster).
     String opts = System.getenv("LOADLAB_RUN_JAVA_OPTS");
+    if (opts == null || opts.isBlank()) {
+      opts = System.getProperty("loadlab.run.java.opts");
+    }
     if (opts != null && !opts.isBlank()) {
       cmd.addAll(List.of(opts.trim().split("\\s+")));
     }

@@ -1,0 +1,302 @@
+package io.loadlab.cli.database;
+
+import io.loadlab.cli.CliContext;
+import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
+import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.StopSignals;
+import io.loadlab.core.database.EmbeddedPostgresServer;
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Sizes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code loadlab database}: the embedded PostgreSQL on its own, for DS2 runs from other processes
+ * or hosts (as {@code loadlab broker} serves Artemis), until Ctrl-C or SIGTERM. Past loopback,
+ * clients log in as {@code --user} with a password read from a file or the environment (never from
+ * the command line, never printed); the cluster stays in {@code --data-dir} for the next start.
+ */
+public final class DatabaseCommand implements Command {
+  /** The environment variable the password is read from when no file is named (as ds2's). */
+  public static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+  private static final String HBA_MARK = "# loadlab database: password logins from other hosts";
+
+  /** The commands of this package. */
+  public static List<Command> all() {
+    return List.of(new DatabaseCommand());
+  }
+
+  @Override
+  public String[] path() {
+    return new String[] {"database"};
+  }
+
+  @Override
+  public String summary() {
+    return "run the embedded PostgreSQL until Ctrl-C, for ds2 runs from other hosts";
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    o.addOption(
+        OptionDefs.value(
+            "host",
+            "ADDR",
+            "address to listen on (default 127.0.0.1; 0.0.0.0 for every address, which needs"
+                + " a password)"));
+    o.addOption(OptionDefs.value("port", "PORT", "port (default 5432; 0 picks a free one)"));
+    o.addOption(
+        OptionDefs.value(
+            "data-dir", "DIR", "the cluster's directory, kept (default ~/.loadlab/database-PORT)"));
+    o.addOption(OptionDefs.flag("fresh", "delete the data directory first"));
+    o.addOption(OptionDefs.value("database", "NAME", "database created if absent (default ds2)"));
+    o.addOption(
+        OptionDefs.value(
+            "user", "NAME", "login for other hosts, owner of the database (default" + " loadlab)"));
+    o.addOption(
+        OptionDefs.value(
+            "password-file",
+            "FILE",
+            "file holding the user's password (first line); default: environment variable "
+                + PASSWORD_ENV));
+    o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
+    return o;
+  }
+
+  @Override
+  public void check(CommandLine cmd) {
+    settings(cmd);
+  }
+
+  /** The checked options. */
+  private record Settings(
+      String host,
+      int port,
+      Path dataDir,
+      boolean fresh,
+      String database,
+      String user,
+      String password,
+      Duration duration) {
+    boolean loopbackOnly() {
+      return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1");
+    }
+  }
+
+  private static Settings settings(CommandLine cmd) {
+    String host = cmd.getOptionValue("host", "127.0.0.1").trim();
+    if (host.isEmpty() || host.contains(",") || host.contains(" ")) {
+      throw new UsageException("--host: '" + host + "' is not one address; use e.g. 0.0.0.0");
+    }
+    String p = cmd.getOptionValue("port");
+    int port = p == null ? 5432 : Sizes.parseInt("--port", p, 0, 65535);
+    String dd = cmd.getOptionValue("data-dir");
+    Path dataDir =
+        dd == null
+            ? Path.of(System.getProperty("user.home"), ".loadlab", "database-" + port)
+            : Path.of(dd).toAbsolutePath();
+    if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      throw new UsageException(
+          "--data-dir: '" + dd + "' is a file; give a directory (created if absent)");
+    }
+    String database = name(cmd, "database", "ds2");
+    String user = name(cmd, "user", "loadlab");
+    String pf = cmd.getOptionValue("password-file");
+    String password =
+        Secrets.read("--password-file", pf == null ? null : Path.of(pf), PASSWORD_ENV);
+    Settings s =
+        new Settings(
+            host,
+            port,
+            dataDir,
+            cmd.hasOption("fresh"),
+            database,
+            user,
+            password,
+            RunOptions.duration(cmd, "duration", Duration.ZERO));
+    if (password == null && !s.loopbackOnly()) {
+      throw new UsageException(
+          "--host: listening on "
+              + host
+              + " needs a password for --user "
+              + user
+              + "; name a file with --password-file or set "
+              + PASSWORD_ENV);
+    }
+    return s;
+  }
+
+  private static String name(CommandLine cmd, String option, String dflt) {
+    String v = cmd.getOptionValue(option, dflt).trim();
+    if (!NAME.matcher(v).matches()) {
+      throw new UsageException(
+          "--" + option + ": '" + v + "' is not a plain name; use letters, digits and _");
+    }
+    return v;
+  }
+
+  @Override
+  public int run(CommandLine cmd, CliContext ctx) throws Exception {
+    Settings s = settings(cmd);
+    refuseBusyPort(s);
+    // Loopback always, so loadlab itself can set the cluster up as its superuser.
+    String listen =
+        s.host.equals("0.0.0.0") || s.host.equals("*")
+            ? "*"
+            : s.loopbackOnly() ? s.host : "127.0.0.1," + s.host;
+    CountDownLatch stopped = new CountDownLatch(1);
+    CountDownLatch closed = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              stopped.countDown();
+              try {
+                closed.await(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "loadlab-database-stop");
+    StopSignals signals = null;
+    java.util.function.Consumer<Path> hba =
+        d -> {
+          if (!s.loopbackOnly()) {
+            allowPasswordLogins(d);
+          }
+        };
+    boolean fresh = s.fresh;
+    if (s.password != null) {
+      // The user and database are set up on loopback first, so that the port answers only once
+      // logins work (a campaign's setup starts as soon as it listens).
+      try (EmbeddedPostgresServer setup =
+          EmbeddedPostgresServer.start(s.dataDir, fresh, "127.0.0.1", 0, hba)) {
+        setup.createDatabaseIfAbsent(s.database);
+        owner(setup, s);
+      }
+      fresh = false;
+    }
+    try (EmbeddedPostgresServer pg =
+        EmbeddedPostgresServer.start(s.dataDir, fresh, listen, s.port, hba)) {
+      Runtime.getRuntime().addShutdownHook(hook);
+      signals = StopSignals.install(signal -> stopped.countDown());
+      pg.createDatabaseIfAbsent(s.database);
+      String address = s.loopbackOnly() || listen.equals("*") ? "127.0.0.1" : s.host;
+      String url = "jdbc:postgresql://" + address + ":" + pg.port() + "/" + s.database;
+      ctx.out()
+          .println(
+              "loadlab database: PostgreSQL listening on "
+                  + (listen.equals("*") ? "every address" : listen)
+                  + " port "
+                  + pg.port()
+                  + ", data in "
+                  + s.dataDir
+                  + "; connect with --target "
+                  + url
+                  + (listen.equals("*") ? " (or this machine's address)" : "")
+                  + (s.password == null
+                      ? " (user postgres, no password: loopback only)"
+                      : " --user "
+                          + s.user
+                          + " and its password (--password-file or "
+                          + PASSWORD_ENV
+                          + ")")
+                  + "; Ctrl-C stops it");
+      ctx.out().flush();
+      if (s.duration.isZero()) {
+        stopped.await();
+      } else {
+        stopped.await(s.duration.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      if (signals != null) {
+        signals.close();
+      }
+      closed.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // The JVM is shutting down: the hook is running.
+      }
+    }
+    String signal = signals == null ? null : StopSignals.received();
+    ctx.out().println("loadlab database: stopped" + (signal == null ? "" : " by " + signal));
+    return signal == null ? 0 : StopSignals.exitCode();
+  }
+
+  private static void refuseBusyPort(Settings s) {
+    if (s.port == 0) {
+      return;
+    }
+    String bind = s.host.equals("*") ? "0.0.0.0" : s.host;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new java.net.InetSocketAddress(bind, s.port));
+    } catch (IOException e) {
+      throw new UsageException(
+          "--port: "
+              + s.port
+              + " is in use on "
+              + bind
+              + " (or the address is not this machine's); give another --port, or 0 for a free"
+              + " one");
+    }
+  }
+
+  /** Lets other hosts log in with a password (SCRAM); loopback keeps the embedded trust. */
+  private static void allowPasswordLogins(Path dataDir) {
+    Path hba = dataDir.resolve("pg_hba.conf");
+    try {
+      if (Files.exists(hba) && Files.readString(hba).contains(HBA_MARK)) {
+        return;
+      }
+      Files.writeString(
+          hba,
+          "\n"
+              + HBA_MARK
+              + "\nhost all all 0.0.0.0/0 scram-sha-256\nhost all all ::/0 scram-sha-256\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new LoadlabException("cannot write " + hba + " (" + e.getMessage() + ")", 1, e);
+    }
+  }
+
+  /** The user with its password, owner of the database and its public schema. */
+  private static void owner(EmbeddedPostgresServer pg, Settings s) throws SQLException {
+    String pw = "'" + s.password.replace("'", "''") + "'";
+    try (Connection c = pg.target("postgres").open();
+        Statement st = c.createStatement()) {
+      boolean exists;
+      try (var rs = st.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + s.user + "'")) {
+        exists = rs.next();
+      }
+      st.execute((exists ? "ALTER ROLE " : "CREATE ROLE ") + s.user + " LOGIN PASSWORD " + pw);
+      st.execute("ALTER DATABASE " + s.database + " OWNER TO " + s.user);
+    }
+    try (Connection c =
+            DriverManager.getConnection(
+                pg.jdbcUrl(s.database), EmbeddedPostgresServer.SUPERUSER, "");
+        Statement st = c.createStatement()) {
+      st.execute("ALTER SCHEMA public OWNER TO " + s.user);
+    }
+  }
+}

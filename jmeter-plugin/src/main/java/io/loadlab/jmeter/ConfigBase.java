@@ -38,6 +38,7 @@ public abstract class ConfigBase extends AbstractTestElement
    */
   @Override
   public void testStarted() {
+    PlanProperties.warnUnknown(this);
     try {
       open();
     } catch (RuntimeException e) {

@@ -60,7 +60,9 @@ public abstract class SamplerBase extends AbstractSampler
   }
 
   @Override
-  public void threadStarted() {}
+  public void threadStarted() {
+    PlanProperties.warnUnknown(this);
+  }
 
   @Override
   public void threadFinished() {

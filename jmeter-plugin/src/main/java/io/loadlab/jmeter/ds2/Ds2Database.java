@@ -34,6 +34,10 @@ public class Ds2Database extends ConfigBase {
     }
     String property = passwordProperty == null ? "" : passwordProperty.strip();
     String password = property.isEmpty() ? null : JMeterUtils.getProperty(property);
+    if (password == null) {
+      // As the command line: the environment keeps it out of the plan, jmeter.log and ps.
+      password = System.getenv("LOADLAB_DB_PASSWORD");
+    }
     DatabaseTarget target =
         new DatabaseTarget(
             jdbcUrl.strip(), user == null || user.isBlank() ? null : user.strip(), password);

@@ -48,6 +48,9 @@ class PlanPropertiesTest {
     StringBuilder md = new StringBuilder(BEGIN).append("\n");
     for (String name : ELEMENTS) {
       Class<?> c = Class.forName(name);
+      // Elements that share a base class share its property descriptors in the introspector's
+      // cache, and each BeanInfo sets its own defaults on them: start fresh for every element.
+      Introspector.flushCaches();
       BeanInfo info = Introspector.getBeanInfo(c);
       String title = displayName(c);
       md.append("\n#### ")

@@ -44,7 +44,8 @@ class DatabaseServeTest {
     int port = freePort();
     String url = serve(data, port, pw, "first.log", true);
     assertTrue(url.startsWith("jdbc:postgresql://127.0.0.1:" + port + "/ds2"), url);
-    // From 127.0.0.2, not the loopback address the embedded server trusts: a password login (SCRAM).
+    // From 127.0.0.2, not the loopback address the embedded server trusts: a password login
+    // (SCRAM).
     String other = url + "?localSocketAddress=127.0.0.2";
     try (Connection c = DriverManager.getConnection(other, "lab", "s3cret-Pw")) {
       assertTrue(c.isValid(5));

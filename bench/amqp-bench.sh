@@ -5,7 +5,8 @@
 #   bench/amqp-bench.sh            # throughput 64 B and 1024 B, latency at 1000 msg/s, 1M-message memory run
 #
 # Environment: SECONDS_PER_RUN (publishing time of each throughput run, default 20), LAT_SECONDS (latency run
-# length, default 20), LAT_SIZE (default 1024), REPEAT (best of N rounds for both tools, default 1),
+# length, default 20), LAT_WARMUP (seconds both tools run first and leave out of their latency figures,
+# default 5: JIT compilation and connection set-up are not the latency under study), LAT_SIZE (default 1024), REPEAT (best of N rounds for both tools, default 1),
 # MEMORY_COUNT (default 1000000; 0 skips), SIZES (throughput sizes, default "64 1024"; "" skips),
 # LATENCY (0 skips the latency comparison), ARTEMIS_VERSION (default 2.40.0).
 # Needs: java 17, python3 (to read the JSON results). Downloads Artemis's bin tar.gz from Maven
@@ -15,9 +16,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
 LAT_SECONDS=${LAT_SECONDS:-20}
 LAT_SIZE=${LAT_SIZE:-1024}
+LAT_WARMUP=${LAT_WARMUP:-5}
 REPEAT=${REPEAT:-1}
 MEMORY_COUNT=${MEMORY_COUNT:-1000000}
-SIZES=${SIZES:-64 1024}
+SIZES=${SIZES-64 1024}
 LATENCY=${LATENCY:-1}
 ARTEMIS_VERSION=${ARTEMIS_VERSION:-2.40.0}
 work="$(mktemp -d /tmp/loadlab-amqp-bench.XXXXXX)"
@@ -97,18 +99,20 @@ for size in $SIZES; do
 done
 
 if [ "$LATENCY" != 0 ]; then
-echo "== latency: 1000 msg/s for ${LAT_SECONDS}s, ${LAT_SIZE}-byte messages" >&2
-ours=(); theirs=(); corrected=()
+echo "== latency: 1000 msg/s for ${LAT_SECONDS}s after ${LAT_WARMUP}s of warmup, ${LAT_SIZE}-byte messages" >&2
+ours=(); theirs=(); corrected=(); loads=()
 for _ in $(seq 1 "$REPEAT"); do
   next
-  java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 \
+  loads+=("$(cut -d' ' -f1 /proc/loadavg)")
+  java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
     --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
   ours+=("$(loadlab_p50 "$d/result.json" "transit size=$LAT_SIZE")")
   corrected+=("$(loadlab_p50 "$d/result.json" "latency size=$LAT_SIZE")")
   next
-  "$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --duration "$LAT_SECONDS" \
+  "$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --warmup "$LAT_WARMUP" --duration "$LAT_SECONDS" \
     --message-size "$LAT_SIZE" --json "$d/perf.json" "queue://bench-lat-$n" >"$d.log" 2>&1
   theirs+=("$(artemis_p50 "$d/perf.json")")
+  echo "   round ${#theirs[@]}: load average ${loads[-1]} before; loadlab transit p50 ${ours[-1]} us, artemis perf transfer p50 ${theirs[-1]} us" >&2
 done
 o=$(printf '%s\n' "${ours[@]}" | sort -n | head -1)
 c=$(printf '%s\n' "${corrected[@]}" | sort -n | head -1)
@@ -116,6 +120,8 @@ a=$(printf '%s\n' "${theirs[@]}" | sort -n | head -1)
 ratio=$(python3 -c "print('%.2f' % ($o / $a))")
 printf '| loadlab transit p50 us (from actual send) | artemis perf transfer p50 us | ratio | loadlab latency p50 us (from intended send) |\n| ---: | ---: | ---: | ---: |\n| %s | %s | %s | %s |\n' \
   "$o" "$a" "$ratio" "$c" >"$work/latency.md"
+printf '\n(%s rounds, %ss after %ss of warmup each; load average before each round: %s; loadlab transit p50 per round: %s; artemis perf: %s)\n' \
+  "$REPEAT" "$LAT_SECONDS" "$LAT_WARMUP" "${loads[*]}" "${ours[*]}" "${theirs[*]}" >>"$work/latency.md"
 fi
 
 if [ "$MEMORY_COUNT" -gt 0 ]; then

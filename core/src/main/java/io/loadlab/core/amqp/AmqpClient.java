@@ -148,6 +148,18 @@ public final class AmqpClient implements AutoCloseable {
     return m;
   }
 
+  /**
+   * Attaches a producer to {@code destination} now, so that a broker that refuses it says so before
+   * anything is sent.
+   */
+  public void attachProducer(String destination) {
+    try {
+      producer(destination);
+    } catch (JMSException e) {
+      throw AmqpException.of("cannot publish to " + destination, e);
+    }
+  }
+
   private MessageProducer producer(String destination) throws JMSException {
     MessageProducer p = producers.get(destination);
     if (p == null) {
@@ -325,7 +337,8 @@ public final class AmqpClient implements AutoCloseable {
     Destination d = destinations.get(text);
     if (d == null) {
       AmqpDestination parsed = AmqpDestination.parse(text);
-      d = parsed.topic() ? session.createTopic(parsed.name()) : session.createQueue(parsed.name());
+      String address = connection.settings().address(parsed);
+      d = parsed.topic() ? session.createTopic(address) : session.createQueue(address);
       destinations.put(text, d);
     }
     return d;

@@ -31,6 +31,13 @@ public final class AmqpConnectionSettings {
   /** Attempts to make the first connection through a failover URI (about 10 s) unless set. */
   static final int FAILOVER_STARTUP_ATTEMPTS = 10;
 
+  /**
+   * How long a request to the broker (a session, a link, a transaction's begin or commit) may go
+   * unanswered unless the URI says otherwise: Qpid JMS waits forever by default, and a broker that
+   * ignores a transaction coordinator would hang the run.
+   */
+  static final int REQUEST_TIMEOUT_MS = 30_000;
+
   private static final List<String> SCHEMES =
       List.of("amqp://", "amqps://", "amqpws://", "amqpwss://", "failover:");
 
@@ -45,6 +52,7 @@ public final class AmqpConnectionSettings {
   private final WaitStrategy waitStrategy;
   private final int maxFrameSize;
   private final Names names;
+  private final BrokerProfile profile;
 
   /**
    * How the front-end that made these settings names them, so that a message about the broker or
@@ -74,6 +82,43 @@ public final class AmqpConnectionSettings {
     this.waitStrategy = b.waitStrategy;
     this.maxFrameSize = b.maxFrameSize;
     this.names = b.names;
+    this.profile = b.profile;
+  }
+
+  private AmqpConnectionSettings(AmqpConnectionSettings base, BrokerProfile profile) {
+    this.uri = base.uri;
+    this.user = base.user;
+    this.password = base.password;
+    this.trustStore = base.trustStore;
+    this.trustStorePassword = base.trustStorePassword;
+    this.prefetch = base.prefetch;
+    this.presettled = base.presettled;
+    this.tcpNoDelay = base.tcpNoDelay;
+    this.waitStrategy = base.waitStrategy;
+    this.maxFrameSize = base.maxFrameSize;
+    this.names = base.names;
+    this.profile = profile;
+  }
+
+  /** A copy for a broker of the given profile (addresses and capabilities). */
+  public AmqpConnectionSettings withProfile(BrokerProfile value) {
+    return new AmqpConnectionSettings(this, value == null ? BrokerProfile.GENERIC : value);
+  }
+
+  /** The broker's profile: how it names queues and topics and what it can do. */
+  public BrokerProfile profile() {
+    return profile;
+  }
+
+  /**
+   * The AMQP address of a destination under the profile; names are used as given where the URI sets
+   * Qpid JMS's own {@code jms.queuePrefix} or {@code jms.topicPrefix}.
+   */
+  public String address(AmqpDestination d) {
+    if (uri.contains("jms.queuePrefix") || uri.contains("jms.topicPrefix")) {
+      return d.name();
+    }
+    return d.topic() ? profile.topicAddress(d.name()) : profile.queueAddress(d.name());
   }
 
   /** Starts settings for the given broker URI; checks that it is an AMQP URI. */
@@ -155,6 +200,10 @@ public final class AmqpConnectionSettings {
     return password;
   }
 
+  String trustStorePassword() {
+    return trustStorePassword;
+  }
+
   /** The URI handed to the Qpid JMS connection factory, with the settings as URI options. */
   String factoryUri() {
     List<String> options = new ArrayList<>();
@@ -191,8 +240,8 @@ public final class AmqpConnectionSettings {
         options.add(transport + "trustStorePassword=" + trustStorePassword);
       }
     }
-    if (options.isEmpty()) {
-      return uri;
+    if (!uri.contains("jms.requestTimeout")) {
+      options.add("jms.requestTimeout=" + REQUEST_TIMEOUT_MS);
     }
     int close = uri.lastIndexOf(')');
     boolean hasQuery = uri.indexOf('?', Math.max(close, 0)) >= 0;
@@ -212,6 +261,7 @@ public final class AmqpConnectionSettings {
     private WaitStrategy waitStrategy = WaitStrategy.AUTO;
     private int maxFrameSize = -1;
     private Names names = Names.CLI;
+    private BrokerProfile profile = BrokerProfile.GENERIC;
 
     private Builder(String uri) {
       if (uri == null || uri.isBlank()) {
@@ -326,6 +376,12 @@ public final class AmqpConnectionSettings {
      */
     public Builder waitStrategy(WaitStrategy value) {
       this.waitStrategy = value == null ? WaitStrategy.AUTO : value;
+      return this;
+    }
+
+    /** The broker's profile (default {@link BrokerProfile#GENERIC}: plain names). */
+    public Builder profile(BrokerProfile value) {
+      this.profile = value == null ? BrokerProfile.GENERIC : value;
       return this;
     }
 

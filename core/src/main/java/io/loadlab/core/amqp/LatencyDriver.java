@@ -1,5 +1,6 @@
 package io.loadlab.core.amqp;
 
+import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.run.RunControl;
@@ -82,8 +83,20 @@ public final class LatencyDriver {
       for (int i = 0; i < settings.tests(); i++) {
         String queue = settings.baseName() + "-" + (i + 1);
         AmqpClient receiver = clients.open(ack);
-        receiver.subscribe(queue);
         AmqpClient sender = clients.open(Acknowledgement.AUTO);
+        try {
+          receiver.subscribe(queue);
+          sender.attachProducer(queue);
+        } catch (AmqpException e) {
+          LoadlabException refusal =
+              BrokerRefusal.of(
+                  settings.connection(),
+                  e,
+                  "let a client attach to " + queue,
+                  "use --broker-profile for this broker's addresses",
+                  queueNames());
+          throw refusal != null ? refusal : e;
+        }
         String op = latencyOp(size, i);
         boolean paced = settings.rate() > 0;
         OperationRecorder delay = paced ? recorder.operation(sendDelayOp(size, i)) : null;
@@ -134,6 +147,18 @@ public final class LatencyDriver {
     }
   }
 
+  /** The queues the run uses, as the broker names them. */
+  private List<String> queueNames() {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < settings.tests(); i++) {
+      names.add(
+          settings
+              .connection()
+              .address(AmqpDestination.queue(settings.baseName() + "-" + (i + 1))));
+    }
+    return names;
+  }
+
   private Map<String, String> parameters(int size, int test) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("size", String.valueOf(size));
@@ -146,7 +171,7 @@ public final class LatencyDriver {
     return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
   }
 
-  private static void account(
+  private void account(
       int size,
       List<LatencyTest> tests,
       IterationControl it,
@@ -162,7 +187,17 @@ public final class LatencyDriver {
           "in-flight",
           missing,
           missing + " messages were sent but not received when the run failed");
-      control.fail("the broker connection failed: " + it.failure().getMessage());
+      LoadlabException refusal =
+          BrokerRefusal.of(
+              settings.connection(),
+              it.failure(),
+              "go on with the run",
+              "use --broker-profile for this broker",
+              queueNames());
+      control.fail(
+          refusal != null
+              ? refusal.getMessage()
+              : "the broker connection failed: " + it.failure().getMessage());
     } else if (missing > 0 && !control.isAborted()) {
       recording.problem(
           "lost", missing, "size=" + size + ": " + missing + " of " + sent + " never came back");

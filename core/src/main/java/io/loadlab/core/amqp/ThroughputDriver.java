@@ -1,5 +1,6 @@
 package io.loadlab.core.amqp;
 
+import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.run.RunControl;
@@ -129,32 +130,13 @@ public final class ThroughputDriver {
     try (Clients clients = new Clients(settings)) {
       List<PerftestSubscriber> subs = new ArrayList<>();
       List<PerftestPublisher> pubs = new ArrayList<>();
-      for (Topology.Destination d : topology.destinations()) {
-        for (int k = 0; k < settings.subscribers(); k++) {
-          AmqpClient c = clients.open(subscriberAck());
-          if (settings.durable()) {
-            c.subscribeDurable(d.address(), d.address().replace("topic://", "") + "-sub-" + k);
-          } else {
-            c.subscribe(d.address());
-          }
-          DeliveryAccount account = d.accountFor(k);
-          subs.add(
-              new PerftestSubscriber(
-                  c,
-                  d.address(),
-                  account,
-                  d.firstPublisher(),
-                  settings.publishers(),
-                  settings,
-                  deliverOp,
-                  it));
-        }
-        for (int p = 0; p < settings.publishers(); p++) {
-          AmqpClient c = clients.open(publisherAck());
-          pubs.add(
-              new PerftestPublisher(
-                  c, d.address(), d.firstPublisher() + p, settings, body, publishOp, it));
-        }
+      Attach step = new Attach();
+      try {
+        attach(clients, topology, it, body, publishOp, deliverOp, subs, pubs, step);
+      } catch (AmqpException e) {
+        LoadlabException refusal =
+            BrokerRefusal.of(settings.connection(), e, step.what, step.fix, queueNames(topology));
+        throw refusal != null ? refusal : e;
       }
       Workers pubThreads = new Workers(recorder);
       Workers subThreads = new Workers(recorder);
@@ -194,7 +176,7 @@ public final class ThroughputDriver {
       List<DeliveryReport> reports = topology.reports();
       if (it.failure() != null) {
         clients.reportOutages(recording);
-        failed(recording, control, it.failure(), pubs, topology);
+        failed(recording, control, it.failure(), pubs, topology, queueNames(topology));
         return null;
       }
       clients.reportOutages(recording);
@@ -206,6 +188,83 @@ public final class ThroughputDriver {
       }
       return result(size, iteration, t0, t1, pubs, subs, reports);
     }
+  }
+
+  /** What the setup is asking the broker for, for a refusal's message. */
+  private static final class Attach {
+    String what = "open a session";
+    String fix = "";
+  }
+
+  /** Opens every client and attaches every link before anything is sent. */
+  private void attach(
+      Clients clients,
+      Topology topology,
+      IterationControl it,
+      byte[] body,
+      OperationRecorder publishOp,
+      OperationRecorder deliverOp,
+      List<PerftestSubscriber> subs,
+      List<PerftestPublisher> pubs,
+      Attach step) {
+    boolean durableSubscriptions =
+        settings.durable() && settings.connection().profile().durableSubscriptions();
+    for (Topology.Destination d : topology.destinations()) {
+      for (int k = 0; k < settings.subscribers(); k++) {
+        sessionStep(step, subscriberAck());
+        AmqpClient c = clients.open(subscriberAck());
+        step.what = "let a subscriber attach to " + d.address();
+        step.fix = "use another --mode, or --broker-profile for this broker's addresses";
+        if (durableSubscriptions) {
+          step.what = "make a durable subscription on " + d.address();
+          step.fix = "drop --durable or use --mode shared";
+          c.subscribeDurable(d.address(), d.address().replace("topic://", "") + "-sub-" + k);
+        } else {
+          c.subscribe(d.address());
+        }
+        subs.add(
+            new PerftestSubscriber(
+                c,
+                d.address(),
+                d.accountFor(k),
+                d.firstPublisher(),
+                settings.publishers(),
+                settings,
+                deliverOp,
+                it));
+      }
+      for (int p = 0; p < settings.publishers(); p++) {
+        sessionStep(step, publisherAck());
+        AmqpClient c = clients.open(publisherAck());
+        step.what = "let a publisher attach to " + d.address();
+        step.fix = "use another --mode, or --broker-profile for this broker's addresses";
+        c.attachProducer(d.address());
+        pubs.add(
+            new PerftestPublisher(
+                c, d.address(), d.firstPublisher() + p, settings, body, publishOp, it));
+      }
+    }
+  }
+
+  private static void sessionStep(Attach step, Acknowledgement ack) {
+    if (ack == Acknowledgement.TRANSACTED) {
+      step.what = "open a transacted session";
+      step.fix = "the broker runs no AMQP 1.0 transactions: drop --tx, --pub-tx and --sub-tx";
+    } else {
+      step.what = "open a session";
+      step.fix = "";
+    }
+  }
+
+  private List<String> queueNames(Topology topology) {
+    List<String> names = new ArrayList<>();
+    for (Topology.Destination d : topology.destinations()) {
+      AmqpDestination parsed = AmqpDestination.parse(d.address());
+      if (!parsed.topic()) {
+        names.add(settings.connection().address(parsed));
+      }
+    }
+    return names;
   }
 
   private Acknowledgement publisherAck() {
@@ -282,12 +341,13 @@ public final class ThroughputDriver {
     }
   }
 
-  private static void failed(
+  private void failed(
       RunRecording recording,
       RunControl control,
       AmqpException failure,
       List<PerftestPublisher> pubs,
-      Topology topology) {
+      Topology topology,
+      List<String> queues) {
     long attempted = 0;
     for (Topology.Destination d : topology.destinations()) {
       long sentHere = 0;
@@ -305,6 +365,16 @@ public final class ThroughputDriver {
         inFlight,
         inFlight + " messages were sent but not received when the run failed");
     recording.figure("inFlight", inFlight);
-    control.fail("the broker connection failed: " + failure.getMessage());
+    LoadlabException refusal =
+        BrokerRefusal.of(
+            settings.connection(),
+            failure,
+            "go on with the run",
+            "use --broker-profile for this broker, or drop the option it refuses",
+            queues);
+    control.fail(
+        refusal != null
+            ? refusal.getMessage()
+            : "the broker connection failed: " + failure.getMessage());
   }
 }

@@ -98,6 +98,27 @@ public record ThroughputSettings(
       throw new UsageException(
           "--presettled: cannot be combined with transactions; drop --presettled or --tx");
     }
+    BrokerProfile profile = connection.profile();
+    if ((publishTx > 0 || subscribeTx > 0) && !profile.transactions()) {
+      throw new UsageException(
+          "--tx: "
+              + profile.brokerName()
+              + " (profile "
+              + profile
+              + ") runs no AMQP 1.0 transactions; drop --tx, --pub-tx and --sub-tx"
+              + " (--sub-ack N acknowledges in batches instead)");
+    }
+    if (mode != ThroughputMode.SHARED && !profile.topicSubscriptions()) {
+      throw new UsageException(
+          "--mode "
+              + mode.cliName()
+              + ": "
+              + profile.brokerName()
+              + " (profile "
+              + profile
+              + ") has no topic address a client can subscribe to; use --mode shared, or"
+              + " --broker-profile rabbitmq3 for RabbitMQ's v1 addresses (/topic/KEY)");
+    }
     if (baseName == null || baseName.isBlank() || baseName.contains("/")) {
       throw new UsageException("--base-name: use a plain name such as loadlab-perftest");
     }

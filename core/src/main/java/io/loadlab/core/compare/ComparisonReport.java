@@ -7,6 +7,7 @@ import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.Chart.Kind;
 import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.HtmlPage;
+import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.SvgCharts;
 import io.loadlab.core.report.Table;
 import io.loadlab.core.report.Table.Cell;

@@ -1,5 +1,6 @@
 package io.loadlab.core.compare;
 
+import io.loadlab.core.report.Significance;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import java.util.ArrayList;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.compare.RunComparison.Metric;
 import io.loadlab.core.compare.RunComparison.Run;
+import io.loadlab.core.report.Significance;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;

@@ -3,6 +3,8 @@ package io.loadlab.cli.amqp;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.amqp.AmqpConnection;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.BrokerIdentity;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.util.Sizes;
@@ -78,6 +80,42 @@ final class AmqpOptions {
         OptionDefs.flag(
             "single-connection", "all clients share one connection (default: one each)"));
     o.addOption(OptionDefs.value("base-name", "NAME", "queue and topic names start with this"));
+    o.addOption(
+        OptionDefs.value(
+            "broker-profile",
+            "NAME",
+            "the broker's addresses and capabilities: auto (default: from the broker's AMQP open"
+                + " frame), "
+                + BrokerProfile.names()));
+  }
+
+  /** The profile named by --broker-profile, or null for auto (asked from the broker). */
+  static BrokerProfile profile(CommandLine cmd) {
+    String v = cmd.getOptionValue("broker-profile");
+    return v == null || v.strip().equalsIgnoreCase("auto")
+        ? null
+        : BrokerProfile.parse("--broker-profile", v);
+  }
+
+  /**
+   * Refuses a run whose queues a broker without queue creation would not have: with no {@code
+   * --base-name} the run's names are new, so it lists the queues to create and the option to name
+   * them.
+   */
+  static void requireQueues(Target target, CommandLine cmd, String example, List<String> queues) {
+    BrokerProfile p = target.settings.profile();
+    if (p.autoCreate() || cmd.hasOption("base-name")) {
+      return;
+    }
+    throw new io.loadlab.core.failure.UsageException(
+        "--base-name: "
+            + p.brokerName()
+            + " (profile "
+            + p
+            + ") creates no queue on demand; create the queues "
+            + String.join(", ", queues)
+            + " on the broker and run with --base-name "
+            + example);
   }
 
   static List<Integer> sizes(CommandLine cmd, String defaultValue) {
@@ -153,6 +191,8 @@ final class AmqpOptions {
   static final class Target implements AutoCloseable {
     final EmbeddedBroker embedded;
     final AmqpConnectionSettings settings;
+    final BrokerIdentity identity;
+    final boolean profileGiven;
 
     Target(CommandLine cmd, int defaultPrefetch, boolean persistent) {
       String uri = cmd.getOptionValue("broker");
@@ -160,21 +200,35 @@ final class AmqpOptions {
       AmqpConnectionSettings checked =
           settingsFor(uri == null ? "amqp://127.0.0.1:5672" : uri, cmd, defaultPrefetch);
       this.embedded = uri == null ? EmbeddedBroker.start("127.0.0.1", 0, persistent, null) : null;
-      this.settings =
+      AmqpConnectionSettings opened =
           embedded == null ? checked : settingsFor(embedded.amqpUri(), cmd, defaultPrefetch);
       try {
-        // Fail with one line (exit 3) before any run output if the broker is not there.
-        AmqpConnection.open(settings).close();
+        // Fail with one line (exit 3, or 2 for a refused login) before any run output if the
+        // broker is not there.
+        AmqpConnection.open(opened).close();
       } catch (RuntimeException e) {
         close();
         throw e;
       }
+      this.identity = BrokerIdentity.probe(opened);
+      BrokerProfile given = profile(cmd);
+      this.profileGiven = given != null;
+      this.settings = opened.withProfile(given != null ? given : BrokerProfile.detect(identity));
+    }
+
+    /** Records the broker's identity and profile in a run's configuration. */
+    void record(Map<String, Object> config) {
+      config.put("brokerProduct", identity.product());
+      config.put("brokerVersion", identity.version());
+      config.put("brokerProfile", settings.profile().label());
+      config.put("brokerProfileFrom", profileGiven ? "--broker-profile" : "open frame");
     }
 
     private static AmqpConnectionSettings settingsFor(
         String uri, CommandLine cmd, int defaultPrefetch) {
       String prefetch = cmd.getOptionValue("prefetch");
       return AmqpConnectionSettings.builder(uri)
+          .profile(profile(cmd))
           .user(cmd.getOptionValue("user"))
           .passwordFrom(path(cmd, "password-file"))
           .trustStore(trustStore(cmd))

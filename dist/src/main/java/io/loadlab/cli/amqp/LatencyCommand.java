@@ -17,6 +17,7 @@ import io.loadlab.core.util.Durations;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -79,8 +80,14 @@ final class LatencyCommand implements Command {
     RunTiming timing = RunOptions.timing(cmd, Duration.ofSeconds(10), reportFrequency(cmd));
     try (AmqpOptions.Target target = new AmqpOptions.Target(cmd, 100, checked.durable())) {
       LatencySettings s = settings(cmd, target.settings).withBaseName(checked.baseName());
+      List<String> queues = new java.util.ArrayList<>();
+      for (int i = 1; i <= s.tests(); i++) {
+        queues.add("loadlab-latency-" + i);
+      }
+      AmqpOptions.requireQueues(target, cmd, "loadlab-latency", queues);
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("broker", target.describe());
+      target.record(config);
       config.put("sizes", s.sizes());
       config.put("rate", s.rate());
       config.put("count", s.count());
@@ -113,7 +120,11 @@ final class LatencyCommand implements Command {
 
   private static LatencySettings settings(CommandLine cmd, AmqpConnectionSettings connection) {
     AmqpConnectionSettings c =
-        connection != null ? connection : AmqpConnectionSettings.of("amqp://127.0.0.1:5672");
+        connection != null
+            ? connection
+            : AmqpConnectionSettings.builder("amqp://127.0.0.1:5672")
+                .profile(AmqpOptions.profile(cmd))
+                .build();
     LatencySettings d = LatencySettings.defaults(c, AmqpOptions.sizes(cmd, "256"));
     String base = cmd.getOptionValue("base-name");
     if (base == null) {

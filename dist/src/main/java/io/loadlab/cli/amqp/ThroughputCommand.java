@@ -84,8 +84,16 @@ final class ThroughputCommand implements Command {
     RunTiming timing = RunOptions.timing(cmd, Duration.ZERO, Duration.ofSeconds(1));
     try (AmqpOptions.Target target = new AmqpOptions.Target(cmd, 1000, checked.durable())) {
       ThroughputSettings s = settings(cmd, target.settings).withBaseName(checked.baseName());
+      if (s.mode() == ThroughputMode.SHARED) {
+        List<String> queues = new ArrayList<>();
+        for (int i = 0; i < s.destinations(); i++) {
+          queues.add("loadlab-perftest-" + i);
+        }
+        AmqpOptions.requireQueues(target, cmd, "loadlab-perftest", queues);
+      }
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("broker", target.describe());
+      target.record(config);
       config.put("sizes", s.sizes());
       config.put("count", s.count());
       config.put("npubs", s.publishers());
@@ -136,6 +144,7 @@ final class ThroughputCommand implements Command {
         connection != null
             ? connection
             : AmqpConnectionSettings.builder("amqp://127.0.0.1:5672")
+                .profile(AmqpOptions.profile(cmd))
                 .presettled(cmd.hasOption("presettled"))
                 .build();
     ThroughputSettings d = ThroughputSettings.defaults(c, AmqpOptions.sizes(cmd, "1024"));

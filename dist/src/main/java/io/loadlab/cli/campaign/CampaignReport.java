@@ -22,12 +22,16 @@ public final class CampaignReport {
 
   private CampaignReport() {}
 
-  /** Writes {@code report.md} into the campaign directory and returns its text. */
+  /**
+   * Writes {@code report.md} and {@code report.html} into the campaign directory and returns the
+   * Markdown.
+   */
   public static String write(Manifest m, Path dir) throws IOException {
     String text = markdown(m);
     Path tmp = dir.resolve(FILE + ".tmp");
     Files.writeString(tmp, text);
     Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    CampaignHtml.write(m, dir);
     return text;
   }
 

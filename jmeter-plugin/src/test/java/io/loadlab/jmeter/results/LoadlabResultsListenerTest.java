@@ -89,6 +89,9 @@ class LoadlabResultsListenerTest {
     assertTrue(Files.size(out.resolve("histograms.hlog")) > 0);
     assertTrue(Files.exists(out.resolve("intervals.csv")));
     assertTrue(Files.exists(out.resolve("summary.md")));
+    // The same self-contained HTML report as a command-line run, with the listener's samples.
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("<td>rr</td><td class=\"num\" data-value=\"200.0\">200</td>"), html);
   }
 
   @Test

@@ -181,6 +181,48 @@ class SshShellTest {
     }
   }
 
+  /**
+   * Keys as users make them, with ssh-keygen: OpenSSH's own format (bcrypt KDF) and the older PEM
+   * format. A wrong or missing passphrase is named (exit 2); with the right one the key is read and
+   * only the server's refusal of this unknown key remains (exit 3).
+   */
+  @Test
+  void sshKeygenKeysWithAWrongOrMissingPassphraseAreNamedAsSuch() throws Exception {
+    trustServer();
+    Path keygen = Path.of("/usr/bin/ssh-keygen");
+    assertTrue(Files.isExecutable(keygen), "needs ssh-keygen (Debian: openssh-client)");
+    String[][] kinds = {{"ed25519"}, {"rsa", "-b", "2048", "-m", "PEM"}, {"ecdsa", "-m", "PEM"}};
+    for (String[] kind : kinds) {
+      Path key = dir.resolve("id_" + String.join("_", kind).replace("-", ""));
+      java.util.List<String> cmd =
+          new java.util.ArrayList<>(java.util.List.of(keygen.toString(), "-q", "-t"));
+      cmd.addAll(java.util.List.of(kind));
+      cmd.addAll(java.util.List.of("-N", "right horse", "-C", "test", "-f", key.toString()));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes());
+      assertEquals(0, p.waitFor(), out);
+      for (String passphrase : new String[] {"wrong", null}) {
+        UsageException e =
+            assertThrows(
+                UsageException.class,
+                () -> SshShell.connect(target(false, key), HostKeyPolicy.STRICT, passphrase),
+                kind[0] + " with passphrase " + passphrase);
+        assertEquals(2, e.exitCode());
+        assertTrue(
+            e.getMessage().contains(passphrase == null ? SshShell.PASSPHRASE_ENV : "is wrong"),
+            e.getMessage());
+        assertFalse(e.getMessage().contains("authorized_keys"), e.getMessage());
+      }
+      LoadlabException refused =
+          assertThrows(
+              LoadlabException.class,
+              () -> SshShell.connect(target(false, key), HostKeyPolicy.STRICT, "right horse"));
+      assertEquals(3, refused.exitCode(), kind[0] + ": " + refused.getMessage());
+      assertTrue(refused.getMessage().contains("authorized_keys"), refused.getMessage());
+    }
+    assertTrue(server.commands.isEmpty());
+  }
+
   @Test
   void unreachableHostIsExit3() throws Exception {
     int port = server.port();

@@ -1,4 +1,4 @@
-package io.loadlab.core.compare;
+package io.loadlab.core.report;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -84,11 +84,13 @@ public record Significance(String text, double pValue, boolean significant) {
     return Arrays.stream(v).filter(Double::isFinite).toArray();
   }
 
-  static double mean(double[] v) {
+  /** The mean, NaN for none. */
+  public static double mean(double[] v) {
     return Arrays.stream(v).average().orElse(Double.NaN);
   }
 
-  static double variance(double[] v) {
+  /** The sample variance, 0 for fewer than two. */
+  public static double variance(double[] v) {
     if (v.length < 2) {
       return 0;
     }

@@ -1,0 +1,166 @@
+package io.loadlab.core.report;
+
+import io.loadlab.core.report.Chart.Kind;
+import io.loadlab.core.report.Chart.Series;
+import io.loadlab.core.report.Table.Cell;
+import io.loadlab.core.util.Numbers;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The HTML report of an experiment (a campaign): for each figure, a table (rows the sweep points,
+ * columns the configurations: the reported value ± its spread, the ratio to the baseline and a
+ * significance verdict), a line per configuration against the sweep point with error bars spanning
+ * the iterations (grouped bars where there is one point), and each configuration's ratio to the
+ * baseline.
+ */
+public final class SweepReport {
+  private SweepReport() {}
+
+  /**
+   * Writes the report.
+   *
+   * @param facts what the experiment is (status, rule, baseline...), shown first
+   */
+  public static void write(
+      Path file,
+      String title,
+      String description,
+      Map<String, String> facts,
+      List<SweepFigure> figures)
+      throws IOException {
+    page(title, description, facts, figures).write(file);
+  }
+
+  /** The page. */
+  public static HtmlPage page(
+      String title, String description, Map<String, String> facts, List<SweepFigure> figures) {
+    HtmlPage page = new HtmlPage(title);
+    if (description != null && !description.isBlank()) {
+      page.paragraph(description.strip());
+    }
+    page.definitions("campaign", facts);
+    for (SweepFigure f : figures) {
+      page.heading(f.title() + (f.lowerIsBetter() ? " (lower is better)" : ""));
+      page.table(table(f));
+      page.chart(valueChart(f));
+      if (f.configurations().size() > 1) {
+        page.chart(ratioChart(f));
+      }
+    }
+    page.note(
+        "Error bars span each cell's iterations (lowest to highest). Ratios are over "
+            + (figures.isEmpty() ? "the baseline" : figures.get(0).configurations().get(0))
+            + ". Significance: Welch's t-test (two-sided, 5% level) on the iterations' values;"
+            + " it needs two runs or more on each side.");
+    return page;
+  }
+
+  static Table table(SweepFigure f) {
+    List<String> header = new ArrayList<>();
+    header.add(f.pointName());
+    header.addAll(f.configurations());
+    String base = f.configurations().get(0);
+    for (int c = 1; c < f.configurations().size(); c++) {
+      header.add(f.configurations().get(c) + " / " + base);
+    }
+    for (int c = 1; c < f.configurations().size(); c++) {
+      header.add(f.configurations().get(c) + " vs " + base);
+    }
+    List<List<Cell>> rows = new ArrayList<>();
+    for (int p = 0; p < f.points().size(); p++) {
+      List<Cell> row = new ArrayList<>();
+      row.add(Cell.text(f.points().get(p)));
+      for (int c = 0; c < f.configurations().size(); c++) {
+        double v = f.reported()[c][p];
+        double[] its = f.iterations()[c][p];
+        String text = Double.isNaN(v) ? "–" : Numbers.figure(v);
+        if (its.length > 1 && Double.isFinite(v) && Significance.mean(its) != 0) {
+          double cv = 100 * Math.sqrt(variance(its)) / Math.abs(Significance.mean(its));
+          text += String.format(Locale.ROOT, " ±%.1f%%", cv);
+        }
+        if (f.failed()[c][p] > 0) {
+          text += " (" + f.failed()[c][p] + " failed)";
+        }
+        row.add(Cell.number(text, v));
+      }
+      for (int c = 1; c < f.configurations().size(); c++) {
+        double r = f.reported()[c][p] / f.reported()[0][p];
+        boolean ok = Double.isFinite(r);
+        row.add(
+            Cell.number(ok ? String.format(Locale.ROOT, "%.2f×", r) : "–", ok ? r : Double.NaN));
+      }
+      for (int c = 1; c < f.configurations().size(); c++) {
+        row.add(
+            Cell.text(
+                Significance.of(
+                        shortName(f.title()),
+                        f.iterations()[0][p],
+                        f.iterations()[c][p],
+                        !f.lowerIsBetter())
+                    .text()));
+      }
+      rows.add(row);
+    }
+    return new Table(f.id(), header, rows);
+  }
+
+  private static String shortName(String title) {
+    int colon = title.lastIndexOf(": ");
+    return colon < 0 ? title : title.substring(colon + 2);
+  }
+
+  private static double variance(double[] v) {
+    double m = Significance.mean(v);
+    return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+  }
+
+  static Chart valueChart(SweepFigure f) {
+    List<Series> series = new ArrayList<>();
+    for (int c = 0; c < f.configurations().size(); c++) {
+      int n = f.points().size();
+      double[] low = new double[n];
+      double[] high = new double[n];
+      for (int p = 0; p < n; p++) {
+        double[] its = f.iterations()[c][p];
+        low[p] = its.length > 1 ? Arrays.stream(its).min().getAsDouble() : Double.NaN;
+        high[p] = its.length > 1 ? Arrays.stream(its).max().getAsDouble() : Double.NaN;
+      }
+      series.add(
+          new Series(f.configurations().get(c), new double[0], f.reported()[c], low, high, null));
+    }
+    return Chart.of(
+        f.id(),
+        f.title(),
+        f.points().size() > 1 ? Kind.SWEEP : Kind.BAR,
+        f.pointName(),
+        shortName(f.title()),
+        f.points(),
+        series);
+  }
+
+  static Chart ratioChart(SweepFigure f) {
+    List<Series> series = new ArrayList<>();
+    String base = f.configurations().get(0);
+    for (int c = 1; c < f.configurations().size(); c++) {
+      double[] y = new double[f.points().size()];
+      for (int p = 0; p < y.length; p++) {
+        y[p] = f.reported()[c][p] / f.reported()[0][p];
+      }
+      series.add(Series.of(f.configurations().get(c) + " / " + base, y));
+    }
+    return Chart.of(
+        f.id() + "-ratio",
+        f.title() + ": ratio to " + base,
+        Kind.BAR,
+        f.pointName(),
+        "ratio (1 = as " + base + ")",
+        f.points(),
+        series);
+  }
+}

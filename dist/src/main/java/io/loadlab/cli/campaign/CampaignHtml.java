@@ -1,0 +1,106 @@
+package io.loadlab.cli.campaign;
+
+import io.loadlab.core.report.SweepFigure;
+import io.loadlab.core.report.SweepReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The campaign's {@code report.html}, beside {@code report.md}: the same cells as the seeds'
+ * figures (core's {@link SweepReport}), each step's figure against its sweep point with one line
+ * per configuration, the iterations' spread, ratios and significance against the baseline.
+ */
+final class CampaignHtml {
+  /** The report's name in the campaign directory. */
+  static final String FILE = "report.html";
+
+  private CampaignHtml() {}
+
+  static void write(Manifest m, Path dir) throws IOException {
+    List<String> configs = new ArrayList<>(m.configurations);
+    if (m.baseline != null && configs.remove(m.baseline)) {
+      configs.add(0, m.baseline);
+    }
+    List<SweepFigure> figures = new ArrayList<>();
+    if (!configs.isEmpty()) {
+      for (Manifest.StepInfo step : m.steps) {
+        List<Manifest.CellEntry> cells =
+            m.cells.stream().filter(c -> c.step.equals(step.name)).toList();
+        if (cells.isEmpty()) {
+          continue;
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        cells.forEach(c -> keys.add(Matrix.label(c.point)));
+        List<String> points = new ArrayList<>(keys);
+        Map<String, Manifest.CellEntry> byKey = new LinkedHashMap<>();
+        cells.forEach(c -> byKey.put(c.configuration + "\u0000" + Matrix.label(c.point), c));
+        for (String figure : step.figures) {
+          figures.add(figure(m, step, figure, configs, points, byKey, figures.size()));
+        }
+      }
+    }
+    Map<String, String> facts = new LinkedHashMap<>();
+    facts.put("status", String.valueOf(m.status));
+    long ok = m.runs.stream().filter(r -> "ok".equals(r.status)).count();
+    long failed = m.runs.stream().filter(r -> "failed".equals(r.status)).count();
+    facts.put("runs", ok + " ok, " + failed + " failed, " + m.runs.size() + " in all");
+    facts.put("reported run per cell", String.valueOf(m.rule));
+    facts.put("baseline", String.valueOf(m.baseline));
+    if (m.startTime != null) {
+      facts.put("time", m.startTime + " to " + m.updateTime);
+    }
+    if (m.file != null) {
+      facts.put("campaign file", m.file);
+    }
+    SweepReport.write(dir.resolve(FILE), "Campaign " + m.campaign, m.description, facts, figures);
+  }
+
+  private static SweepFigure figure(
+      Manifest m,
+      Manifest.StepInfo step,
+      String figure,
+      List<String> configs,
+      List<String> points,
+      Map<String, Manifest.CellEntry> byKey,
+      int n) {
+    double[][] reported = new double[configs.size()][points.size()];
+    double[][][] iterations = new double[configs.size()][points.size()][];
+    int[][] failed = new int[configs.size()][points.size()];
+    for (int c = 0; c < configs.size(); c++) {
+      for (int p = 0; p < points.size(); p++) {
+        Manifest.CellEntry cell = byKey.get(configs.get(c) + "\u0000" + points.get(p));
+        Double v = cell == null ? null : cell.reported.get(figure);
+        reported[c][p] = v == null ? Double.NaN : v;
+        failed[c][p] = cell == null ? 0 : cell.failed;
+        String id = cell == null ? null : cell.id;
+        iterations[c][p] =
+            m.runs.stream()
+                .filter(r -> id != null && id.equals(r.cell) && "ok".equals(r.status))
+                .map(r -> r.figures.get(figure))
+                .filter(x -> x != null && Double.isFinite(x))
+                .mapToDouble(Double::doubleValue)
+                .toArray();
+      }
+    }
+    List<String> labels =
+        step.sweep.isEmpty()
+            ? points
+            : points.stream().map(p -> p.replaceAll("[^ =]+=", "")).toList();
+    return new SweepFigure(
+        "figure-" + n,
+        step.name + ": " + figure,
+        step.sweep.isEmpty() ? "point" : String.join(" ", step.sweep.keySet()),
+        CellStatistics.lowerIsBetter(figure),
+        labels,
+        configs,
+        reported,
+        iterations,
+        failed);
+  }
+}

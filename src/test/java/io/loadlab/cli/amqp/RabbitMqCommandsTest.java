@@ -1,0 +1,128 @@
+package io.loadlab.cli.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.CliRun;
+import io.loadlab.core.broker.RabbitMqNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * RabbitMQ 3.x from Debian with rabbitmq_amqp1_0, a node of the test's own on free ports: the
+ * profile comes from the open frame, every mode delivers every message, and what RabbitMQ 3.x
+ * cannot do is refused before the run (or, under the generic profile, at once with the fix).
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class RabbitMqCommandsTest {
+  @RegisterExtension static final RabbitMqNode RABBIT = new RabbitMqNode();
+
+  @TempDir Path dir;
+
+  private CliRun run(String uri, String... args) throws Exception {
+    Path pw = dir.resolve("pw");
+    Files.writeString(pw, RABBIT.password() + "\n");
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(
+        List.of(
+            "--broker",
+            uri,
+            "--user",
+            RABBIT.user(),
+            "--password-file",
+            pw.toString(),
+            "--output",
+            dir.resolve("out").toString()));
+    return CliRun.of(all.toArray(String[]::new));
+  }
+
+  private String ok(CliRun r) throws Exception {
+    assertEquals(0, r.code(), r.out() + r.err());
+    String json = Files.readString(dir.resolve("out/result.json"));
+    assertTrue(json.contains("\"brokerProduct\" : \"RabbitMQ\""), json);
+    assertTrue(json.contains("\"brokerProfile\" : \"rabbitmq3\""), json);
+    assertTrue(json.contains("\"status\" : \"ok\""), json);
+    return json;
+  }
+
+  private static void nothingLost(String json) {
+    assertTrue(json.contains("\"lost\" : 0.0,"), json);
+  }
+
+  @Test
+  void queueFanoutAndTopicModesDeliverEveryMessage() throws Exception {
+    String[][] modes = {
+      {"--mode", "shared", "--nsubs", "2"},
+      {"--mode", "fanout", "--nsubs", "2", "--npubs", "2"},
+      {"--mode", "topic", "--qt", "2", "--nsubs", "2"},
+    };
+    for (String[] mode : modes) {
+      List<String> args = new ArrayList<>(List.of("amqp", "throughput", "--count", "300"));
+      args.addAll(Arrays.asList(mode));
+      nothingLost(ok(run(RABBIT.amqpUri(), args.toArray(String[]::new))));
+    }
+  }
+
+  @Test
+  void durableAndPresettledRuns() throws Exception {
+    nothingLost(
+        ok(
+            run(
+                RABBIT.amqpUri(),
+                "amqp",
+                "throughput",
+                "--count",
+                "300",
+                "--durable",
+                "--mode",
+                "fanout",
+                "--nsubs",
+                "2")));
+    nothingLost(ok(run(RABBIT.amqpUri(), "amqp", "throughput", "--count", "300", "--durable")));
+    ok(run(RABBIT.amqpUri(), "amqp", "throughput", "--count", "300", "--presettled"));
+  }
+
+  @Test
+  void latencyRuns() throws Exception {
+    String json = ok(run(RABBIT.amqpUri(), "amqp", "latency", "--count", "100", "--tests", "2"));
+    assertTrue(json.contains("\"received size=256\" : 200"), json);
+  }
+
+  @Test
+  void transactionsAreRefusedBeforeTheRun() throws Exception {
+    CliRun r = run(RABBIT.amqpUri(), "amqp", "throughput", "--count", "100", "--tx", "10");
+    assertEquals(2, r.code(), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().startsWith("loadlab: --tx: RabbitMQ 3.x (profile rabbitmq3)"), r.err());
+    assertTrue(!Files.exists(dir.resolve("out/result.json")));
+  }
+
+  @Test
+  void underTheGenericProfileAnUnansweredTransactionFailsAtOnceWithTheFix() throws Exception {
+    long start = System.nanoTime();
+    CliRun r =
+        run(
+            RABBIT.amqpUri() + "?jms.requestTimeout=2000",
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--tx",
+            "10",
+            "--broker-profile",
+            "generic");
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("open a transacted session"), r.err());
+    assertTrue(r.err().contains("drop --tx"), r.err());
+    assertTrue(seconds < 60, "took " + seconds + " s");
+  }
+}

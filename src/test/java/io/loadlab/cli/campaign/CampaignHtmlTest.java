@@ -64,8 +64,11 @@ class CampaignHtmlTest {
     CampaignHtml.write(m, dir);
     Path html = dir.resolve(CampaignHtml.FILE);
     String text = Files.readString(html);
-    assertTrue(text.contains("<th>size</th><th>bridged</th><th>bare-metal</th><th>sriov</th>"), text);
-    assertTrue(text.matches("(?s).*p50Us 2\\.[34][0-9]× lower \\(p &lt; 0\\.0.*"), "sriov vs bridged verdict");
+    assertTrue(
+        text.contains("<th>size</th><th>bridged</th><th>bare-metal</th><th>sriov</th>"), text);
+    assertTrue(
+        text.matches("(?s).*p50Us 2\\.[34][0-9]× lower \\(p &lt; 0\\.0.*"),
+        "sriov vs bridged verdict");
     assertTrue(text.contains("3 vs 3 runs"), text);
     // Per figure: the sweep with error bars, and the ratio to the baseline.
     var check = HeadlessChromium.assertDrawn(html, 4);

@@ -68,7 +68,7 @@ public final class AmqpConnection implements AutoCloseable {
     } catch (JMSSecurityException e) {
       throw loginRefused(settings, e);
     } catch (JMSException | RuntimeException e) {
-      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachable(settings, e);
+      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachableOrRefused(settings, e);
     }
     AmqpConnection amqp = new AmqpConnection(settings, c);
     try {
@@ -77,7 +77,7 @@ public final class AmqpConnection implements AutoCloseable {
       c.start();
     } catch (JMSException | RuntimeException e) {
       amqp.close();
-      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachable(settings, e);
+      throw isLoginFailure(e) ? loginRefused(settings, e) : unreachableOrRefused(settings, e);
     }
     return amqp;
   }
@@ -113,6 +113,29 @@ public final class AmqpConnection implements AutoCloseable {
             + " and the password in "
             + n.password(),
         e);
+  }
+
+  /**
+   * A broker that answered but refused the connection's open (a virtual host it does not have, as
+   * Qpid Broker-J answers for a host name it does not know) is a setting to fix, exit 2.
+   */
+  private static LoadlabException unreachableOrRefused(
+      AmqpConnectionSettings settings, Exception e) {
+    if ("amqp:not-found".equals(BrokerRefusal.condition(e))) {
+      return new UsageException(
+          "the broker at "
+              + Secrets.mask(settings.uri())
+              + " has no virtual host by the name the client gave ("
+              + firstLine(e)
+              + "); name one with amqp.vhost=NAME in "
+              + settings.names().broker()
+              + ", e.g. "
+              + Secrets.mask(settings.uri())
+              + (settings.uri().contains("?") ? "&" : "?")
+              + "amqp.vhost=default",
+          e);
+    }
+    return unreachable(settings, e);
   }
 
   private static LoadlabException unreachable(AmqpConnectionSettings settings, Exception e) {

@@ -24,7 +24,7 @@ final class SummaryTable {
           "p99 us",
           "p99.9 us",
           "max us",
-          "cpu us/op");
+          "cpu us/op client/host/server");
 
   private SummaryTable() {}
 

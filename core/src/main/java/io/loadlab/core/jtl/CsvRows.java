@@ -18,9 +18,24 @@ final class CsvRows {
   private final StringBuilder field = new StringBuilder();
   private final List<String> row = new ArrayList<>();
   private long line;
+  private boolean[] keep;
 
   CsvRows(Reader in) {
     this.in = in;
+  }
+
+  /**
+   * Keeps only the fields whose index is true (the others read as empty), so the fields nobody
+   * reads cost no string; {@code null} keeps all.
+   */
+  void keep(boolean[] keep) {
+    this.keep = keep;
+  }
+
+  private void endField() {
+    int i = row.size();
+    row.add(keep == null || (i < keep.length && keep[i]) ? field.toString() : "");
+    field.setLength(0);
   }
 
   /** The line number the last row started on (1 for the first). */
@@ -69,18 +84,17 @@ final class CsvRows {
         quoted = true;
         wasQuoted = true;
       } else if (c == ',') {
-        row.add(field.toString());
-        field.setLength(0);
+        endField();
         wasQuoted = false;
       } else if (c == '\n' || c == '\r' || c < 0) {
-        row.add(field.toString());
+        endField();
         return row;
       } else {
         field.append((char) c);
       }
       c = read();
     }
-    row.add(field.toString());
+    endField();
     return row;
   }
 

@@ -85,6 +85,16 @@ public final class JtlImporter {
       while ((row = rows.next()) != null) {
         if (cols == null) {
           cols = Columns.of(row, file);
+          rows.keep(
+              cols.mask(
+                  cols.timeStamp,
+                  cols.elapsed,
+                  cols.label,
+                  cols.responseCode,
+                  cols.success,
+                  cols.failureMessage,
+                  cols.bytes,
+                  cols.sentBytes));
           if (cols.header) {
             continue;
           }
@@ -109,6 +119,7 @@ public final class JtlImporter {
       while ((row = rows.next()) != null) {
         if (cols == null) {
           cols = Columns.of(row, file);
+          rows.keep(cols.mask(cols.timeStamp, cols.elapsed));
           if (cols.header) {
             continue;
           }
@@ -169,6 +180,21 @@ public final class JtlImporter {
                 + " is not a CSV JTL; write it with -l FILE and jmeter.save.saveservice.output_format=csv");
       }
       return new Columns(false, DEFAULT_COLUMNS);
+    }
+
+    /** A mask of the given column indexes, for {@link CsvRows#keep}. */
+    boolean[] mask(int... columns) {
+      int max = 0;
+      for (int c : columns) {
+        max = Math.max(max, c + 1);
+      }
+      boolean[] m = new boolean[max];
+      for (int c : columns) {
+        if (c >= 0) {
+          m[c] = true;
+        }
+      }
+      return m;
     }
 
     long timeStamp(List<String> row, long line, Path file) {

@@ -169,12 +169,34 @@ public final class HtmlPage {
     }
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("palette", Palette.colours());
-    data.put("charts", charts);
+    data.put("charts", chartsJson());
     w.write("<script type=\"application/json\" id=\"loadlab-charts\">");
     w.write(CHART_JSON.writeValueAsString(data).replace("</", "<\\/"));
     w.write("</script>\n<script>\n");
     w.write(Assets.SCRIPT);
     w.write("</script>\n</body></html>\n");
+  }
+
+  /**
+   * The charts as JSON trees; series that share one x array (a timeline) leave it to the chart's
+   * {@code x}, written once.
+   */
+  private List<Object> chartsJson() {
+    List<Object> out = new ArrayList<>();
+    for (Chart c : charts) {
+      com.fasterxml.jackson.databind.node.ObjectNode node = CHART_JSON.valueToTree(c);
+      boolean shared = c.series().size() > 1;
+      for (Chart.Series s : c.series()) {
+        shared &= s.x().length > 0 && java.util.Arrays.equals(s.x(), c.series().get(0).x());
+      }
+      if (shared) {
+        node.set("x", CHART_JSON.valueToTree(c.series().get(0).x()));
+        node.withArray("series")
+            .forEach(n -> ((com.fasterxml.jackson.databind.node.ObjectNode) n).remove("x"));
+      }
+      out.add(node);
+    }
+    return out;
   }
 
   /** {@code s} made safe for HTML text and attributes. */
@@ -201,7 +223,8 @@ public final class HtmlPage {
           g.writeNumber((long) v);
         } else {
           double abs = Math.abs(v);
-          double scale = abs >= 1000 ? 10 : abs >= 1 ? 1000 : 1e6;
+          // three or four significant digits: what a chart can show
+          double scale = abs >= 1000 ? 1 : abs >= 100 ? 10 : abs >= 1 ? 100 : 1e5;
           g.writeNumber(Math.round(v * scale) / scale);
         }
       }

@@ -69,6 +69,7 @@ public final class SvgCharts {
     int legendRows = (chart.series().size() + 3) / 4;
     int height = HEIGHT + 18 * Math.max(0, legendRows - 1);
     SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
+    g.setGeomDoubleConverter(v -> String.valueOf(Math.round(v * 10) / 10.0));
     jfree.draw(g, new Rectangle(0, 0, WIDTH, height));
     return g.getSVGElement() + "\n";
   }
@@ -78,7 +79,7 @@ public final class SvgCharts {
     int n = 0;
     for (Chart.Series s : chart.series()) {
       XYSeries xy = new XYSeries(s.name() + (n > 0 && sameName(chart, s, n) ? " #" + n : ""));
-      double[][] points = Thinning.minMax(s.x(), s.y(), WIDTH);
+      double[][] points = Thinning.minMax(s.x(), s.y(), WIDTH / 3);
       for (int i = 0; i < points[0].length; i++) {
         if (chart.kind() == Chart.Kind.SPECTRUM && points[0][i] <= 0) {
           continue;
@@ -103,6 +104,7 @@ public final class SvgCharts {
     }
     ValueAxis yAxis = yAxis(chart);
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+    renderer.setDrawSeriesLineAsPath(true);
     for (int i = 0; i < chart.series().size(); i++) {
       renderer.setSeriesPaint(i, Color.decode(Palette.colour(i)));
       renderer.setSeriesStroke(i, new BasicStroke(1.5f));

@@ -62,7 +62,7 @@
       var base = { name: s.name, color: palette[i % palette.length] };
       if (numeric) {
         base.type = 'line';
-        base.data = zip(s.x, s.y);
+        base.data = zip(s.x || c.x, s.y);
         base.showSymbol = s.y.length < 60;
         base.symbolSize = 5;
         base.lineStyle = { width: 1.5 };

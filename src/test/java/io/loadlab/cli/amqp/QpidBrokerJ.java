@@ -1,0 +1,177 @@
+package io.loadlab.cli.amqp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.qpid.server.SystemLauncher;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Qpid Broker-J 9.2 (Maven Central) in a child JVM of the test's own, on a free loopback port, in
+ * memory, with one user and pre-created queues on its default virtual host (which creates no
+ * others). A child JVM keeps the broker's libraries and logging out of the tests' JVM.
+ */
+final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
+  private final List<String> queues;
+  private final String password = "pw-" + UUID.randomUUID();
+  private Process process;
+  private int port;
+  private Path work;
+
+  QpidBrokerJ(List<String> queues) {
+    this.queues = queues;
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    work = Files.createTempDirectory("loadlab-broker-j");
+    Files.writeString(work.resolve("config.json"), config());
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            java,
+            "-Xmx256m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            QpidBrokerJ.class.getName(),
+            work.toString());
+    pb.redirectErrorStream(true);
+    process = pb.start();
+    CompletableFuture<Boolean> ready = new CompletableFuture<>();
+    StringBuilder log = new StringBuilder();
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  synchronized (log) {
+                    log.append(line).append('\n');
+                  }
+                  if (line.contains("BRK-1004")) {
+                    ready.complete(true);
+                  }
+                }
+              } catch (java.io.IOException e) {
+                // the broker ended
+              }
+              ready.complete(false);
+            },
+            "broker-j-output");
+    reader.setDaemon(true);
+    reader.start();
+    if (!ready.get(90, TimeUnit.SECONDS)) {
+      afterAll(context);
+      throw new IllegalStateException("Qpid Broker-J did not start:\n" + log);
+    }
+  }
+
+  private String config() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<Map<String, Object>> qs = new ArrayList<>();
+    for (String q : queues) {
+      qs.add(Map.of("name", q));
+    }
+    Map<String, Object> virtualHost = Map.of("type", "Memory", "queues", qs);
+    Map<String, Object> broker = new HashMap<>();
+    broker.put("name", "broker");
+    broker.put("modelVersion", "9.0");
+    broker.put(
+        "authenticationproviders",
+        List.of(
+            Map.of(
+                "name",
+                "plain",
+                "type",
+                "Plain",
+                "secureOnlyMechanisms",
+                List.of(),
+                "users",
+                List.of(Map.of("name", "loadlab", "password", password, "type", "managed")))));
+    broker.put(
+        "ports",
+        List.of(
+            Map.of(
+                "name",
+                "AMQP",
+                "port",
+                port,
+                "bindingAddress",
+                "127.0.0.1",
+                "protocols",
+                List.of("AMQP_1_0"),
+                "authenticationProvider",
+                "plain",
+                "virtualhostaliases",
+                List.of(
+                    Map.of("name", "defaultAlias", "type", "defaultAlias"),
+                    Map.of("name", "nameAlias", "type", "nameAlias")))));
+    broker.put(
+        "virtualhostnodes",
+        List.of(
+            Map.of(
+                "name", "default",
+                "type", "Memory",
+                "defaultVirtualHostNode", "true",
+                "virtualHostInitialConfiguration", json.writeValueAsString(virtualHost))));
+    return json.writeValueAsString(broker);
+  }
+
+  /** The broker's URI as a lab would give it (its default virtual host named). */
+  String amqpUri() {
+    return "amqp://127.0.0.1:" + port + "?amqp.vhost=default";
+  }
+
+  /** The URI without the virtual host: Broker-J does not know the host name 127.0.0.1. */
+  String bareUri() {
+    return "amqp://127.0.0.1:" + port;
+  }
+
+  String user() {
+    return "loadlab";
+  }
+
+  String password() {
+    return password;
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    if (process != null) {
+      process.destroy();
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+      process = null;
+    }
+  }
+
+  /** The child JVM: starts the broker from the configuration in the directory given. */
+  public static void main(String[] args) throws Exception {
+    Path work = Path.of(args[0]);
+    Map<String, Object> attributes = new HashMap<>();
+    attributes.put("type", "Memory");
+    attributes.put("initialConfigurationLocation", work.resolve("config.json").toUri().toString());
+    attributes.put("qpid.work_dir", work.toString());
+    attributes.put("startupLoggedToSystemOut", true);
+    new SystemLauncher().startup(attributes);
+  }
+}

@@ -1,0 +1,123 @@
+package io.loadlab.cli.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.CliRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Qpid Broker-J 9.2, whose default virtual host creates no queue on demand: runs work with
+ * pre-created queues and --base-name, and without them say what to create.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class QpidBrokerJCommandsTest {
+  @RegisterExtension
+  static final QpidBrokerJ BROKER = new QpidBrokerJ(List.of("lab-0", "lab-1", "lat-1"));
+
+  @TempDir Path dir;
+
+  private CliRun run(String uri, String... args) throws Exception {
+    Path pw = dir.resolve("pw");
+    Files.writeString(pw, BROKER.password() + "\n");
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.addAll(
+        List.of(
+            "--broker",
+            uri,
+            "--user",
+            BROKER.user(),
+            "--password-file",
+            pw.toString(),
+            "--output",
+            dir.resolve("out").toString()));
+    return CliRun.of(all.toArray(String[]::new));
+  }
+
+  private String ok(CliRun r) throws Exception {
+    assertEquals(0, r.code(), r.out() + r.err());
+    String json = Files.readString(dir.resolve("out/result.json"));
+    assertTrue(json.contains("\"brokerProfile\" : \"qpid-broker-j\""), json);
+    assertTrue(json.contains("\"status\" : \"ok\""), json);
+    return json;
+  }
+
+  @Test
+  void throughputAndLatencyWithPreCreatedQueues() throws Exception {
+    String shared =
+        ok(
+            run(
+                BROKER.amqpUri(),
+                "amqp",
+                "throughput",
+                "--count",
+                "300",
+                "--qt",
+                "2",
+                "--base-name",
+                "lab"));
+    assertTrue(shared.contains("\"lost\" : 0.0,"), shared);
+    String tx =
+        ok(
+            run(
+                BROKER.amqpUri(),
+                "amqp",
+                "throughput",
+                "--count",
+                "300",
+                "--tx",
+                "10",
+                "--base-name",
+                "lab"));
+    assertTrue(tx.contains("\"lost\" : 0.0,"), tx);
+    String fanout =
+        ok(
+            run(
+                BROKER.amqpUri(),
+                "amqp",
+                "throughput",
+                "--count",
+                "300",
+                "--mode",
+                "fanout",
+                "--nsubs",
+                "2"));
+    assertTrue(fanout.contains("\"lost\" : 0.0,"), fanout);
+    ok(run(BROKER.amqpUri(), "amqp", "latency", "--count", "100", "--base-name", "lat"));
+  }
+
+  @Test
+  void withoutQueuesTheRunSaysWhatToCreate() throws Exception {
+    CliRun none = run(BROKER.amqpUri(), "amqp", "throughput", "--count", "10", "--qt", "2");
+    assertEquals(2, none.code(), none.err());
+    assertEquals(1, none.err().strip().lines().count(), none.err());
+    assertTrue(
+        none.err()
+            .contains(
+                "create the queues loadlab-perftest-0, loadlab-perftest-1 on the broker and"
+                    + " run with --base-name loadlab-perftest"),
+        none.err());
+    CliRun missing =
+        run(BROKER.amqpUri(), "amqp", "throughput", "--count", "10", "--base-name", "absent");
+    assertEquals(2, missing.code(), missing.err());
+    assertTrue(missing.err().contains("amqp:not-found"), missing.err());
+    assertTrue(missing.err().contains("create the queues absent-0 on the broker"), missing.err());
+  }
+
+  @Test
+  void anUnknownVirtualHostIsASettingWithTheFix() throws Exception {
+    CliRun r = run(BROKER.bareUri(), "amqp", "latency", "--count", "10");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("has no virtual host"), r.err());
+    assertTrue(r.err().contains("amqp.vhost=default"), r.err());
+  }
+}

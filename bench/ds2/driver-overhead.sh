@@ -23,6 +23,7 @@ VARS=(-D ncust="$NCUST" -D nprod="$NPROD" -D nfirst="$(n 'SELECT count(*) FROM b
 reset() { "$LOADLAB" ds2 reset --url "$PG_URL" --user postgres --db-size "$SIZE" >/dev/null; }
 
 reset
+LOAD_LOADLAB=$(cut -d' ' -f1-3 /proc/loadavg)
 "$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
   --ramp-rate 100 --warmup 10s --run-time "${SECONDS_RUN}s" --think-time 0 \
   --pct-newcustomers 20 --n-searches 3 --search-batch-size 5 --n-line-items 5 \
@@ -30,6 +31,7 @@ reset
 LOADLAB_OPM=$(sed -n 's/^opm: //p' "$OUT/loadlab.txt")
 
 reset
+LOAD_PGBENCH=$(cut -d' ' -f1-3 /proc/loadavg)
 pgbench -n -M prepared -c "$CLIENTS" -j 2 -T 10 --max-tries=10 "${VARS[@]}" \
   -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >/dev/null
 pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_RUN" --max-tries=10 "${VARS[@]}" \
@@ -40,6 +42,6 @@ PGBENCH_OPM=$(awk -v t="$TPS" 'BEGIN { printf "%.0f", t * 60 }')
 reset
 
 echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE"
-echo "loadlab opm=$LOADLAB_OPM"
-echo "pgbench opm=$PGBENCH_OPM (tps $TPS)"
+echo "loadlab opm=$LOADLAB_OPM (load average before: $LOAD_LOADLAB)"
+echo "pgbench opm=$PGBENCH_OPM (tps $TPS; load average before: $LOAD_PGBENCH)"
 awk -v a="$LOADLAB_OPM" -v b="$PGBENCH_OPM" 'BEGIN { printf "ratio loadlab/pgbench = %.2f\n", a / b }'

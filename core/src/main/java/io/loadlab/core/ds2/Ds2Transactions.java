@@ -32,6 +32,8 @@ public final class Ds2Transactions implements AutoCloseable {
   private static final String MY_BY_ACTOR = myFullText("actor");
   private static final String MY_BY_TITLE = myFullText("title");
   private static final String[] PRICES = new String[MAX_LINE_ITEMS + 1];
+  private static final java.util.regex.Pattern NOT_WORD =
+      java.util.regex.Pattern.compile("[^\\p{L}\\p{N}]+");
 
   static {
     for (int n = 1; n <= MAX_LINE_ITEMS; n++) {
@@ -214,7 +216,7 @@ public final class Ds2Transactions implements AutoCloseable {
 
   private Ds2BrowseResult fullText(
       Ds2BrowseResult.By by, String column, String words, int batchSize) throws SQLException {
-    String[] terms = words.replaceAll("[^\\p{L}\\p{N}]+", " ").trim().split(" ");
+    String[] terms = NOT_WORD.matcher(words).replaceAll(" ").trim().split(" ");
     if (terms.length == 0 || terms[0].isEmpty()) {
       return new Ds2BrowseResult(by, 0);
     }

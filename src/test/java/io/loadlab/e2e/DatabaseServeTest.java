@@ -2,6 +2,7 @@ package io.loadlab.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -22,10 +24,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code loadlab database} as a user runs it: a child JVM serving the embedded PostgreSQL on a
- * given port and data directory, printing the JDBC URL but never the password; the user logs in
- * with the password; SIGTERM stops PostgreSQL (the port closes) and a restart on the same data
- * directory finds what was written. Bad options are refused before anything starts.
+ * {@code loadlab database} as a user runs it: a child JVM serving the embedded PostgreSQL on every
+ * address, a given port and data directory, printing the JDBC URL but never the password; the user
+ * logs in with the password from an address other than the trusted loopback one, a wrong password
+ * is refused; SIGTERM stops PostgreSQL (the port closes) and a restart on the same data directory
+ * finds what was written. Bad options are refused before anything starts.
  */
 @Timeout(180)
 class DatabaseServeTest {
@@ -41,6 +44,16 @@ class DatabaseServeTest {
     int port = freePort();
     String url = serve(data, port, pw, "first.log", true);
     assertTrue(url.startsWith("jdbc:postgresql://127.0.0.1:" + port + "/ds2"), url);
+    // From 127.0.0.2, not the loopback address the embedded server trusts: a password login
+    // (SCRAM).
+    String other = url + "?localSocketAddress=127.0.0.2";
+    try (Connection c = DriverManager.getConnection(other, "lab", "s3cret-Pw")) {
+      assertTrue(c.isValid(5));
+    }
+    SQLException wrong =
+        assertThrows(
+            SQLException.class, () -> DriverManager.getConnection(other, "lab", "wrong").close());
+    assertTrue(wrong.getMessage().contains("password authentication failed"), wrong.getMessage());
     try (Connection c = DriverManager.getConnection(url, "lab", "s3cret-Pw");
         Statement s = c.createStatement()) {
       s.execute("CREATE TABLE kept (v int)");
@@ -101,6 +114,8 @@ class DatabaseServeTest {
                 String.valueOf(port),
                 "--data-dir",
                 data.toString(),
+                "--host",
+                "0.0.0.0",
                 "--user",
                 "lab",
                 "--password-file",

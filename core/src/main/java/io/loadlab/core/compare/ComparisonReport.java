@@ -9,6 +9,7 @@ import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.SvgCharts;
+import io.loadlab.core.report.Sweeps;
 import io.loadlab.core.report.Table;
 import io.loadlab.core.report.Table.Cell;
 import io.loadlab.core.results.RunResult;

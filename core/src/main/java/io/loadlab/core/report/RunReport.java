@@ -68,6 +68,10 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
             + unit.symbol
             + ", of successful operations; counts include errors; warmup intervals are left out."
             + " CPU in µs per operation: by the client process, the client host and the server.");
+    for (Table t : sweepTables(unit)) {
+      page.heading("By " + t.header().get(0));
+      page.table(t);
+    }
     if (r.figures() != null && !r.figures().isEmpty()) {
       page.heading("Figures");
       List<List<Cell>> rows = new ArrayList<>();
@@ -187,6 +191,53 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
                       cpu(c == null ? null : c.serverUsPerOp())));
             });
     return new Table("totals", header, rows);
+  }
+
+  /**
+   * The seeds' tables for swept operations ({@code latency size=64}, {@code transit size=64}...):
+   * per variable, rows the points and columns each swept operation's rate, p50 and p99.
+   */
+  public List<Table> sweepTables(LatencyUnit unit) {
+    Map<String, List<Sweeps.Sweep>> byVariable = new LinkedHashMap<>();
+    for (Sweeps.Sweep s : Sweeps.of(operations())) {
+      byVariable.computeIfAbsent(s.variable(), k -> new ArrayList<>()).add(s);
+    }
+    List<Table> tables = new ArrayList<>();
+    byVariable.forEach(
+        (variable, sweeps) -> {
+          Set<String> points = new LinkedHashSet<>();
+          sweeps.forEach(s -> points.addAll(s.points()));
+          List<String> header = new ArrayList<>();
+          header.add(variable);
+          for (Sweeps.Sweep s : sweeps) {
+            String subject = s.subject().isEmpty() ? "" : s.subject() + " ";
+            header.add(subject + "ops/s");
+            header.add(subject + "p50 (" + unit.symbol + ")");
+            header.add(subject + "p99 (" + unit.symbol + ")");
+          }
+          List<List<Cell>> rows = new ArrayList<>();
+          for (String p : points) {
+            List<Cell> row = new ArrayList<>();
+            row.add(Cell.text(p));
+            for (Sweeps.Sweep s : sweeps) {
+              int i = s.points().indexOf(p);
+              OperationStats st = i < 0 ? null : totals().get(s.operations().get(i));
+              if (st == null) {
+                row.add(Cell.text("–"));
+                row.add(Cell.text("–"));
+                row.add(Cell.text("–"));
+              } else {
+                LatencySummary l = st.latencyUs() == null ? LatencySummary.EMPTY : st.latencyUs();
+                row.add(num(st.ratePerSec()));
+                row.add(num(unit.of(l.p50())));
+                row.add(num(unit.of(l.p99())));
+              }
+            }
+            rows.add(row);
+          }
+          tables.add(new Table("by-" + variable, header, rows));
+        });
+    return tables;
   }
 
   private static Cell num(double v) {

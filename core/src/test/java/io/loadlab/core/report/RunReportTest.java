@@ -129,6 +129,64 @@ class RunReportTest {
         html, Path.of("target", "screenshots", "run-report.png"), 1280, 3200);
   }
 
+  @Test
+  void sweptOperationsReadAsTheSeedsTableRowsPointsColumnsOperations() {
+    Map<String, OperationStats> totals = new LinkedHashMap<>();
+    for (String op : List.of("latency", "transit")) {
+      for (int size : new int[] {8, 64, 1024}) {
+        double p50 = size + (op.equals("transit") ? 1 : 0);
+        totals.put(
+            op + " size=" + size,
+            new OperationStats(
+                100,
+                0,
+                1,
+                100,
+                0,
+                0,
+                0,
+                new LatencySummary(1, p50, p50, p50, 2 * p50, 3 * p50, 3 * p50, 4 * p50),
+                null,
+                null,
+                null));
+      }
+    }
+    RunResult r =
+        new RunResult(
+            "t",
+            "amqp latency",
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            io.loadlab.core.results.RunStatus.OK,
+            null,
+            null,
+            totals,
+            List.of(),
+            List.of());
+    List<Table> tables = new RunReport(r, Map.of()).sweepTables(LatencyUnit.MICROSECONDS);
+    assertEquals(1, tables.size());
+    Table t = tables.get(0);
+    assertEquals(
+        List.of(
+            "size",
+            "latency ops/s",
+            "latency p50 (µs)",
+            "latency p99 (µs)",
+            "transit ops/s",
+            "transit p50 (µs)",
+            "transit p99 (µs)"),
+        t.header());
+    assertEquals(3, t.rows().size());
+    assertEquals("64", t.rows().get(1).get(0).text());
+    assertEquals(65.0, t.rows().get(1).get(5).value(), 1e-9, "transit p50 at size 64");
+    assertTrue(new RunReport(r, Map.of()).page().render().contains("<h2>By size</h2>"));
+  }
+
   /** The totals table's exact values per operation, read from the HTML. */
   static Map<String, List<Double>> totalsTable(String html) {
     int start = html.indexOf("<table id=\"totals\">");

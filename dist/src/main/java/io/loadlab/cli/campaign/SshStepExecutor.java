@@ -55,7 +55,14 @@ final class SshStepExecutor implements StepExecutor {
     StringBuilder cmd = new StringBuilder();
     String pidFile = remote == null ? null : remote + ".pid";
     if (remote != null) {
-      cmd.append("rm -rf ")
+      // A run a killed campaign left going there (its pid file says which) would write into the
+      // redone run: stop it first.
+      cmd.append("if [ -f ")
+          .append(quote(pidFile))
+          .append(" ]; then kill -TERM $(cat ")
+          .append(quote(pidFile))
+          .append(") 2>/dev/null && sleep 2; fi; ")
+          .append("rm -rf ")
           .append(quote(remote))
           .append(" && mkdir -p ")
           .append(quote(remote.substring(0, remote.lastIndexOf('/'))))

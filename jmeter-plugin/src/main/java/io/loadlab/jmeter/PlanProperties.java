@@ -1,12 +1,12 @@
 package io.loadlab.jmeter;
 
+import io.loadlab.core.util.NearestName;
 import java.beans.BeanInfo;
 import java.beans.IntrospectionException;
 import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,12 +61,12 @@ public final class PlanProperties {
       if (name.contains(".") || known.contains(name)) {
         continue;
       }
+      String nearest = NearestName.of(name, known);
       found.add(
           "unknown property '"
               + name
-              + "' (ignored); did you mean '"
-              + nearest(name, known)
-              + "'?");
+              + "' (ignored)"
+              + (nearest == null ? "" : "; did you mean '" + nearest + "'?"));
     }
     return found;
   }
@@ -79,38 +79,5 @@ public final class PlanProperties {
         LOG.warn(line);
       }
     }
-  }
-
-  /** The known name closest to {@code name} (edit distance, case-insensitive). */
-  static String nearest(String name, Set<String> known) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String k : known) {
-      int d = distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
-      if (d < bestDistance) {
-        best = k;
-        bestDistance = d;
-      }
-    }
-    return best;
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 }

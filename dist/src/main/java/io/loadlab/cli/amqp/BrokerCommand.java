@@ -4,14 +4,12 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
-import io.loadlab.cli.StopSignals;
+import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -77,23 +75,8 @@ final class BrokerCommand implements Command {
     }
     Duration duration = RunOptions.duration(cmd, "duration", Duration.ZERO);
     EmbeddedBroker.Tls tls = tls(cmd);
-    CountDownLatch stopped = new CountDownLatch(1);
-    CountDownLatch closed = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              stopped.countDown();
-              try {
-                closed.await(20, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "loadlab-broker-stop");
-    StopSignals signals = null;
-    try (EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir, tls)) {
-      Runtime.getRuntime().addShutdownHook(hook);
-      signals = StopSignals.install(signal -> stopped.countDown());
+    try (ServerLifetime lifetime = ServerLifetime.begin("loadlab-broker", Duration.ofSeconds(20));
+        EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir, tls)) {
       ctx.out()
           .println(
               "loadlab broker: ActiveMQ Artemis listening on "
@@ -106,25 +89,9 @@ final class BrokerCommand implements Command {
                   + broker.amqpUri()
                   + "; Ctrl-C stops it");
       ctx.out().flush();
-      if (duration.isZero()) {
-        stopped.await();
-      } else {
-        stopped.await(duration.toMillis(), TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      if (signals != null) {
-        signals.close();
-      }
-      closed.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // The JVM is shutting down: the hook is running.
-      }
+      lifetime.await(duration);
     }
-    String signal = signals == null ? null : StopSignals.received();
-    ctx.out().println("loadlab broker: stopped" + (signal == null ? "" : " by " + signal));
-    return signal == null ? 0 : StopSignals.exitCode();
+    return ServerLifetime.report(ctx.out(), "loadlab broker");
   }
 
   private static EmbeddedBroker.Tls tls(CommandLine cmd) {

@@ -4,7 +4,7 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
-import io.loadlab.cli.StopSignals;
+import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
@@ -20,8 +20,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -163,20 +161,6 @@ public final class DatabaseCommand implements Command {
         s.host.equals("0.0.0.0") || s.host.equals("*")
             ? "*"
             : s.loopbackOnly() ? s.host : "127.0.0.1," + s.host;
-    CountDownLatch stopped = new CountDownLatch(1);
-    CountDownLatch closed = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              stopped.countDown();
-              try {
-                closed.await(30, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "loadlab-database-stop");
-    StopSignals signals = null;
     java.util.function.Consumer<Path> hba =
         d -> {
           if (!s.loopbackOnly()) {
@@ -194,10 +178,10 @@ public final class DatabaseCommand implements Command {
       }
       fresh = false;
     }
-    try (EmbeddedPostgresServer pg =
-        EmbeddedPostgresServer.start(s.dataDir, fresh, listen, s.port, hba)) {
-      Runtime.getRuntime().addShutdownHook(hook);
-      signals = StopSignals.install(signal -> stopped.countDown());
+    try (ServerLifetime lifetime =
+            ServerLifetime.begin("loadlab-database", Duration.ofSeconds(30));
+        EmbeddedPostgresServer pg =
+            EmbeddedPostgresServer.start(s.dataDir, fresh, listen, s.port, hba)) {
       pg.createDatabaseIfAbsent(s.database);
       String address = s.loopbackOnly() || listen.equals("*") ? "127.0.0.1" : s.host;
       String url = "jdbc:postgresql://" + address + ":" + pg.port() + "/" + s.database;
@@ -221,25 +205,9 @@ public final class DatabaseCommand implements Command {
                           + ")")
                   + "; Ctrl-C stops it");
       ctx.out().flush();
-      if (s.duration.isZero()) {
-        stopped.await();
-      } else {
-        stopped.await(s.duration.toMillis(), TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      if (signals != null) {
-        signals.close();
-      }
-      closed.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // The JVM is shutting down: the hook is running.
-      }
+      lifetime.await(s.duration);
     }
-    String signal = signals == null ? null : StopSignals.received();
-    ctx.out().println("loadlab database: stopped" + (signal == null ? "" : " by " + signal));
-    return signal == null ? 0 : StopSignals.exitCode();
+    return ServerLifetime.report(ctx.out(), "loadlab database");
   }
 
   private static void refuseBusyPort(Settings s) {

@@ -312,7 +312,7 @@ public final class ComparisonReport {
       for (int i = 0; i < ops.size(); i++) {
         y[i] = RunComparison.ratio(c.rows().get(i), g, m);
       }
-      series.add(Series.of(c.groups().get(g).name() + " / " + baseline(), y));
+      series.add(Series.of(c.groups().get(g).name() + " / " + baseline(), y).coloured(g));
     }
     return Chart.of(
         "ratio-" + m.shortName,

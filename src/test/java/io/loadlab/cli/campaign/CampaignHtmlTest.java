@@ -76,4 +76,86 @@ class CampaignHtmlTest {
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "campaign-report.png"), 1280, 2400);
   }
+
+  /**
+   * A step on two machines at once (seed 004's four DS2 instances, here two): each client's orders
+   * per minute stacked to the run's total, and each client's p50 beside the merged one, drawn by
+   * the browser with the manifest's per-client numbers.
+   */
+  @Test
+  void stepOnSeveralMachinesDrawsEachClientStackedWithTheTotal() throws Exception {
+    Manifest m = new Manifest();
+    m.campaign = "seed-004";
+    m.status = "complete";
+    m.rule = "median";
+    m.baseline = "bridged";
+    m.configurations = List.of("bridged", "sriov");
+    Manifest.StepInfo step = new Manifest.StepInfo();
+    step.name = "orders";
+    step.command = "ds2 run";
+    step.figures = List.of("opm", "p50Us");
+    step.machines = List.of("db1", "db2");
+    m.steps = List.of(step);
+    double[][] opm = {{1000, 1400}, {1800, 2100}}; // [configuration][client], one run each
+    for (int c = 0; c < 2; c++) {
+      String conf = m.configurations.get(c);
+      Manifest.RunEntry run = new Manifest.RunEntry();
+      run.id = conf + "/orders/-/1";
+      run.cell = conf + "/orders/-";
+      run.configuration = conf;
+      run.step = "orders";
+      run.status = "ok";
+      run.clients = new java.util.ArrayList<>();
+      for (int k = 0; k < 2; k++) {
+        Manifest.ClientEntry client = new Manifest.ClientEntry();
+        client.machine = "db" + (k + 1);
+        client.status = "ok";
+        client.figures = Map.of("opm", opm[c][k], "p50Us", 900.0 + 100 * k - 300 * c);
+        run.clients.add(client);
+      }
+      run.figures = Map.of("opm", opm[c][0] + opm[c][1], "p50Us", 950.0 - 300 * c);
+      m.runs.add(run);
+    }
+    CellStatistics.update(m);
+    CampaignHtml.write(m, dir);
+    Path html = dir.resolve(CampaignHtml.FILE);
+    // Per figure: its bars, the ratio to the baseline and the per-client bars.
+    var check = HeadlessChromium.assertDrawn(html, 6);
+    var opmBars = bars(check, "figure-0-clients");
+    assertEquals(
+        List.of("db1", "db2", "total"), opmBars.stream().map(b -> b.get("name").asText()).toList());
+    for (int k = 0; k < 2; k++) {
+      assertEquals("clients", opmBars.get(k).get("stack").asText(), "clients are stacked");
+      assertTrue(opmBars.get(k).get("pixels").asInt() > 0, "client " + k + " drawn");
+      for (int c = 0; c < 2; c++) {
+        assertEquals(opm[c][k], opmBars.get(k).get("values").get(c).asDouble(), 1e-9);
+      }
+    }
+    for (int c = 0; c < 2; c++) {
+      assertEquals(opm[c][0] + opm[c][1], opmBars.get(2).get("values").get(c).asDouble(), 1e-9);
+    }
+    assertTrue(opmBars.get(2).get("pixels").asInt() > 0, "total drawn");
+    var p50Bars = bars(check, "figure-1-clients");
+    assertTrue(p50Bars.get(0).get("stack").isNull(), "latencies do not add: side by side");
+    assertEquals(600.0, p50Bars.get(0).get("values").get(1).asDouble(), 1e-9);
+    assertEquals(650.0, p50Bars.get(2).get("values").get(1).asDouble(), 1e-9);
+    // The ratio chart keeps sriov's colour from the value chart.
+    assertEquals(
+        bars(check, "figure-0").get(1).get("colour").asText(),
+        bars(check, "figure-0-ratio").get(0).get("colour").asText());
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "campaign-clients.png"), 1280, 2800);
+  }
+
+  private static List<com.fasterxml.jackson.databind.JsonNode> bars(
+      com.fasterxml.jackson.databind.JsonNode check, String id) {
+    for (var d : check.get("drawn")) {
+      if (d.get("id").asText().equals(id)) {
+        List<com.fasterxml.jackson.databind.JsonNode> out = new java.util.ArrayList<>();
+        d.get("bars").forEach(out::add);
+        return out;
+      }
+    }
+    throw new AssertionError("no chart " + id + " drawn: " + check);
+  }
 }

@@ -138,6 +138,12 @@ public final class ComparisonReport {
         page.chart(ratioChart(m));
       }
     }
+    List<Chart> clients = ClientComparison.charts(c);
+    if (!clients.isEmpty()) {
+      page.heading("Per client");
+      clients.forEach(page::chart);
+      page.note(ClientComparison.note());
+    }
     List<Sweeps.Sweep> sweeps = Sweeps.of(c.rows().stream().map(Row::operation).toList());
     if (!sweeps.isEmpty()) {
       page.heading("Sweeps");
@@ -164,13 +170,16 @@ public final class ComparisonReport {
       Set<String> hosts = new LinkedHashSet<>();
       Set<String> statuses = new LinkedHashSet<>();
       String started = null;
+      // Runs on several machines name their machines; others their host.
+      g.clients().forEach(cs -> cs.forEach(x -> hosts.add(x.machine())));
+      boolean machines = !hosts.isEmpty();
       for (RunResult r : g.runs()) {
         workloads.add(r.workload());
         Object mode = r.testbed() == null ? null : r.testbed().get("mode");
         if (mode != null) {
           modes.add(mode.toString());
         }
-        if (r.environment() != null) {
+        if (r.environment() != null && !machines) {
           hosts.add(r.environment().hostName());
         }
         statuses.add(r.status() == null ? "" : r.status().jsonName());
@@ -312,7 +321,7 @@ public final class ComparisonReport {
       for (int i = 0; i < ops.size(); i++) {
         y[i] = RunComparison.ratio(c.rows().get(i), g, m);
       }
-      series.add(Series.of(c.groups().get(g).name() + " / " + baseline(), y));
+      series.add(Series.of(c.groups().get(g).name() + " / " + baseline(), y).coloured(g));
     }
     return Chart.of(
         "ratio-" + m.shortName,

@@ -53,10 +53,24 @@ public record Chart(
    * @param low the error bars' lower ends, or empty for none
    * @param high the error bars' upper ends, or empty for none
    * @param stack series with the same non-null stack name are stacked (bars only)
+   * @param colour the series' colour as an index into the {@link Palette}, so that one thing (a
+   *     configuration, a client) keeps its colour in every chart of a report; null for the series'
+   *     own position
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record Series(
-      String name, double[] x, double[] y, double[] low, double[] high, String stack) {
+      String name,
+      double[] x,
+      double[] y,
+      double[] low,
+      double[] high,
+      String stack,
+      Integer colour) {
+    /** A series coloured by its position. */
+    public Series(String name, double[] x, double[] y, double[] low, double[] high, String stack) {
+      this(name, x, y, low, high, stack, null);
+    }
+
     /** A series over categories. */
     public static Series of(String name, double[] y) {
       return new Series(name, new double[0], y, new double[0], new double[0], null);
@@ -71,6 +85,22 @@ public record Chart(
     public boolean hasErrorBars() {
       return low.length > 0 && high.length > 0;
     }
+
+    /** This series with the colour of palette entry {@code index}. */
+    public Series coloured(int index) {
+      return new Series(name, x, y, low, high, stack, index);
+    }
+
+    /** This series stacked on the others of {@code stackName}. */
+    public Series stacked(String stackName) {
+      return new Series(name, x, y, low, high, stackName, colour);
+    }
+  }
+
+  /** The palette index of series {@code i}: its own colour, else its position. */
+  public int colourIndex(int i) {
+    Integer c = series.get(i).colour();
+    return c == null ? i : c;
   }
 
   /** A shaded range of the x axis with its label. */

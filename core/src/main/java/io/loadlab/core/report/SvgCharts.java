@@ -106,7 +106,7 @@ public final class SvgCharts {
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
     renderer.setDrawSeriesLineAsPath(true);
     for (int i = 0; i < chart.series().size(); i++) {
-      renderer.setSeriesPaint(i, Color.decode(Palette.colour(i)));
+      renderer.setSeriesPaint(i, Color.decode(Palette.colour(chart.colourIndex(i))));
       renderer.setSeriesStroke(i, new BasicStroke(1.5f));
     }
     XYPlot plot = new XYPlot(data, xAxis, yAxis, renderer);
@@ -166,13 +166,13 @@ public final class SvgCharts {
       r.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
       r.setItemMargin(0.02);
       for (int i = 0; i < chart.series().size(); i++) {
-        r.setSeriesPaint(i, Color.decode(Palette.colour(i)));
+        r.setSeriesPaint(i, Color.decode(Palette.colour(chart.colourIndex(i))));
       }
       plot = new CategoryPlot(data, xAxis, yAxis, r);
     } else {
       StatisticalLineAndShapeRenderer r = new StatisticalLineAndShapeRenderer(true, true);
       for (int i = 0; i < chart.series().size(); i++) {
-        r.setSeriesPaint(i, Color.decode(Palette.colour(i)));
+        r.setSeriesPaint(i, Color.decode(Palette.colour(chart.colourIndex(i))));
         r.setSeriesStroke(i, new BasicStroke(1.5f));
       }
       plot = new CategoryPlot(data, xAxis, yAxis, r);

@@ -18,6 +18,10 @@ import java.util.List;
  * @param iterations each configuration's iteration values at each point ({@code
  *     [configuration][point][iteration]})
  * @param failed each configuration's failed runs at each point
+ * @param clients the machines of a step that ran on several at once (its clients, in order), or
+ *     empty
+ * @param perClient each client's value at each configuration and point ({@code
+ *     [configuration][point][client]}, NaN where none), or null without clients
  */
 public record SweepFigure(
     String id,
@@ -28,4 +32,53 @@ public record SweepFigure(
     List<String> configurations,
     double[][] reported,
     double[][][] iterations,
-    int[][] failed) {}
+    int[][] failed,
+    List<String> clients,
+    double[][][] perClient) {
+
+  /** A figure of runs on one machine each. */
+  public SweepFigure(
+      String id,
+      String title,
+      String pointName,
+      boolean lowerIsBetter,
+      List<String> points,
+      List<String> configurations,
+      double[][] reported,
+      double[][][] iterations,
+      int[][] failed) {
+    this(
+        id,
+        title,
+        pointName,
+        lowerIsBetter,
+        points,
+        configurations,
+        reported,
+        iterations,
+        failed,
+        List.of(),
+        null);
+  }
+
+  /** True if smaller is better for a figure of that name: latencies, CPU cost, errors. */
+  public static boolean lowerIsBetter(String figure) {
+    return figure.endsWith("Us")
+        || figure.startsWith("cpu")
+        || figure.equals("errors")
+        || figure.toLowerCase(java.util.Locale.ROOT).contains("latency");
+  }
+
+  /** True if the runs were made of several clients whose values are known. */
+  public boolean hasClients() {
+    return clients.size() > 1 && perClient != null;
+  }
+
+  /**
+   * True if the clients' values add up to the run's (rates, transfers, orders), so they stack;
+   * false for latency, CPU and the like, where the run's value is not their sum.
+   */
+  public boolean clientsAdd() {
+    return !lowerIsBetter;
+  }
+}

@@ -52,6 +52,9 @@ public final class SweepReport {
       if (f.configurations().size() > 1) {
         page.chart(ratioChart(f));
       }
+      if (f.hasClients()) {
+        page.chart(clientChart(f));
+      }
     }
     page.note(
         "Error bars span each cell's iterations (lowest to highest). Ratios are over "
@@ -152,7 +155,7 @@ public final class SweepReport {
       for (int p = 0; p < y.length; p++) {
         y[p] = f.reported()[c][p] / f.reported()[0][p];
       }
-      series.add(Series.of(f.configurations().get(c) + " / " + base, y));
+      series.add(Series.of(f.configurations().get(c) + " / " + base, y).coloured(c));
     }
     return Chart.of(
         f.id() + "-ratio",
@@ -162,5 +165,34 @@ public final class SweepReport {
         "ratio (1 = as " + base + ")",
         f.points(),
         series);
+  }
+
+  /**
+   * Each client's value beside the run's, per configuration (and sweep point): stacked where the
+   * clients' values add up to the run's.
+   */
+  static Chart clientChart(SweepFigure f) {
+    List<String> categories = new ArrayList<>();
+    List<double[]> values = new ArrayList<>();
+    List<Double> totals = new ArrayList<>();
+    for (int p = 0; p < f.points().size(); p++) {
+      for (int c = 0; c < f.configurations().size(); c++) {
+        categories.add(
+            f.configurations().get(c) + (f.points().size() > 1 ? " " + f.points().get(p) : ""));
+        values.add(f.perClient()[c][p]);
+        totals.add(f.reported()[c][p]);
+      }
+    }
+    return ClientBars.chart(
+        f.id() + "-clients",
+        f.title() + ": per client" + (f.clientsAdd() ? ", stacked to the total" : ""),
+        f.points().size() > 1 ? "configuration " + f.pointName() : "configuration",
+        shortName(f.title()),
+        categories,
+        f.clients(),
+        values.toArray(new double[0][]),
+        totals.stream().mapToDouble(Double::doubleValue).toArray(),
+        f.clientsAdd(),
+        f.configurations().size());
   }
 }

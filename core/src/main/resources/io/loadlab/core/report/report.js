@@ -14,9 +14,14 @@
   function number(v) {
     if (v === null || v === undefined) return '–';
     var a = Math.abs(v);
+    if (Number.isInteger(v) && a < 1e15) return v.toLocaleString('en');
     if (a >= 100) return Math.round(v).toLocaleString('en');
     if (a >= 10) return v.toFixed(1);
     return v.toFixed(2);
+  }
+
+  function colourOf(s, i) {
+    return palette[(s.colour === undefined || s.colour === null ? i : s.colour) % palette.length];
   }
 
   function zip(x, y) {
@@ -59,7 +64,7 @@
     var longest = 0;
     c.series.forEach(function (s, i) {
       longest = Math.max(longest, s.y.length);
-      var base = { name: s.name, color: palette[i % palette.length] };
+      var base = { name: s.name, color: colourOf(s, i) };
       if (numeric) {
         base.type = 'line';
         base.data = zip(s.x || c.x, s.y);
@@ -150,8 +155,17 @@
       instances.push(chart);
       var points = 0;
       c.series.forEach(function (s) { s.y.forEach(function (v) { if (v !== null) points++; }); });
-      var colours = c.series.map(function (s, i) { return palette[i % palette.length]; });
-      drawn.push({ id: c.id, points: points, pixels: paintedPixels(dom, colours) });
+      var colours = c.series.map(colourOf);
+      var entry = { id: c.id, points: points, pixels: paintedPixels(dom, colours) };
+      if (c.kind === 'BAR') {
+        // Bars as ECharts holds them, each with the pixels painted in its own colour.
+        entry.bars = chart.getOption().series.filter(function (s) { return s.type === 'bar'; })
+          .map(function (s) {
+            return { name: s.name, stack: s.stack || null, colour: s.color, values: s.data,
+                     pixels: paintedPixels(dom, [s.color]) };
+          });
+      }
+      drawn.push(entry);
     } catch (e) {
       window.loadlabErrors.push('chart ' + c.id + ': ' + e);
     }

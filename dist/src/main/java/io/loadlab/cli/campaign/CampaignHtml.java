@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.SweepFigure;
 import io.loadlab.core.report.SweepReport;
 import java.io.IOException;
@@ -88,6 +89,16 @@ final class CampaignHtml {
                 .toArray();
       }
     }
+    List<String> machines = machines(m, byKey.values(), step);
+    double[][][] perClient =
+        machines.size() > 1 ? new double[configs.size()][points.size()][] : null;
+    for (int c = 0; perClient != null && c < configs.size(); c++) {
+      for (int p = 0; p < points.size(); p++) {
+        perClient[c][p] =
+            perClient(
+                m, byKey.get(configs.get(c) + "\u0000" + points.get(p)), figure, machines.size());
+      }
+    }
     List<String> labels =
         step.sweep.isEmpty()
             ? points
@@ -101,6 +112,47 @@ final class CampaignHtml {
         configs,
         reported,
         iterations,
-        failed);
+        failed,
+        machines.size() > 1 ? ClientBars.names(machines) : List.of(),
+        perClient);
+  }
+
+  /** The machines of a step's clients, from its first run on several; empty if none. */
+  private static List<String> machines(
+      Manifest m, java.util.Collection<Manifest.CellEntry> cells, Manifest.StepInfo step) {
+    Set<String> ids = new java.util.HashSet<>();
+    cells.stream().filter(c -> c.step.equals(step.name)).forEach(c -> ids.add(c.id));
+    for (Manifest.RunEntry r : m.runs) {
+      if (ids.contains(r.cell) && r.clients != null && r.clients.size() > 1) {
+        return r.clients.stream().map(c -> c.machine).toList();
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * Each client's value of a figure in a cell: the mean over the cell's reported runs, as the
+   * cell's own value is over their totals.
+   */
+  private static double[] perClient(Manifest m, Manifest.CellEntry cell, String figure, int n) {
+    double[] sum = new double[n];
+    int[] count = new int[n];
+    if (cell != null) {
+      for (String id : cell.reportedRuns) {
+        Manifest.RunEntry r = m.run(id);
+        for (int k = 0; r != null && r.clients != null && k < Math.min(n, r.clients.size()); k++) {
+          Double v = r.clients.get(k).figures.get(figure);
+          if (v != null && Double.isFinite(v)) {
+            sum[k] += v;
+            count[k]++;
+          }
+        }
+      }
+    }
+    double[] mean = new double[n];
+    for (int k = 0; k < n; k++) {
+      mean[k] = count[k] == 0 ? Double.NaN : sum[k] / count[k];
+    }
+    return mean;
   }
 }

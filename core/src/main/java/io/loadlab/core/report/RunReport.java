@@ -24,7 +24,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The report of one run, the same for the command line, JMeter, JMH and JTL files: what ran where,
@@ -286,10 +285,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         charts.add(errors);
       }
     }
-    Chart spectrum = spectrum(unit);
-    if (spectrum != null) {
-      charts.add(spectrum);
-    }
+    charts.addAll(new Spectra(totals(), histograms, unit).charts(operations()));
     Chart cpu = cpuChart();
     if (cpu != null) {
       charts.add(cpu);
@@ -303,64 +299,6 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       result.intervals().forEach(i -> ops.addAll(i.operations().keySet()));
     }
     return List.copyOf(ops);
-  }
-
-  private Chart spectrum(LatencyUnit unit) {
-    List<Series> series = new ArrayList<>();
-    for (String op : operations()) {
-      Histogram h = histograms.get(op);
-      if (h != null && h.getTotalCount() > 0) {
-        series.add(spectrumOf(op, h, unit));
-      } else {
-        OperationStats s = totals().get(op);
-        if (s != null && s.latencyUs() != null && s.count() > s.errors()) {
-          LatencySummary l = s.latencyUs();
-          series.add(
-              Series.xy(
-                  op,
-                  new double[] {1, 2, 10, 100, 1_000, 10_000},
-                  new double[] {
-                    unit.of(l.min()),
-                    unit.of(l.p50()),
-                    unit.of(l.p90()),
-                    unit.of(l.p99()),
-                    unit.of(l.p999()),
-                    unit.of(l.p9999())
-                  }));
-        }
-      }
-    }
-    if (series.isEmpty()) {
-      return null;
-    }
-    return Chart.of(
-        "spectrum",
-        "Latency by percentile",
-        Kind.SPECTRUM,
-        "percentile",
-        "latency (" + unit.symbol + ")",
-        List.of(),
-        series);
-  }
-
-  /** The percentile spectrum of a histogram of nanoseconds, as HdrHistogram's plotter draws it. */
-  static Series spectrumOf(String name, Histogram h, LatencyUnit unit) {
-    double[] x = new double[256];
-    double[] y = new double[256];
-    int n = 0;
-    for (HistogramIterationValue v : h.percentiles(5)) {
-      double p = v.getPercentileLevelIteratedTo() / 100.0;
-      if (p >= 1) {
-        break;
-      }
-      if (n == x.length) {
-        x = Arrays.copyOf(x, 2 * n);
-        y = Arrays.copyOf(y, 2 * n);
-      }
-      x[n] = 1 / (1 - p);
-      y[n++] = unit.of(h.highestEquivalentValue(v.getValueIteratedTo()) / 1_000.0);
-    }
-    return Series.xy(name, Arrays.copyOf(x, n), Arrays.copyOf(y, n));
   }
 
   private Chart cpuChart() {

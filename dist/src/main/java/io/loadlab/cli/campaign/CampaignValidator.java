@@ -342,7 +342,7 @@ public final class CampaignValidator {
     if (!NAME.matcher(name).matches()) {
       problem(f + ".name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }
-    Map<String, String> opts = optionMap(f + ".options", command, options, s.options());
+    Map<String, String> opts = localFiles(optionMap(f + ".options", command, options, s.options()));
     if (JmeterSteps.isJmeter(command)) {
       jmeterStep(f, s, opts);
     }
@@ -393,7 +393,8 @@ public final class CampaignValidator {
         continue;
       }
       clients.add(
-          new Campaign.Client(c.on(), optionMap(cf + ".options", command, options, c.options())));
+          new Campaign.Client(
+              c.on(), localFiles(optionMap(cf + ".options", command, options, c.options()))));
     }
     if (clients.isEmpty()) {
       clients.add(new Campaign.Client(null, Map.of()));
@@ -451,6 +452,22 @@ public final class CampaignValidator {
         opts.put(key, resolve(v).toString());
       }
     }
+  }
+
+  /**
+   * Files the command reads, written relative to the campaign file: named by their path here when
+   * they exist there (then copied to a testbed machine a step runs on), else left as written.
+   */
+  private Map<String, String> localFiles(Map<String, String> opts) {
+    opts.replaceAll(
+        (key, v) -> {
+          if (!StepFiles.isInput(key) || v.isEmpty() || v.contains("${")) {
+            return v;
+          }
+          Path p = resolve(v);
+          return java.nio.file.Files.isRegularFile(p) ? p.toString() : v;
+        });
+    return opts;
   }
 
   private void checkMachines(String step0, Campaign.Step step, Campaign.Configuration c) {

@@ -100,9 +100,46 @@ final class Spectra {
     return charts;
   }
 
+  /**
+   * A spectrum chart; on a log latency axis where the tail is over 50 times the median, which a
+   * linear axis would squash the body of the distribution under.
+   */
   private Chart chart(String id, String title, List<Series> series) {
-    return Chart.of(
-        id, title, Kind.SPECTRUM, "percentile", "latency (" + unit.symbol + ")", List.of(), series);
+    double median = Double.MAX_VALUE;
+    double max = 0;
+    for (Series s : series) {
+      for (int i = 0; i < s.y().length; i++) {
+        if (s.x()[i] >= 2 && s.y()[i] > 0) {
+          median = Math.min(median, s.y()[i]);
+          break;
+        }
+      }
+      for (double y : s.y()) {
+        max = Math.max(max, y);
+      }
+    }
+    boolean log = median < Double.MAX_VALUE && max / median > 50;
+    List<Series> drawn = series;
+    if (log) {
+      drawn = new ArrayList<>();
+      for (Series s : series) {
+        double[] y = s.y().clone();
+        for (int i = 0; i < y.length; i++) {
+          y[i] = y[i] > 0 ? y[i] : Double.NaN;
+        }
+        drawn.add(new Series(s.name(), s.x(), y, s.low(), s.high(), s.stack(), s.colour()));
+      }
+    }
+    return new Chart(
+        id,
+        title,
+        Kind.SPECTRUM,
+        "percentile",
+        "latency (" + unit.symbol + (log ? ", log scale" : "") + ")",
+        log,
+        List.of(),
+        drawn,
+        List.of());
   }
 
   /** An operation's spectrum named {@code name}: from its histogram, else its percentiles. */

@@ -49,14 +49,30 @@ final class Ds2Purchase {
   }
 
   /**
-   * The whole purchase after the price lookup as one PostgreSQL statement list, sent in one round
-   * trip (the driver sends every statement of a multi-statement prepared statement before one
-   * Sync): the order, each line's guarded stock update, the order lines and the history. The lines
-   * take the order's id from its sequence ({@code currval}), so nothing waits for the id to come
-   * back. The same statements as {@code bench/ds2/ds2-order.pgbench}'s pipeline.
+   * The whole purchase as one PostgreSQL statement list, sent in one round trip (the driver sends
+   * every statement of a multi-statement prepared statement before one Sync): the order with its
+   * amounts worked out from the products' prices, each line's guarded stock update, the order lines
+   * and the history. The lines take the order's id from its sequence ({@code currval}), so nothing
+   * waits for the id to come back. The same statements as {@code bench/ds2/ds2-order.pgbench}'s
+   * pipeline.
    */
   private static String pipelined(int n) {
-    StringBuilder sql = new StringBuilder(PG_INSERT_ORDER);
+    // The amounts as netAmount() and run() work them out on the client: a missing product costs
+    // 0, and PostgreSQL's round() of a NUMERIC is HALF_UP for these positive amounts.
+    String tax = "round(a.net * " + Ds2Transactions.TAX_RATE.toPlainString() + ", 2)";
+    StringBuilder sql =
+        new StringBuilder(
+            "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
+                + " SELECT CURRENT_DATE, ?, a.net, "
+                + tax
+                + ", a.net + "
+                + tax
+                + " FROM (SELECT round(COALESCE(SUM(p.price * v.q), 0), 2) AS net FROM (VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ").append("(?, ?)");
+    }
+    sql.append(
+        ") v(id, q) LEFT JOIN products p ON p.prod_id = v.id) a RETURNING orderid, totalamount");
     for (int i = 0; i < n; i++) {
       sql.append(";\n").append(PG_TAKE);
     }
@@ -100,14 +116,22 @@ final class Ds2Purchase {
       throw new IllegalArgumentException(
           "a purchase has 1 to " + Ds2Transactions.MAX_LINE_ITEMS + " lines");
     }
+    if (dialect == SqlDialect.POSTGRESQL && distinct(prodIds)) {
+      connection.setAutoCommit(false);
+      try {
+        return pipelined(customerId, prodIds, quantities);
+      } catch (SQLException | RuntimeException e) {
+        rollbackQuietly();
+        throw e;
+      } finally {
+        backToAutocommit();
+      }
+    }
     BigDecimal net = netAmount(prodIds, quantities);
     BigDecimal tax = net.multiply(Ds2Transactions.TAX_RATE).setScale(2, RoundingMode.HALF_UP);
     BigDecimal total = net.add(tax);
     connection.setAutoCommit(false);
     try {
-      if (dialect == SqlDialect.POSTGRESQL && distinct(prodIds)) {
-        return pipelined(customerId, prodIds, quantities, net, tax, total);
-      }
       int orderId = insertOrder(customerId, net, tax, total);
       for (int i = 0; i < n; i++) {
         if (!takeFromStock(prodIds[i], quantities[i])) {
@@ -136,37 +160,36 @@ final class Ds2Purchase {
       rollbackQuietly();
       throw e;
     } finally {
-      if (!connection.isClosed()) {
-        try {
-          connection.setAutoCommit(true);
-        } catch (SQLException e) {
-          // the connection is broken; the caller sees the original failure
-        }
+      backToAutocommit();
+    }
+  }
+
+  private void backToAutocommit() throws SQLException {
+    if (!connection.isClosed()) {
+      try {
+        connection.setAutoCommit(true);
+      } catch (SQLException e) {
+        // the connection is broken; the caller sees the original failure
       }
     }
   }
 
   /**
-   * The purchase in two round trips after the price lookup: {@link #PIPELINED} (the order, stock
-   * updates, lines and history, with BEGIN), then COMMIT, or ROLLBACK if a line found too little
-   * stock. Only for distinct products: the same product twice must see the first line's restock,
-   * which {@link #takeFromStock} does line by line.
+   * The purchase in two round trips: {@link #PIPELINED} (the order with its amounts from the
+   * products' prices, stock updates, lines and history, with BEGIN), then COMMIT, or ROLLBACK if a
+   * line found too little stock. Only for distinct products: the same product twice must see the
+   * first line's restock, which {@link #takeFromStock} does line by line.
    */
-  private Ds2PurchaseResult pipelined(
-      int customerId,
-      int[] prodIds,
-      int[] quantities,
-      BigDecimal net,
-      BigDecimal tax,
-      BigDecimal total)
+  private Ds2PurchaseResult pipelined(int customerId, int[] prodIds, int[] quantities)
       throws SQLException {
     int n = prodIds.length;
     PreparedStatement ps = statements.statement(PIPELINED[n]);
     int p = 1;
     ps.setInt(p++, customerId);
-    ps.setString(p++, net.toPlainString());
-    ps.setString(p++, tax.toPlainString());
-    ps.setString(p++, total.toPlainString());
+    for (int i = 0; i < n; i++) {
+      ps.setInt(p++, prodIds[i]);
+      ps.setInt(p++, quantities[i]);
+    }
     for (int i = 0; i < n; i++) {
       ps.setInt(p++, quantities[i]);
       ps.setInt(p++, quantities[i]);
@@ -183,9 +206,11 @@ final class Ds2Purchase {
     }
     ps.execute();
     int orderId;
+    double total;
     try (ResultSet rs = ps.getResultSet()) {
       rs.next();
       orderId = rs.getInt(1);
+      total = rs.getDouble(2);
     }
     int[] left = new int[n];
     boolean enough = true;
@@ -201,7 +226,7 @@ final class Ds2Purchase {
     }
     if (!enough) {
       connection.rollback();
-      return new Ds2PurchaseResult(0, true, 0, total.doubleValue());
+      return new Ds2PurchaseResult(0, true, 0, total);
     }
     for (int i = 0; i < n; i++) {
       if (left[i] < Ds2Reorder.LOW_STOCK) {
@@ -209,7 +234,7 @@ final class Ds2Purchase {
       }
     }
     connection.commit();
-    return new Ds2PurchaseResult(orderId, false, n, total.doubleValue());
+    return new Ds2PurchaseResult(orderId, false, n, total);
   }
 
   private static boolean distinct(int[] ids) {

@@ -5,7 +5,6 @@ import io.loadlab.core.compare.RunComparison.Row;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.Significance;
-import io.loadlab.core.report.SweepFigure;
 import io.loadlab.core.results.OperationStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +33,9 @@ final class ClientComparison {
       if (charts.size() == MAX_CHARTS) {
         return charts;
       }
+      if (!workloadFigure(c, figure)) {
+        continue; // per-operation MB/s and CPU: the rates below say it per machine
+      }
       double[][] values = new double[configurations.size()][];
       double[] totals = new double[configurations.size()];
       for (int g = 0; g < totals.length; g++) {
@@ -42,7 +44,7 @@ final class ClientComparison {
                 g, machines.size(), r -> r.figures() == null ? null : r.figures().get(figure));
         totals[g] = Significance.mean(c.figure(g, figure));
       }
-      boolean add = !SweepFigure.lowerIsBetter(figure);
+      boolean add = !RunComparison.lowerIsBetter(figure);
       charts.add(
           ClientBars.chart(
               "clients-" + charts.size(),
@@ -90,6 +92,13 @@ final class ClientComparison {
               configurations.size()));
     }
     return charts;
+  }
+
+  /** True if some run records the figure itself (not derived from its operations). */
+  private static boolean workloadFigure(RunComparison c, String figure) {
+    return c.groups().stream()
+        .flatMap(g -> g.runs().stream())
+        .anyMatch(r -> r.figures() != null && r.figures().containsKey(figure));
   }
 
   /** What the per-client view shows, for the page's notes. */

@@ -21,6 +21,7 @@ final class Commands {
     all.addAll(io.loadlab.cli.database.DatabaseCommand.all());
     all.addAll(Ds2Commands.all());
     all.addAll(ProvisionCommands.all());
+    all.addAll(io.loadlab.cli.jmeter.JmeterRunCommand.all());
     all.addAll(ReportCommands.all());
     all.addAll(CampaignCommand.all());
     return all;

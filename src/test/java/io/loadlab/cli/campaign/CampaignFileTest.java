@@ -273,10 +273,43 @@ class CampaignFileTest {
       assertTrue(out.contains("4 clients at once"), out);
       return;
     }
+    if (text.contains("run: jmeter run")) {
+      // JMeter is found through JMETER_HOME: refused without it, planned with it.
+      String refused = planInChild(file, null);
+      assertTrue(refused.startsWith("exit 2:") && refused.contains("JMETER_HOME"), refused);
+      String planned = planInChild(file, CampaignJmeterTest.jmeterHome().toString());
+      assertTrue(planned.startsWith("exit 0:"), planned);
+      if (file.getFileName().toString().startsWith("campaign")) {
+        assertTrue(planned.contains("--remote 10.0.0.21:1099,10.0.0.22:1099"), planned);
+      }
+      return;
+    }
     CliRun r = CliRun.of("campaign", "plan", file.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     if (file.getFileName().toString().startsWith("campaign")) {
       assertTrue(r.out().contains(" over SSH ("), r.out());
     }
+  }
+
+  /** {@code loadlab campaign plan FILE} in a child with JMETER_HOME as given (null: unset). */
+  private static String planInChild(Path file, String jmeterHome) throws Exception {
+    ProcessBuilder p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.loadlab.cli.Main",
+                "campaign",
+                "plan",
+                file.toString())
+            .redirectErrorStream(true);
+    p.environment().remove("JMETER_HOME");
+    p.environment().put("PATH", "/usr/bin:/bin");
+    if (jmeterHome != null) {
+      p.environment().put("JMETER_HOME", jmeterHome);
+    }
+    Process started = p.start();
+    String out = new String(started.getInputStream().readAllBytes());
+    return "exit " + started.waitFor() + ": " + out;
   }
 }

@@ -139,6 +139,76 @@ class CampaignSshTest {
     assertFalse(Files.exists(installDir), "teardown removes the install");
   }
 
+  /**
+   * A file a step's options name (here a DS2 password file beside the campaign file) is copied to
+   * the testbed machine over the same SSH connection (mode 600), named there by its copy, and
+   * removed when the run ends. The database is unreachable on purpose: the run gets past reading
+   * its password file (exit 2 if it could not) and fails reaching the database (exit 3).
+   */
+  @Test
+  void aFileAStepNamesIsCopiedToTheMachineAndRemovedAfter() throws Exception {
+    KeyPair clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
+    Path keyFile = dir.resolve("id_client");
+    try (OutputStream out = Files.newOutputStream(keyFile)) {
+      OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
+          clientKey, "test", (OpenSSHKeyEncryptionContext) null, out);
+    }
+    Path knownHosts = dir.resolve("known_hosts");
+    Files.writeString(knownHosts, "");
+    int port = server("client1", clientKey, knownHosts);
+    Files.writeString(
+        dir.resolve("testbed.yaml"),
+        """
+        name: ssh-one
+        hosts:
+          client1: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
+        install: {loadlab: %s, dir: %s, on: [client1]}
+        """
+            .formatted(port, keyFile, knownHosts, tarball(), dir.resolve("installed/loadlab")));
+    Files.writeString(dir.resolve("ds2.password"), "not-a-real-one\n");
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: ssh-files
+        iterations: 1
+        configurations: [{name: one, testbed: testbed.yaml}]
+        steps:
+          - name: ds2
+            run: ds2 run
+            on: [client1]
+            options: {url: "jdbc:postgresql://127.0.0.1:%d/ds2", user: ds2, password-file: ds2.password, run-time: 1s}
+        """
+            .formatted(closedPort()));
+
+    Path out = dir.resolve("out");
+    CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
+    assertEquals(1, run.code(), run.out() + run.err() + logs(out));
+    String log = logs(out);
+    assertTrue(log.contains("cannot reach the database"), "read its password file: " + log);
+    String remoteDir = "loadlab-campaigns/ssh-files/files";
+    assertTrue(
+        commands.stream().anyMatch(c -> c.contains("cat > " + remoteDir + "/")),
+        "copied over SSH: " + commands);
+    assertTrue(
+        commands.stream()
+            .anyMatch(
+                c ->
+                    c.contains("ds2 run")
+                        && c.matches(
+                            ".*--password-file " + remoteDir + "/[0-9a-f]{8}-ds2\\.password .*")),
+        "the run names the copy: " + commands);
+    try (var left = Files.list(Files.createDirectories(dir.resolve("home-client1/" + remoteDir)))) {
+      assertEquals(0, left.count(), "the copy is removed after the run");
+    }
+  }
+
+  private static int closedPort() throws Exception {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
   private static List<String> machines(JsonNode run) {
     List<String> m = new ArrayList<>();
     run.get("clients").forEach(c -> m.add(c.get("machine").asText()));

@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.report.HeadlessChromium;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -88,6 +93,76 @@ class CompareCommandTest {
     assertTrue(
         Files.readString(dir.resolve("iterations").resolve("comparison.html"))
             .contains("guest vs host"));
+  }
+
+  /**
+   * Campaign runs on two machines at once (a run directory of {@code 1-m1/} and {@code 2-m2/}):
+   * each configuration's total is the clients' sum, and comparison.html draws each machine's rate
+   * stacked with the total, with the numbers of the clients' own result.json.
+   */
+  @Test
+  void runsOnSeveralMachinesShowEachClientStackedWithTheTotal() throws Exception {
+    Path a = rr("a");
+    Path b = rr("b");
+    Map<String, Path[]> layout = Map.of("bridged", new Path[] {a, b}, "sriov", new Path[] {b, a});
+    for (var e : layout.entrySet()) {
+      for (int k = 0; k < 2; k++) {
+        Path client = dir.resolve("campaign").resolve(e.getKey()).resolve((k + 1) + "-m" + (k + 1));
+        Files.createDirectories(client);
+        Files.copy(e.getValue()[k].resolve("result.json"), client.resolve("result.json"));
+      }
+    }
+    Path report = dir.resolve("clients");
+    CliRun r =
+        CliRun.of(
+            "compare",
+            dir.resolve("campaign").resolve("bridged").toString(),
+            dir.resolve("campaign").resolve("sriov").toString(),
+            "--names",
+            "bridged,sriov",
+            "--output",
+            report.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    RunResult ra = ResultJson.read(a.resolve("result.json"));
+    RunResult rb = ResultJson.read(b.resolve("result.json"));
+    assertTrue(
+        ra.figures() == null || ra.figures().isEmpty(),
+        "net rr over TCP has no workload figures: the per-client view is each operation's rate");
+    double rateA = ra.totals().get("rr users=1").ratePerSec();
+    double rateB = rb.totals().get("rr users=1").ratePerSec();
+    assertTrue(r.out().contains("| bridged | 1 |") || r.out().contains("rr users=1"), r.out());
+    Path html = report.resolve("comparison.html");
+    JsonNode check = HeadlessChromium.check(html);
+    assertEquals(0, check.get("errors").size(), check.toString());
+    assertEquals(0, check.get("requests").size(), check.toString());
+    JsonNode clients = null;
+    for (JsonNode d : check.get("drawn")) {
+      assertTrue(d.get("pixels").asInt() > 0, "chart " + d.get("id") + " drawn: " + check);
+      if (d.get("id").asText().equals("clients-0")) {
+        clients = d.get("bars");
+      }
+    }
+    assertTrue(clients != null, "a per-client chart: " + check);
+    assertEquals("m1", clients.get(0).get("name").asText());
+    assertEquals("m2", clients.get(1).get("name").asText());
+    assertEquals("total", clients.get(2).get("name").asText());
+    double[][] expected = {{rateA, rateB}, {rateB, rateA}}; // [configuration][client]
+    for (int g = 0; g < 2; g++) {
+      for (int k = 0; k < 2; k++) {
+        // charts carry 3-4 significant digits
+        assertEquals(
+            expected[g][k], clients.get(k).get("values").get(g).asDouble(), 1e-3 * expected[g][k]);
+        assertEquals("clients", clients.get(k).get("stack").asText());
+        assertTrue(clients.get(k).get("pixels").asInt() > 0, "client bars drawn");
+      }
+      assertEquals(
+          rateA + rateB, clients.get(2).get("values").get(g).asDouble(), 1e-3 * (rateA + rateB));
+    }
+    // The total is what the tables compare: the clients' sum.
+    String md = Files.readString(report.resolve("comparison.md"));
+    assertTrue(md.contains("| sriov / bridged |"), md);
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "comparison-clients.png"), 1280, 3600);
   }
 
   @Test

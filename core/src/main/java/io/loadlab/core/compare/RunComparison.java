@@ -17,11 +17,38 @@ import java.util.function.ToDoubleFunction;
  * group shows as a gap, not as zero.
  */
 public final class RunComparison {
-  /** A run and the name of the configuration it belongs to. */
-  public record Run(String name, RunResult result) {}
+  /**
+   * A run and the name of the configuration it belongs to.
+   *
+   * @param clients where the run ran on several machines at once, each machine's own result (the
+   *     run's result being their total); empty otherwise
+   */
+  public record Run(String name, RunResult result, List<Client> clients) {
+    /** A run on one machine. */
+    public Run(String name, RunResult result) {
+      this(name, result, List.of());
+    }
 
-  /** A configuration: its name and its runs (iterations), in the order given. */
-  public record Group(String name, List<RunResult> runs) {}
+    /** A run made of several clients at once, its result their total. */
+    public static Run ofClients(String name, List<Client> clients) {
+      return new Run(name, ClientTotal.of(clients.stream().map(Client::result).toList()), clients);
+    }
+  }
+
+  /** One machine's part of a run on several. */
+  public record Client(String machine, RunResult result) {}
+
+  /**
+   * A configuration: its name and its runs (iterations), in the order given.
+   *
+   * @param clients each run's clients (an empty list for a run on one machine)
+   */
+  public record Group(String name, List<RunResult> runs, List<List<Client>> clients) {
+    /** A configuration of runs on one machine each. */
+    public Group(String name, List<RunResult> runs) {
+      this(name, runs, runs.stream().map(r -> List.<Client>of()).toList());
+    }
+  }
 
   /**
    * One operation's figures in each group, in group order: one entry per iteration that has the
@@ -84,12 +111,18 @@ public final class RunComparison {
     if (given.size() < 2) {
       throw new IllegalArgumentException("a comparison needs two runs or more");
     }
-    Map<String, List<RunResult>> byName = new LinkedHashMap<>();
+    Map<String, List<Run>> byName = new LinkedHashMap<>();
     for (Run r : given) {
-      byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r.result());
+      byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
     }
     List<Group> groups = new ArrayList<>();
-    byName.forEach((name, runs) -> groups.add(new Group(name, List.copyOf(runs))));
+    byName.forEach(
+        (name, runs) ->
+            groups.add(
+                new Group(
+                    name,
+                    runs.stream().map(Run::result).toList(),
+                    runs.stream().map(Run::clients).toList())));
     Set<String> operations = new LinkedHashSet<>();
     for (Run r : given) {
       operations.addAll(totals(r.result()).keySet());
@@ -162,28 +195,102 @@ public final class RunComparison {
         metric.shortName, values(row, 0, metric), values(row, g, metric), metric.higherIsBetter);
   }
 
-  /** The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order. */
+  /**
+   * The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order; for the
+   * network workloads also netperf's per operation: MB/s and CPU per transaction by the client
+   * process, the client host and the server.
+   */
   public List<String> figureNames() {
     Set<String> names = new LinkedHashSet<>();
-    groups.forEach(
-        g ->
-            g.runs()
-                .forEach(
-                    r -> {
-                      if (r.figures() != null) {
-                        names.addAll(r.figures().keySet());
-                      }
-                    }));
+    groups.forEach(g -> g.runs().forEach(r -> names.addAll(figuresOf(r).keySet())));
     return List.copyOf(names);
   }
 
   /** Group {@code g}'s values of a workload figure, one per run that has it. */
   public double[] figure(int g, String name) {
     return groups.get(g).runs().stream()
-        .map(r -> r.figures() == null ? null : r.figures().get(name))
+        .map(r -> figuresOf(r).get(name))
         .filter(v -> v != null && Double.isFinite(v))
         .mapToDouble(Double::doubleValue)
         .toArray();
+  }
+
+  /** True if less of a figure is better: latency, CPU cost, errors, losses. */
+  public static boolean lowerIsBetter(String figure) {
+    String f = figure.toLowerCase(java.util.Locale.ROOT);
+    return io.loadlab.core.report.SweepFigure.lowerIsBetter(figure)
+        || f.contains("µs/op")
+        || f.endsWith("lost")
+        || f.endsWith("rollbackpct");
+  }
+
+  /** A run's workload figures, with the network workloads' per-operation ones added. */
+  static Map<String, Double> figuresOf(RunResult r) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (r.figures() != null) {
+      out.putAll(r.figures());
+    }
+    if (r.workload() == null || !r.workload().startsWith("net ") || r.totals() == null) {
+      return out;
+    }
+    r.totals()
+        .forEach(
+            (op, s) -> {
+              if (s.bytesPerSec() > 0) {
+                out.putIfAbsent(op + ": MB/s", s.bytesPerSec() / 1e6);
+              }
+              if (s.cpu() != null) {
+                putIfSet(out, op + ": CPU client (µs/op)", s.cpu().clientUsPerOp());
+                putIfSet(out, op + ": CPU host (µs/op)", s.cpu().hostUsPerOp());
+                putIfSet(out, op + ": CPU server (µs/op)", s.cpu().serverUsPerOp());
+              }
+            });
+    return out;
+  }
+
+  private static void putIfSet(Map<String, Double> out, String name, Double v) {
+    if (v != null && Double.isFinite(v)) {
+      out.putIfAbsent(name, v);
+    }
+  }
+
+  /**
+   * The machines of the compared runs that ran on several at once, from the first such run; empty
+   * if every run ran on one machine.
+   */
+  public List<String> clientMachines() {
+    for (Group g : groups) {
+      for (List<Client> cs : g.clients()) {
+        if (cs.size() > 1) {
+          return cs.stream().map(Client::machine).toList();
+        }
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * Group {@code g}'s mean of each client's value ({@code value} of a client's result), over its
+   * runs on several machines; NaN for a client no run has.
+   */
+  public double[] clientMeans(
+      int g, int clients, java.util.function.Function<RunResult, Double> value) {
+    double[] sum = new double[clients];
+    int[] n = new int[clients];
+    for (List<Client> cs : groups.get(g).clients()) {
+      for (int k = 0; k < Math.min(clients, cs.size()); k++) {
+        Double v = value.apply(cs.get(k).result());
+        if (v != null && Double.isFinite(v)) {
+          sum[k] += v;
+          n[k]++;
+        }
+      }
+    }
+    double[] mean = new double[clients];
+    for (int k = 0; k < clients; k++) {
+      mean[k] = n[k] == 0 ? Double.NaN : sum[k] / n[k];
+    }
+    return mean;
   }
 
   /** The sample standard deviation of {@code values}, 0 for fewer than two. */

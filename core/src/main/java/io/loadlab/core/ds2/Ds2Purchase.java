@@ -15,6 +15,15 @@ final class Ds2Purchase {
   private static final String[] PRICES = new String[Ds2Transactions.MAX_LINE_ITEMS + 1];
   private static final String[] LINES = new String[Ds2Transactions.MAX_LINE_ITEMS + 1];
   private static final String[] HISTORY = new String[Ds2Transactions.MAX_LINE_ITEMS + 1];
+  private static final String[] PIPELINED = new String[Ds2Transactions.MAX_LINE_ITEMS + 1];
+
+  private static final String PG_INSERT_ORDER =
+      "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
+          + " VALUES (CURRENT_DATE, ?, CAST(? AS NUMERIC), CAST(? AS NUMERIC),"
+          + " CAST(? AS NUMERIC)) RETURNING orderid";
+  private static final String PG_TAKE =
+      "UPDATE inventory SET quan_in_stock = quan_in_stock - ?, sales = sales + ?"
+          + " WHERE prod_id = ? AND quan_in_stock >= ? RETURNING quan_in_stock";
 
   static {
     for (int n = 1; n <= Ds2Transactions.MAX_LINE_ITEMS; n++) {
@@ -35,7 +44,51 @@ final class Ds2Purchase {
       }
       LINES[n] = lines.toString();
       HISTORY[n] = hist.toString();
+      PIPELINED[n] = pipelined(n);
     }
+  }
+
+  /**
+   * The whole purchase as one PostgreSQL statement list, sent in one round trip (the driver sends
+   * every statement of a multi-statement prepared statement before one Sync): the order with its
+   * amounts worked out from the products' prices, each line's guarded stock update, the order lines
+   * and the history. The lines take the order's id from its sequence ({@code currval}), so nothing
+   * waits for the id to come back. The same statements as {@code bench/ds2/ds2-order.pgbench}'s
+   * pipeline.
+   */
+  private static String pipelined(int n) {
+    // The amounts as netAmount() and run() work them out on the client: a missing product costs
+    // 0, and PostgreSQL's round() of a NUMERIC is HALF_UP for these positive amounts.
+    String tax = "round(a.net * " + Ds2Transactions.TAX_RATE.toPlainString() + ", 2)";
+    StringBuilder sql =
+        new StringBuilder(
+            "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
+                + " SELECT CURRENT_DATE, ?, a.net, "
+                + tax
+                + ", a.net + "
+                + tax
+                + " FROM (SELECT round(COALESCE(SUM(p.price * v.q), 0), 2) AS net FROM (VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ").append("(?, ?)");
+    }
+    sql.append(
+        ") v(id, q) LEFT JOIN products p ON p.prod_id = v.id) a RETURNING orderid, totalamount");
+    for (int i = 0; i < n; i++) {
+      sql.append(";\n").append(PG_TAKE);
+    }
+    sql.append(
+        ";\nINSERT INTO orderlines (orderlineid, orderid, prod_id, quantity, orderdate) VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ")
+          .append('(')
+          .append(i + 1)
+          .append(", currval('orders_orderid_seq'), ?, ?, CURRENT_DATE)");
+    }
+    sql.append(";\nINSERT INTO cust_hist (customerid, orderid, prod_id) VALUES ");
+    for (int i = 0; i < n; i++) {
+      sql.append(i == 0 ? "" : ", ").append("(?, currval('orders_orderid_seq'), ?)");
+    }
+    return sql.toString();
   }
 
   private final Connection connection;
@@ -62,6 +115,17 @@ final class Ds2Purchase {
     if (n == 0 || n > Ds2Transactions.MAX_LINE_ITEMS || quantities.length != n) {
       throw new IllegalArgumentException(
           "a purchase has 1 to " + Ds2Transactions.MAX_LINE_ITEMS + " lines");
+    }
+    if (dialect == SqlDialect.POSTGRESQL && distinct(prodIds)) {
+      connection.setAutoCommit(false);
+      try {
+        return pipelined(customerId, prodIds, quantities);
+      } catch (SQLException | RuntimeException e) {
+        rollbackQuietly();
+        throw e;
+      } finally {
+        backToAutocommit();
+      }
     }
     BigDecimal net = netAmount(prodIds, quantities);
     BigDecimal tax = net.multiply(Ds2Transactions.TAX_RATE).setScale(2, RoundingMode.HALF_UP);
@@ -96,14 +160,92 @@ final class Ds2Purchase {
       rollbackQuietly();
       throw e;
     } finally {
-      if (!connection.isClosed()) {
-        try {
-          connection.setAutoCommit(true);
-        } catch (SQLException e) {
-          // the connection is broken; the caller sees the original failure
+      backToAutocommit();
+    }
+  }
+
+  private void backToAutocommit() throws SQLException {
+    if (!connection.isClosed()) {
+      try {
+        connection.setAutoCommit(true);
+      } catch (SQLException e) {
+        // the connection is broken; the caller sees the original failure
+      }
+    }
+  }
+
+  /**
+   * The purchase in two round trips: {@link #PIPELINED} (the order with its amounts from the
+   * products' prices, stock updates, lines and history, with BEGIN), then COMMIT, or ROLLBACK if a
+   * line found too little stock. Only for distinct products: the same product twice must see the
+   * first line's restock, which {@link #takeFromStock} does line by line.
+   */
+  private Ds2PurchaseResult pipelined(int customerId, int[] prodIds, int[] quantities)
+      throws SQLException {
+    int n = prodIds.length;
+    PreparedStatement ps = statements.statement(PIPELINED[n]);
+    int p = 1;
+    ps.setInt(p++, customerId);
+    for (int i = 0; i < n; i++) {
+      ps.setInt(p++, prodIds[i]);
+      ps.setInt(p++, quantities[i]);
+    }
+    for (int i = 0; i < n; i++) {
+      ps.setInt(p++, quantities[i]);
+      ps.setInt(p++, quantities[i]);
+      ps.setInt(p++, prodIds[i]);
+      ps.setInt(p++, quantities[i]);
+    }
+    for (int i = 0; i < n; i++) {
+      ps.setInt(p++, prodIds[i]);
+      ps.setInt(p++, quantities[i]);
+    }
+    for (int i = 0; i < n; i++) {
+      ps.setInt(p++, customerId);
+      ps.setInt(p++, prodIds[i]);
+    }
+    ps.execute();
+    int orderId;
+    double total;
+    try (ResultSet rs = ps.getResultSet()) {
+      rs.next();
+      orderId = rs.getInt(1);
+      total = rs.getDouble(2);
+    }
+    int[] left = new int[n];
+    boolean enough = true;
+    for (int i = 0; i < n; i++) {
+      ps.getMoreResults();
+      try (ResultSet rs = ps.getResultSet()) {
+        if (rs.next()) {
+          left[i] = rs.getInt(1);
+        } else {
+          enough = false;
         }
       }
     }
+    if (!enough) {
+      connection.rollback();
+      return new Ds2PurchaseResult(0, true, 0, total);
+    }
+    for (int i = 0; i < n; i++) {
+      if (left[i] < Ds2Reorder.LOW_STOCK) {
+        restock(prodIds[i], left[i]);
+      }
+    }
+    connection.commit();
+    return new Ds2PurchaseResult(orderId, false, n, total);
+  }
+
+  private static boolean distinct(int[] ids) {
+    for (int i = 1; i < ids.length; i++) {
+      for (int j = 0; j < i; j++) {
+        if (ids[i] == ids[j]) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private BigDecimal netAmount(int[] prodIds, int[] quantities) throws SQLException {
@@ -131,11 +273,7 @@ final class Ds2Purchase {
     if (dialect == SqlDialect.POSTGRESQL) {
       // Amounts go as text cast by the server: the driver's binary NUMERIC encoding of a
       // BigDecimal costs more client CPU than the rest of the statement.
-      PreparedStatement ps =
-          statements.statement(
-              "INSERT INTO orders (orderdate, customerid, netamount, tax, totalamount)"
-                  + " VALUES (CURRENT_DATE, ?, CAST(? AS NUMERIC), CAST(? AS NUMERIC),"
-                  + " CAST(? AS NUMERIC)) RETURNING orderid");
+      PreparedStatement ps = statements.statement(PG_INSERT_ORDER);
       ps.setInt(1, customerId);
       ps.setString(2, net.toPlainString());
       ps.setString(3, tax.toPlainString());
@@ -164,10 +302,7 @@ final class Ds2Purchase {
   private boolean takeFromStock(int prodId, int quantity) throws SQLException {
     int left;
     if (dialect == SqlDialect.POSTGRESQL) {
-      PreparedStatement take =
-          statements.statement(
-              "UPDATE inventory SET quan_in_stock = quan_in_stock - ?, sales = sales + ?"
-                  + " WHERE prod_id = ? AND quan_in_stock >= ? RETURNING quan_in_stock");
+      PreparedStatement take = statements.statement(PG_TAKE);
       take.setInt(1, quantity);
       take.setInt(2, quantity);
       take.setInt(3, prodId);

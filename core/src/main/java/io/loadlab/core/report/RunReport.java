@@ -1,6 +1,5 @@
 package io.loadlab.core.report;
 
-import io.loadlab.core.report.Chart.Band;
 import io.loadlab.core.report.Chart.Kind;
 import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.Table.Cell;
@@ -22,9 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The report of one run, the same for the command line, JMeter, JMH and JTL files: what ran where,
@@ -256,7 +253,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
   public List<Chart> charts() {
     List<Chart> charts = new ArrayList<>();
     LatencyUnit unit = unit();
-    List<IntervalSample> intervals = result.intervals() == null ? List.of() : result.intervals();
+    List<IntervalSample> intervals = withoutEmptyEnd(result.intervals());
     if (intervals.size() >= 2) {
       Timeline t = new Timeline(intervals, operations());
       charts.add(t.chart("rate", "Operations per second", "ops/s", OperationStats::ratePerSec));
@@ -286,15 +283,29 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         charts.add(errors);
       }
     }
-    Chart spectrum = spectrum(unit);
-    if (spectrum != null) {
-      charts.add(spectrum);
-    }
+    charts.addAll(new Spectra(totals(), histograms, unit).charts(operations()));
     Chart cpu = cpuChart();
     if (cpu != null) {
       charts.add(cpu);
     }
     return charts.stream().filter(Chart::hasData).toList();
+  }
+
+  /**
+   * The intervals without the empty ones at the end (the moments after the last operation while the
+   * run shuts down), which would draw every line down to zero.
+   */
+  private static List<IntervalSample> withoutEmptyEnd(List<IntervalSample> intervals) {
+    if (intervals == null) {
+      return List.of();
+    }
+    int end = intervals.size();
+    while (end > 1
+        && intervals.get(end - 1).operations().values().stream()
+            .allMatch(o -> o.count() == 0 && o.errors() == 0)) {
+      end--;
+    }
+    return intervals.subList(0, end);
   }
 
   private List<String> operations() {
@@ -303,64 +314,6 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       result.intervals().forEach(i -> ops.addAll(i.operations().keySet()));
     }
     return List.copyOf(ops);
-  }
-
-  private Chart spectrum(LatencyUnit unit) {
-    List<Series> series = new ArrayList<>();
-    for (String op : operations()) {
-      Histogram h = histograms.get(op);
-      if (h != null && h.getTotalCount() > 0) {
-        series.add(spectrumOf(op, h, unit));
-      } else {
-        OperationStats s = totals().get(op);
-        if (s != null && s.latencyUs() != null && s.count() > s.errors()) {
-          LatencySummary l = s.latencyUs();
-          series.add(
-              Series.xy(
-                  op,
-                  new double[] {1, 2, 10, 100, 1_000, 10_000},
-                  new double[] {
-                    unit.of(l.min()),
-                    unit.of(l.p50()),
-                    unit.of(l.p90()),
-                    unit.of(l.p99()),
-                    unit.of(l.p999()),
-                    unit.of(l.p9999())
-                  }));
-        }
-      }
-    }
-    if (series.isEmpty()) {
-      return null;
-    }
-    return Chart.of(
-        "spectrum",
-        "Latency by percentile",
-        Kind.SPECTRUM,
-        "percentile",
-        "latency (" + unit.symbol + ")",
-        List.of(),
-        series);
-  }
-
-  /** The percentile spectrum of a histogram of nanoseconds, as HdrHistogram's plotter draws it. */
-  static Series spectrumOf(String name, Histogram h, LatencyUnit unit) {
-    double[] x = new double[256];
-    double[] y = new double[256];
-    int n = 0;
-    for (HistogramIterationValue v : h.percentiles(5)) {
-      double p = v.getPercentileLevelIteratedTo() / 100.0;
-      if (p >= 1) {
-        break;
-      }
-      if (n == x.length) {
-        x = Arrays.copyOf(x, 2 * n);
-        y = Arrays.copyOf(y, 2 * n);
-      }
-      x[n] = 1 / (1 - p);
-      y[n++] = unit.of(h.highestEquivalentValue(v.getValueIteratedTo()) / 1_000.0);
-    }
-    return Series.xy(name, Arrays.copyOf(x, n), Arrays.copyOf(y, n));
   }
 
   private Chart cpuChart() {
@@ -419,113 +372,5 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
             out.put(name, String.valueOf(v));
           }
         });
-  }
-
-  /** Intervals on a time axis: seconds since the first interval started. */
-  private static final class Timeline {
-    private final List<IntervalSample> intervals;
-    private final List<String> operations;
-    private final double[] x;
-    private final long t0;
-
-    Timeline(List<IntervalSample> intervals, List<String> operations) {
-      this.intervals = intervals;
-      this.operations = operations;
-      this.t0 = intervals.get(0).startEpochMs();
-      this.x = new double[intervals.size()];
-      for (int i = 0; i < x.length; i++) {
-        x[i] = (intervals.get(i).endEpochMs() - t0) / 1000.0;
-      }
-    }
-
-    Chart chart(String id, String title, String yLabel, ToDoubleFunction<OperationStats> value) {
-      List<Series> series = new ArrayList<>();
-      for (String op : operations) {
-        double[] y = new double[intervals.size()];
-        for (int i = 0; i < y.length; i++) {
-          OperationStats s = intervals.get(i).operations().get(op);
-          y[i] = s == null ? Double.NaN : value.applyAsDouble(s);
-        }
-        series.add(Series.xy(op, x, y));
-      }
-      return new Chart(
-          id, title, Kind.LINE, "seconds since start", yLabel, false, List.of(), series, bands());
-    }
-
-    Chart errors() {
-      Map<String, double[]> byKind = new LinkedHashMap<>();
-      for (int i = 0; i < intervals.size(); i++) {
-        for (OperationStats s : intervals.get(i).operations().values()) {
-          if (s.errors() == 0) {
-            continue;
-          }
-          Map<String, Long> kinds =
-              s.errorKinds() == null || s.errorKinds().isEmpty()
-                  ? Map.of("error", s.errors())
-                  : s.errorKinds();
-          for (Map.Entry<String, Long> k : kinds.entrySet()) {
-            byKind.computeIfAbsent(k.getKey(), key -> new double[intervals.size()])[i] +=
-                k.getValue();
-          }
-        }
-      }
-      if (byKind.isEmpty()) {
-        return null;
-      }
-      List<Series> series = new ArrayList<>();
-      byKind.forEach((kind, y) -> series.add(Series.xy(kind, x, y)));
-      return new Chart(
-          "errors",
-          "Errors per interval, by kind",
-          Kind.LINE,
-          "seconds since start",
-          "errors",
-          false,
-          List.of(),
-          series,
-          bands());
-    }
-
-    /** Warmup, the start-up interval and phases (when there are several) as shaded ranges. */
-    List<Band> bands() {
-      List<Band> bands = new ArrayList<>();
-      Set<String> phases = new LinkedHashSet<>();
-      boolean anyWarmup = false;
-      for (IntervalSample s : intervals) {
-        phases.add(String.valueOf(s.phase()));
-        anyWarmup |= s.warmup();
-      }
-      boolean showPhases = phases.size() > 1;
-      int start = 0;
-      for (int i = 1; i <= intervals.size(); i++) {
-        if (i < intervals.size() && same(intervals.get(start), intervals.get(i))) {
-          continue;
-        }
-        IntervalSample first = intervals.get(start);
-        String label = null;
-        if (first.warmup()) {
-          label = showPhases ? "warmup " + first.phase() : "warmup";
-        } else if (showPhases) {
-          label = String.valueOf(first.phase());
-        }
-        if (label != null) {
-          bands.add(
-              new Band(
-                  label,
-                  (first.startEpochMs() - t0) / 1000.0,
-                  (intervals.get(i - 1).endEpochMs() - t0) / 1000.0));
-        }
-        start = i;
-      }
-      if (!anyWarmup && !showPhases && intervals.size() >= 3) {
-        IntervalSample first = intervals.get(0);
-        bands.add(new Band("start-up", 0, (first.endEpochMs() - t0) / 1000.0));
-      }
-      return bands;
-    }
-
-    private static boolean same(IntervalSample a, IntervalSample b) {
-      return a.warmup() == b.warmup() && Objects.equals(a.phase(), b.phase());
-    }
   }
 }

@@ -61,6 +61,14 @@ public record SweepFigure(
         null);
   }
 
+  /** True if smaller is better for a figure of that name: latencies, CPU cost, errors. */
+  public static boolean lowerIsBetter(String figure) {
+    return figure.endsWith("Us")
+        || figure.startsWith("cpu")
+        || figure.equals("errors")
+        || figure.toLowerCase(java.util.Locale.ROOT).contains("latency");
+  }
+
   /** True if the runs were made of several clients whose values are known. */
   public boolean hasClients() {
     return clients.size() > 1 && perClient != null;

@@ -17,7 +17,8 @@
     if (Number.isInteger(v) && a < 1e15) return v.toLocaleString('en');
     if (a >= 100) return Math.round(v).toLocaleString('en');
     if (a >= 10) return v.toFixed(1);
-    return v.toFixed(2);
+    if (a >= 1) return v.toFixed(2);
+    return String(parseFloat(v.toPrecision(2)));
   }
 
   function colourOf(s, i) {
@@ -58,7 +59,7 @@
     };
   }
 
-  function option(c) {
+  function option(c, width) {
     var numeric = c.kind === 'LINE' || c.kind === 'SPECTRUM';
     var series = [];
     var longest = 0;
@@ -92,11 +93,19 @@
       });
     }
     if (c.bands && c.bands.length && series.length) {
+      var xs = c.x || c.series[0].x || [];
+      var lo = Math.min(xs.length ? xs[0] : 0, c.bands[0].from);
+      var hi = Math.max(xs.length ? xs[xs.length - 1] : 0, c.bands[c.bands.length - 1].to);
+      var span = hi > lo ? hi - lo : 1;
       series[0].markArea = {
         silent: true,
         label: { show: true, position: 'insideTopLeft', color: '#666', fontSize: 11 },
         data: c.bands.map(function (b, i) {
-          return [{ name: b.label, xAxis: b.from, itemStyle: { color: i % 2 ? 'rgba(0,0,0,0.035)' : 'rgba(0,0,0,0.07)' } }, { xAxis: b.to }];
+          // A label no wider than its band (roughly), so neighbours' labels do not overlap.
+          var px = (b.to - b.from) / span * (width - 140) - 6;
+          return [{ name: b.label, xAxis: b.from,
+                    label: { show: px >= 28, width: Math.max(28, px), overflow: 'truncate' },
+                    itemStyle: { color: i % 2 ? 'rgba(0,0,0,0.035)' : 'rgba(0,0,0,0.07)' } }, { xAxis: b.to }];
         })
       };
     }
@@ -151,7 +160,7 @@
     var dom = document.getElementById('chart-' + c.id);
     try {
       var chart = echarts.init(dom, null, { renderer: 'canvas' });
-      chart.setOption(option(c));
+      chart.setOption(option(c, dom.clientWidth || 1200));
       instances.push(chart);
       var points = 0;
       c.series.forEach(function (s) { s.y.forEach(function (v) { if (v !== null) points++; }); });

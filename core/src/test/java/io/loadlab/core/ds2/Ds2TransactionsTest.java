@@ -104,6 +104,61 @@ class Ds2TransactionsTest {
       assertEquals(ordersBefore, count(c, "SELECT COUNT(*) FROM orders"));
       assertEquals(3, count(c, "SELECT quan_in_stock FROM inventory WHERE prod_id = 10"));
       assertTrue(c.getAutoCommit(), "the connection is back in autocommit");
+
+      // The short line first: nothing after it is kept either.
+      Ds2PurchaseResult first = tx.purchase(3, new int[] {12, 10}, new int[] {1, 1});
+      assertTrue(first.rolledBack());
+      assertEquals(ordersBefore, count(c, "SELECT COUNT(*) FROM orders"));
+      assertEquals(3, count(c, "SELECT quan_in_stock FROM inventory WHERE prod_id = 10"));
+      assertTrue(c.getAutoCommit(), "the connection is back in autocommit");
+    }
+  }
+
+  @Test
+  void theSameProductTwiceSeesTheFirstLinesRestock() throws Exception {
+    try (Connection c = db.connect();
+        Ds2Transactions tx = new Ds2Transactions(c, SqlDialect.POSTGRESQL)) {
+      try (Statement s = c.createStatement()) {
+        s.execute("UPDATE inventory SET quan_in_stock = 4 WHERE prod_id = 20");
+      }
+      int level = Ds2Reorder.restockLevel(20);
+      // 4 - 3 = 1 < 3: restocked before the second line, which then finds enough.
+      Ds2PurchaseResult r = tx.purchase(5, new int[] {20, 20}, new int[] {3, 3});
+      assertFalse(r.rolledBack());
+      assertEquals(2, count(c, "SELECT COUNT(*) FROM orderlines WHERE orderid = " + r.orderId()));
+      assertEquals(level - 3, count(c, "SELECT quan_in_stock FROM inventory WHERE prod_id = 20"));
+      assertTrue(c.getAutoCommit(), "the connection is back in autocommit");
+    }
+  }
+
+  @Test
+  void anOrderRecordsItsAmountsAndLinesForItsOwnId() throws Exception {
+    try (Connection c = db.connect();
+        Ds2Transactions tx = new Ds2Transactions(c, SqlDialect.POSTGRESQL)) {
+      try (Statement s = c.createStatement()) {
+        s.execute("UPDATE inventory SET quan_in_stock = 100 WHERE prod_id IN (30, 31, 32)");
+      }
+      long net =
+          count(
+              c,
+              "SELECT CAST(SUM(price * q) * 100 AS BIGINT) FROM products"
+                  + " JOIN (VALUES (30, 1), (31, 2), (32, 3)) v(p, q) ON prod_id = p");
+      Ds2PurchaseResult r = tx.purchase(6, new int[] {30, 31, 32}, new int[] {1, 2, 3});
+      Ds2PurchaseResult r2 = tx.purchase(7, new int[] {31}, new int[] {1});
+      assertFalse(r.rolledBack());
+      assertTrue(r2.orderId() > r.orderId());
+      assertEquals(
+          net,
+          count(
+              c,
+              "SELECT CAST(netamount * 100 AS BIGINT) FROM orders WHERE orderid = " + r.orderId()));
+      assertEquals(
+          6, count(c, "SELECT SUM(quantity) FROM orderlines WHERE orderid = " + r.orderId()));
+      assertEquals(
+          3 * 6, count(c, "SELECT SUM(customerid) FROM cust_hist WHERE orderid = " + r.orderId()));
+      assertEquals(
+          31, count(c, "SELECT SUM(prod_id) FROM orderlines WHERE orderid = " + r2.orderId()));
+      assertEquals(97, count(c, "SELECT quan_in_stock FROM inventory WHERE prod_id = 32"));
     }
   }
 

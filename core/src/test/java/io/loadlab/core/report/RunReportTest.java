@@ -129,6 +129,71 @@ class RunReportTest {
         html, Path.of("target", "screenshots", "run-report.png"), 1280, 3200);
   }
 
+  /**
+   * A paced run (as amqp latency at a rate records it): per message size, a view of the corrected
+   * latency with transit and send delay beside it, labelled, drawn in Chromium; the overview keeps
+   * the corrected latency only.
+   */
+  @Test
+  void pacedRunShowsSendDelayAndTransitBesideCorrectedLatency() throws Exception {
+    Path paced = Files.createTempDirectory("loadlab-paced");
+    Recorder r = new Recorder();
+    RunInfo info =
+        new RunInfo(
+            "t", "amqp latency", null, "loadlab amqp latency --rate 1000", Map.of(), null, null);
+    RunResult run;
+    try (RunRecording rec =
+        RunRecording.start(
+            info,
+            r,
+            Exporters.open(ExportOptions.inDirectory(paced, null, true), r, "amqp latency"),
+            Duration.ofHours(1))) {
+      for (int size : new int[] {64, 1024}) {
+        rec.beginPhase("size=" + size, false);
+        for (int interval = 0; interval < 2; interval++) {
+          for (int i = 0; i < 300; i++) {
+            long delay = i % 50 == 0 ? 2_000_000 : 5_000 + i * 10L;
+            long transit = 100_000 + size * 10L + i * 100L;
+            r.operation("send-delay size=" + size).success(delay);
+            r.operation("transit size=" + size).success(transit);
+            r.operation("latency size=" + size).success(delay + transit, size, size);
+          }
+          Thread.sleep(30);
+          rec.cut();
+        }
+      }
+      run = rec.finish(new RunControl());
+    }
+    List<Chart> charts = new RunReport(run, Map.of()).charts();
+    Chart overview = charts.stream().filter(c -> c.id().equals("spectrum")).findFirst().get();
+    assertEquals(
+        List.of("latency size=64", "latency size=1024"),
+        overview.series().stream().map(Chart.Series::name).toList());
+    for (int i = 0; i < 2; i++) {
+      String id = "spectrum-paced-" + i;
+      Chart view = charts.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+      assertEquals(
+          List.of(Spectra.CORRECTED, Spectra.TRANSIT, Spectra.SEND_DELAY),
+          view.series().stream().map(Chart.Series::name).toList());
+      assertTrue(view.title().startsWith(i == 0 ? "size=64:" : "size=1024:"), view.title());
+    }
+    Path html = paced.resolve(RunReport.HTML_NAME);
+    String text = Files.readString(html);
+    assertTrue(text.contains("\"id\":\"spectrum-paced-1\""), "the page has the paced views");
+    JsonNode check = HeadlessChromium.check(html);
+    assertEquals(0, check.get("errors").size(), check.toString());
+    List<String> drawn = new ArrayList<>();
+    for (JsonNode d : check.get("drawn")) {
+      assertTrue(d.get("pixels").asInt() > 0, d.get("id") + " drawn: " + check);
+      drawn.add(d.get("id").asText());
+    }
+    assertTrue(
+        drawn.containsAll(List.of("spectrum", "spectrum-paced-0", "spectrum-paced-1")),
+        drawn.toString());
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "run-report-paced.png"), 1280, 4400);
+  }
+
   @Test
   void sweptOperationsReadAsTheSeedsTableRowsPointsColumnsOperations() {
     Map<String, OperationStats> totals = new LinkedHashMap<>();

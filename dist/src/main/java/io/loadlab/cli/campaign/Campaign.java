@@ -37,6 +37,8 @@ public record Campaign(
    * @param file the testbed or lab file (absolute), or null
    * @param labName the lab's name (its namespaces are {@code ll-<labName>-<host>}), or null
    * @param machines the machines steps may name in {@code on}
+   * @param jmeterServers a testbed's {@code jmeter-server} machines, each to its {@code host:port}
+   *     for JMeter's {@code -R}
    */
   public record Configuration(
       String name,
@@ -46,7 +48,20 @@ public record Campaign(
       Map<String, String> vars,
       String labName,
       Set<String> machines,
-      List<Service> services) {
+      List<Service> services,
+      Map<String, String> jmeterServers) {
+    public Configuration(
+        String name,
+        Kind kind,
+        Path file,
+        boolean keep,
+        Map<String, String> vars,
+        String labName,
+        Set<String> machines,
+        List<Service> services) {
+      this(name, kind, file, keep, vars, labName, machines, services, Map.of());
+    }
+
     /** The lab's state directory, where {@code lab up} writes {@code lab.json}. */
     public Path labStateDir() {
       return file.resolveSibling(file.getFileName() + ".d");

@@ -174,11 +174,13 @@ public final class CampaignValidator {
       } else if (c.testbed() != null) {
         Path tb = resolve(c.testbed());
         Set<String> machines = new LinkedHashSet<>();
+        Map<String, String> jmeterServers = Map.of();
         try {
           Testbed t = TestbedFile.read(tb);
           testbeds.put(c.name(), t);
           machines.addAll(t.hosts().keySet());
           machines.addAll(t.guests().keySet());
+          jmeterServers = JmeterSteps.servers(t, tb);
         } catch (UsageException e) {
           problem(f + ".testbed", firstLine(e.getMessage()));
         }
@@ -187,7 +189,15 @@ public final class CampaignValidator {
                 f,
                 c,
                 new Campaign.Configuration(
-                    c.name(), Campaign.Kind.TESTBED, tb, keep, vars, null, machines, List.of())));
+                    c.name(),
+                    Campaign.Kind.TESTBED,
+                    tb,
+                    keep,
+                    vars,
+                    null,
+                    machines,
+                    List.of(),
+                    jmeterServers)));
         continue;
       } else if (c.lab() != null) {
         Path lf = resolve(c.lab());
@@ -293,7 +303,15 @@ public final class CampaignValidator {
               setup ? Campaign.Service.TO_COMPLETION : s.readyPort() == null ? 0 : s.readyPort()));
     }
     return new Campaign.Configuration(
-        c.name(), c.kind(), c.file(), c.keep(), c.vars(), c.labName(), c.machines(), services);
+        c.name(),
+        c.kind(),
+        c.file(),
+        c.keep(),
+        c.vars(),
+        c.labName(),
+        c.machines(),
+        services,
+        c.jmeterServers());
   }
 
   private Campaign.Step step(
@@ -324,7 +342,10 @@ public final class CampaignValidator {
     if (!NAME.matcher(name).matches()) {
       problem(f + ".name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }
-    Map<String, String> opts = optionMap(f + ".options", command, options, s.options());
+    Map<String, String> opts = localFiles(optionMap(f + ".options", command, options, s.options()));
+    if (JmeterSteps.isJmeter(command)) {
+      jmeterStep(f, s, opts);
+    }
     LinkedHashMap<String, List<String>> sweep = new LinkedHashMap<>();
     s.sweep()
         .forEach(
@@ -372,7 +393,8 @@ public final class CampaignValidator {
         continue;
       }
       clients.add(
-          new Campaign.Client(c.on(), optionMap(cf + ".options", command, options, c.options())));
+          new Campaign.Client(
+              c.on(), localFiles(optionMap(cf + ".options", command, options, c.options()))));
     }
     if (clients.isEmpty()) {
       clients.add(new Campaign.Client(null, Map.of()));
@@ -413,7 +435,49 @@ public final class CampaignValidator {
     return step;
   }
 
+  /**
+   * A JMeter plan step: its controller runs here (its load goes to jmeter-server machines through
+   * options.remote, not on), and its files here are relative to the campaign file.
+   */
+  private void jmeterStep(String f, CampaignSpec.StepSpec s, Map<String, String> opts) {
+    if (!s.on().isEmpty() || !s.clients().isEmpty()) {
+      problem(
+          f + (s.on().isEmpty() ? ".clients" : ".on"),
+          "a JMeter plan step runs here and puts its load on jmeter-server machines through"
+              + " JMeter's -R; name them in options.remote instead");
+    }
+    for (String key : JmeterSteps.LOCAL_FILES) {
+      String v = opts.get(key);
+      if (v != null && !v.contains("${")) {
+        opts.put(key, resolve(v).toString());
+      }
+    }
+  }
+
+  /**
+   * Files the command reads, written relative to the campaign file: named by their path here when
+   * they exist there (then copied to a testbed machine a step runs on), else left as written.
+   */
+  private Map<String, String> localFiles(Map<String, String> opts) {
+    opts.replaceAll(
+        (key, v) -> {
+          if (!StepFiles.isInput(key) || v.isEmpty() || v.contains("${")) {
+            return v;
+          }
+          Path p = resolve(v);
+          return java.nio.file.Files.isRegularFile(p) ? p.toString() : v;
+        });
+    return opts;
+  }
+
   private void checkMachines(String step0, Campaign.Step step, Campaign.Configuration c) {
+    String remote = step.options().get("remote");
+    if (JmeterSteps.isJmeter(step.command()) && remote != null) {
+      String why = JmeterSteps.remoteProblem(substituteOrSelf(remote, c), c);
+      if (why != null) {
+        problem(step0 + ".options.remote", why);
+      }
+    }
     boolean fromOn = step.clients().stream().allMatch(x -> x.options().isEmpty());
     for (int i = 0; i < step.clients().size(); i++) {
       String m = step.clients().get(i).machine();
@@ -495,7 +559,10 @@ public final class CampaignValidator {
     given.forEach(
         (key, value) -> {
           String k = f + "." + key;
-          if (!hasOption(options, key)) {
+          if (value instanceof Map<?, ?> map && isKeyed(options, key)) {
+            // property: {threads: 10} is property.threads: 10
+            map.forEach((name, v) -> out.put(key + "." + name, scalar(k + "." + name, v)));
+          } else if (!hasOption(options, key)) {
             problem(
                 k, command + " has no option --" + key + "; see loadlab " + command + " --help");
           } else if (RESERVED.contains(key)) {
@@ -606,7 +673,25 @@ public final class CampaignValidator {
   }
 
   private static boolean hasOption(Options options, String key) {
+    int dot = key.indexOf('.');
+    if (dot > 0) {
+      // property.threads: one NAME=VALUE of an option such as --property (JMeter's -J).
+      return key.length() > dot + 1 && isKeyed(options, key.substring(0, dot));
+    }
     return options.getOption(key) != null && options.getOption(key).getLongOpt().equals(key);
+  }
+
+  /** An option taking NAME=VALUE pairs, such as {@code --property}. */
+  private static boolean isKeyed(Options options, String key) {
+    return hasOption(options, key) && options.getOption(key).hasValueSeparator();
+  }
+
+  private static String substituteOrSelf(String value, Campaign.Configuration c) {
+    try {
+      return substitute(value, c);
+    } catch (UsageException e) {
+      return value; // reported with the step's command line
+    }
   }
 
   /** Fills in {@code ${var}} from the configuration's vars; unknown names are usage errors. */

@@ -93,10 +93,7 @@ public final class CellStatistics {
 
   /** True if smaller is better: latencies, CPU cost, errors. */
   public static boolean lowerIsBetter(String figure) {
-    return figure.endsWith("Us")
-        || figure.startsWith("cpu")
-        || figure.equals("errors")
-        || figure.toLowerCase().contains("latency");
+    return io.loadlab.core.report.SweepFigure.lowerIsBetter(figure);
   }
 
   /** The runs the rule reports, from a cell's finished runs (in run order). */

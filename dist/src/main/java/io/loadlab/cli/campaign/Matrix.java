@@ -94,9 +94,21 @@ public final class Matrix {
     options.putAll(point);
     List<String> args = new ArrayList<>(List.of(step.command().split(" ")));
     for (Map.Entry<String, String> e : options.entrySet()) {
-      args.add("--" + e.getKey());
+      String key = e.getKey();
+      String value = CampaignValidator.substitute(e.getValue(), conf);
+      int dot = key.indexOf('.');
+      if (dot > 0) {
+        // property.threads: 10 is --property threads=10
+        args.add("--" + key.substring(0, dot));
+        args.add(key.substring(dot + 1) + "=" + value);
+        continue;
+      }
+      if (key.equals("remote") && JmeterSteps.isJmeter(step.command())) {
+        value = JmeterSteps.remote(value, conf);
+      }
+      args.add("--" + key);
       if (!e.getValue().isEmpty()) {
-        args.add(CampaignValidator.substitute(e.getValue(), conf));
+        args.add(value);
       }
     }
     if (!options.containsKey("label")) {

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,6 +53,15 @@ final class SshStepExecutor implements StepExecutor {
             : remoteBase
                 + "/"
                 + campaignDir.relativize(output.toAbsolutePath()).toString().replace('\\', '/');
+    List<String> copied = new ArrayList<>();
+    try {
+      args = StepFiles.copyInputs(args, sh, remoteBase + "/files", copied);
+    } catch (LoadlabException e) {
+      logOut.write((e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+      logOut.close();
+      removeCopies(sh, copied);
+      return Failed.INSTANCE;
+    }
     StringBuilder cmd = new StringBuilder();
     String pidFile = remote == null ? null : remote + ".pid";
     if (remote != null) {
@@ -83,12 +93,14 @@ final class SshStepExecutor implements StepExecutor {
     } catch (LoadlabException e) {
       logOut.write((e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
       logOut.close();
+      removeCopies(sh, copied);
       return Failed.INSTANCE;
     }
     return new Execution() {
       @Override
       public int waitFor() {
         int code = started.waitFor();
+        removeCopies(sh, copied);
         try {
           if (remote != null) {
             try {
@@ -119,6 +131,20 @@ final class SshStepExecutor implements StepExecutor {
         }
       }
     };
+  }
+
+  /** Removes the copies of the step's files (a password file stays no longer than its run). */
+  private static void removeCopies(SshShell sh, List<String> copied) {
+    if (copied.isEmpty()) {
+      return;
+    }
+    StringBuilder rm = new StringBuilder("rm -f");
+    copied.forEach(c -> rm.append(' ').append(quote(c)));
+    try {
+      sh.run(rm.toString());
+    } catch (LoadlabException e) {
+      // The machine went away; its copies go with the next run's directory clean-up.
+    }
   }
 
   /** A client that could not start (the machine did not answer); its log says why. */

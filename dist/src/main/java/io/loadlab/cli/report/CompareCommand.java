@@ -69,22 +69,36 @@ final class CompareCommand implements Command {
     List<String> names = names(cmd, args.size());
     List<RunComparison.Run> runs = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
-      List<Path> files = resultFiles(args.get(i));
+      List<List<Path>> found = runsOf(args.get(i));
       String groupName =
-          files.size() > 1
+          found.size() > 1
               ? Path.of(args.get(i)).toAbsolutePath().normalize().getFileName().toString()
               : null;
-      for (Path file : files) {
-        RunResult r = read(file);
+      for (List<Path> files : found) {
+        Path runDir = runDir(files);
         String fallback =
-            file.toAbsolutePath().getParent() == null
-                ? args.get(i)
-                : file.toAbsolutePath().getParent().getFileName().toString();
-        String name =
-            names != null
-                ? names.get(i)
-                : groupName != null ? groupName : RunComparison.defaultName(r, fallback);
-        runs.add(new RunComparison.Run(name, r));
+            runDir.getFileName() == null ? args.get(i) : runDir.getFileName().toString();
+        if (files.size() == 1) {
+          RunResult r = read(files.get(0));
+          String name =
+              names != null
+                  ? names.get(i)
+                  : groupName != null ? groupName : RunComparison.defaultName(r, fallback);
+          runs.add(new RunComparison.Run(name, r));
+        } else {
+          List<RunComparison.Client> clients = new ArrayList<>();
+          for (Path f : files) {
+            String dirName = f.toAbsolutePath().getParent().getFileName().toString();
+            clients.add(new RunComparison.Client(dirName.replaceFirst("^\\d+-", ""), read(f)));
+          }
+          String name =
+              names != null
+                  ? names.get(i)
+                  : groupName != null
+                      ? groupName
+                      : RunComparison.defaultName(clients.get(0).result(), fallback);
+          runs.add(RunComparison.Run.ofClients(name, clients));
+        }
       }
     }
     Path dir =
@@ -113,21 +127,33 @@ final class CompareCommand implements Command {
   }
 
   /**
-   * The result files of an argument: a result.json, a run directory, or a directory of run
-   * directories (the iterations of one configuration, named after the directory).
+   * The runs of an argument, each as its result files (one, or one per client of a run on several
+   * machines): a result.json, a run directory, a campaign's run directory of clients ({@code
+   * 1-machine/}, {@code 2-machine/}...), or a directory of such runs (the iterations of one
+   * configuration, named after the directory).
    */
-  private static List<Path> resultFiles(String arg) throws IOException {
+  private static List<List<Path>> runsOf(String arg) throws IOException {
     Path p = Path.of(arg);
     if (Files.isDirectory(p) && !Files.isRegularFile(p.resolve(ExportOptions.JSON_NAME))) {
+      List<Path> clients = clientFiles(p);
+      if (!clients.isEmpty()) {
+        return List.of(clients);
+      }
+      List<List<Path>> runs = new ArrayList<>();
       try (var dirs = Files.list(p)) {
-        List<Path> files =
-            dirs.map(d -> d.resolve(ExportOptions.JSON_NAME))
-                .filter(Files::isRegularFile)
-                .sorted()
-                .toList();
-        if (!files.isEmpty()) {
-          return files;
+        for (Path d : dirs.filter(Files::isDirectory).sorted().toList()) {
+          if (Files.isRegularFile(d.resolve(ExportOptions.JSON_NAME))) {
+            runs.add(List.of(d.resolve(ExportOptions.JSON_NAME)));
+          } else {
+            List<Path> c = clientFiles(d);
+            if (!c.isEmpty()) {
+              runs.add(c);
+            }
+          }
         }
+      }
+      if (!runs.isEmpty()) {
+        return runs;
       }
     }
     if (Files.isDirectory(p)) {
@@ -139,7 +165,33 @@ final class CompareCommand implements Command {
               + ": no result.json there; give a run's result.json, its directory, or a directory"
               + " of run directories (one configuration's iterations)");
     }
-    return List.of(p);
+    return List.of(List.of(p));
+  }
+
+  /**
+   * The clients' result files of a campaign run on several machines: subdirectories {@code 1-NAME},
+   * {@code 2-NAME}... numbered from 1 without a gap, each with its result.json; empty if {@code
+   * dir} is not such a run.
+   */
+  private static List<Path> clientFiles(Path dir) throws IOException {
+    java.util.TreeMap<Integer, Path> byIndex = new java.util.TreeMap<>();
+    try (var dirs = Files.list(dir)) {
+      for (Path d : dirs.filter(Files::isDirectory).toList()) {
+        java.util.regex.Matcher m =
+            java.util.regex.Pattern.compile("(\\d{1,3})-.+").matcher(d.getFileName().toString());
+        if (m.matches() && Files.isRegularFile(d.resolve(ExportOptions.JSON_NAME))) {
+          byIndex.put(Integer.parseInt(m.group(1)), d.resolve(ExportOptions.JSON_NAME));
+        }
+      }
+    }
+    boolean numbered =
+        byIndex.size() >= 2 && byIndex.firstKey() == 1 && byIndex.lastKey() == byIndex.size();
+    return numbered ? List.copyOf(byIndex.values()) : List.of();
+  }
+
+  private static Path runDir(List<Path> files) {
+    Path first = files.get(0).toAbsolutePath();
+    return files.size() == 1 ? first.getParent() : first.getParent().getParent();
   }
 
   private static RunResult read(Path file) {

@@ -1,0 +1,376 @@
+package io.loadlab.cli.jmeter;
+
+import io.loadlab.cli.CliContext;
+import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
+import io.loadlab.cli.RunOptions;
+import io.loadlab.cli.RunSession;
+import io.loadlab.cli.StopSignals;
+import io.loadlab.core.export.ConsoleExporter;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.run.RunDirectories;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code loadlab jmeter run --plan plan.jmx}: runs a JMeter test plan non-GUI ({@code jmeter -n -t
+ * plan.jmx -l run.jtl}), here or, with {@code --remote}, on {@code jmeter-server} machines through
+ * JMeter's own distributed mode ({@code -R}), and turns its CSV results into an ordinary loadlab
+ * run directory ({@link JmeterRunFiles}), so campaigns, {@code compare} and reports treat it as any
+ * other run.
+ */
+public final class JmeterRunCommand implements Command {
+  /** The name of the JMeter results file in the run directory. */
+  public static final String JTL_NAME = "run.jtl";
+
+  /** The name of JMeter's own log in the run directory. */
+  public static final String LOG_NAME = "jmeter.log";
+
+  /** Shared run options that mean nothing to a plan, which sets its own timing. */
+  private static final Set<String> TIMING = Set.of("duration", "warmup", "interval");
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]*");
+  private static final Pattern SECRET_NAME =
+      Pattern.compile("(?i).*(password|passwd|secret|token|passphrase).*");
+
+  /** Every {@code jmeter} command. */
+  public static List<Command> all() {
+    return List.of(new JmeterRunCommand());
+  }
+
+  @Override
+  public String[] path() {
+    return new String[] {"jmeter", "run"};
+  }
+
+  @Override
+  public String summary() {
+    return "run a JMeter plan non-GUI (here, or on jmeter-server machines with --remote) into a"
+        + " loadlab run directory";
+  }
+
+  @Override
+  public boolean runsLoad() {
+    return true;
+  }
+
+  @Override
+  public Options options() {
+    Options o = new Options();
+    o.addOption(OptionDefs.value("plan", "FILE", "the JMeter test plan (.jmx) to run (required)"));
+    o.addOption(
+        OptionDefs.value(
+            "jmeter",
+            "PATH",
+            "the JMeter home (or its bin/jmeter) to run (default $JMETER_HOME, else jmeter on"
+                + " PATH)"));
+    o.addOption(
+        OptionDefs.value(
+            "remote",
+            "HOSTS",
+            "run the plan on these jmeter-server machines, host[:port] separated by commas"
+                + " (JMeter's -R; RMI over SSL off, as the provisioner's jmeter-server role runs)"));
+    o.addOption(
+        OptionDefs.value(
+            "rmi-hostname",
+            "ADDRESS",
+            "with --remote: the address the jmeter-server machines call this controller back at"
+                + " (JMeter's java.rmi.server.hostname; default: this host's name)"));
+    o.addOption(
+        Option.builder("J")
+            .longOpt("property")
+            .numberOfArgs(2)
+            .valueSeparator('=')
+            .argName("NAME=VALUE")
+            .type(List.class)
+            .desc(
+                "a JMeter property the plan reads with ${__P(NAME)} (JMeter's -J, and -G for"
+                    + " --remote); repeat for several")
+            .build());
+    o.addOption(
+        OptionDefs.value(
+            "property-file",
+            "FILE",
+            "a JMeter properties file added to the run (JMeter's -q, and -G for --remote): for"
+                + " values such as passwords that must not be on the process list"));
+    return o;
+  }
+
+  @Override
+  public void check(CommandLine cmd) {
+    settings(cmd);
+  }
+
+  /** The checked settings of a command line. */
+  private static JmeterRun settings(CommandLine cmd) {
+    for (String t : TIMING) {
+      if (cmd.hasOption(t)) {
+        throw new UsageException(
+            "--"
+                + t
+                + ": a JMeter plan sets its own timing; give it as a property the plan reads, e.g."
+                + " --property "
+                + t
+                + "=60 with ${__P("
+                + t
+                + ",60)} in the plan");
+      }
+    }
+    String plan = cmd.getOptionValue("plan");
+    if (plan == null) {
+      throw new UsageException("--plan: missing; give the JMeter test plan, e.g. --plan plan.jmx");
+    }
+    Path planFile = Path.of(plan).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(planFile) || !Files.isReadable(planFile)) {
+      throw new UsageException(
+          "--plan: '" + plan + "' is not a readable file; give the path of the .jmx to run");
+    }
+    Map<String, String> properties = new LinkedHashMap<>();
+    for (Option o : cmd.getOptions()) {
+      if (!"property".equals(o.getLongOpt())) {
+        continue;
+      }
+      String[] kv = o.getValues();
+      String name = kv == null || kv.length == 0 ? "" : kv[0];
+      if (kv == null || kv.length != 2 || !NAME.matcher(name).matches()) {
+        throw new UsageException(
+            "--property: '"
+                + String.join("=", kv == null ? new String[0] : kv)
+                + "' is not NAME=VALUE; give e.g. --property threads=10 (or -Jthreads=10)");
+      }
+      if (SECRET_NAME.matcher(name).matches()) {
+        throw new UsageException(
+            "--property: "
+                + name
+                + " looks like a secret, which the process list would show; put it in a file"
+                + " given with --property-file");
+      }
+      properties.put(name, kv[1]);
+    }
+    Path propertyFile = null;
+    if (cmd.hasOption("property-file")) {
+      propertyFile = Path.of(cmd.getOptionValue("property-file")).toAbsolutePath().normalize();
+      if (!Files.isRegularFile(propertyFile) || !Files.isReadable(propertyFile)) {
+        throw new UsageException(
+            "--property-file: '"
+                + cmd.getOptionValue("property-file")
+                + "' is not a readable file; give a JMeter properties file (NAME=VALUE lines)");
+      }
+    }
+    List<String> remote = new ArrayList<>();
+    if (cmd.hasOption("remote")) {
+      for (String h : cmd.getOptionValue("remote").split(",")) {
+        String host = h.trim();
+        if (host.isEmpty() || host.contains(" ") || !host.matches("[^:]+(:\\d{1,5})?")) {
+          throw new UsageException(
+              "--remote: '"
+                  + h
+                  + "' is not host or host:port; give the jmeter-server machines, e.g."
+                  + " --remote 10.0.0.5,10.0.0.6:1099");
+        }
+        remote.add(host);
+      }
+    }
+    String rmiHostname = cmd.getOptionValue("rmi-hostname");
+    if (rmiHostname != null && remote.isEmpty()) {
+      throw new UsageException(
+          "--rmi-hostname: only with --remote (it is how jmeter-server machines reach this"
+              + " controller); add --remote or remove it");
+    }
+    JmeterLauncher launcher = JmeterLauncher.find(cmd.getOptionValue("jmeter"), System.getenv());
+    return new JmeterRun(launcher, planFile, properties, propertyFile, remote, rmiHostname);
+  }
+
+  @Override
+  public int run(CommandLine cmd, CliContext ctx) throws Exception {
+    JmeterRun run = settings(cmd);
+    Path dir =
+        cmd.hasOption("output")
+            ? Path.of(cmd.getOptionValue("output"))
+            : RunDirectories.createNew(RunOptions.defaultOutputDir(JmeterRunFiles.WORKLOAD));
+    dir = dir.toAbsolutePath();
+    Files.createDirectories(dir);
+    Path jtl = dir.resolve(JTL_NAME);
+    Files.deleteIfExists(jtl);
+    int shutdownPort = freeUdpPort();
+    List<String> command = run.command(jtl, dir.resolve(LOG_NAME), shutdownPort);
+    boolean quiet = cmd.hasOption("quiet");
+    if (!quiet) {
+      ctx.out().println("jmeter: " + String.join(" ", command));
+    }
+    String startTime = java.time.Instant.now().toString();
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    Path wd = run.launcher().workingDirectory();
+    if (wd != null) {
+      pb.directory(wd.toFile());
+    }
+    Process p = pb.start();
+    p.getOutputStream().close();
+    Thread console = copy(p, dir.resolve("jmeter.out"), quiet ? null : ctx.out());
+    int code;
+    try (StopSignals signals = StopSignals.install(sig -> stop(p, shutdownPort))) {
+      code = p.waitFor();
+      console.join(TimeUnit.SECONDS.toMillis(10));
+    }
+    String signal = StopSignals.received();
+    JmeterRunFiles.Outcome outcome =
+        JmeterRunFiles.write(
+            dir,
+            jtl,
+            run,
+            code,
+            signal,
+            startTime,
+            cmd.getOptionValue("label"),
+            ctx.commandLine(),
+            RunOptions.testbed(cmd),
+            RunOptions.exports(cmd, JmeterRunFiles.WORKLOAD, ctx.out()));
+    new ConsoleExporter(ctx.out(), true).end(outcome.result());
+    ctx.out().println("result: " + dir.resolve("result.json"));
+    return RunSession.exitCode(outcome.result().status());
+  }
+
+  /** Stops JMeter as its own shutdown.sh does (a UDP message), then by signal if it hangs. */
+  private static void stop(Process p, int port) {
+    try (DatagramSocket s = new DatagramSocket()) {
+      byte[] msg = "Shutdown".getBytes(StandardCharsets.US_ASCII);
+      s.send(new DatagramPacket(msg, msg.length, InetAddress.getLoopbackAddress(), port));
+    } catch (IOException e) {
+      p.destroy();
+    }
+    Thread killer =
+        new Thread(
+            () -> {
+              try {
+                if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                  p.destroy();
+                  if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                  }
+                }
+              } catch (InterruptedException e) {
+                p.destroyForcibly();
+              }
+            },
+            "loadlab-jmeter-stop");
+    killer.setDaemon(true);
+    killer.start();
+  }
+
+  private static int freeUdpPort() throws IOException {
+    try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Copies JMeter's console to a file in the run directory and, unless quiet, to {@code out}. */
+  private static Thread copy(Process p, Path file, PrintStream out) {
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                      new BufferedReader(
+                          new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                  Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                  w.write(line);
+                  w.write('\n');
+                  w.flush();
+                  if (out != null) {
+                    out.println(line);
+                  }
+                }
+              } catch (IOException e) {
+                // The process ended; its JTL and log say what happened.
+              }
+            },
+            "loadlab-jmeter-console");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /**
+   * A checked JMeter run.
+   *
+   * @param properties {@code -J} (and {@code -G} with remote machines) properties
+   * @param propertyFile {@code -q} (and {@code -G}) file, or null
+   * @param remote the {@code -R} machines, empty to run here
+   * @param rmiHostname JMeter's {@code java.rmi.server.hostname} with remote machines, or null
+   */
+  record JmeterRun(
+      JmeterLauncher launcher,
+      Path plan,
+      Map<String, String> properties,
+      Path propertyFile,
+      List<String> remote,
+      String rmiHostname) {
+    /** JMeter's command line: non-GUI, CSV results with a header, stoppable over UDP. */
+    List<String> command(Path jtl, Path log, int shutdownPort) {
+      List<String> c = new ArrayList<>(launcher.command());
+      c.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
+      c.add("-Jjmeter.save.saveservice.output_format=csv");
+      c.add("-Jjmeter.save.saveservice.print_field_names=true");
+      c.add("-Jjmeterengine.nongui.port=" + shutdownPort);
+      c.add("-Jjmeterengine.nongui.maxport=" + shutdownPort);
+      if (!remote.isEmpty()) {
+        c.add("-Jserver.rmi.ssl.disable=true");
+        if (rmiHostname != null) {
+          c.add("-Djava.rmi.server.hostname=" + rmiHostname);
+        }
+      }
+      if (propertyFile != null) {
+        c.addAll(List.of("-q", propertyFile.toString()));
+        if (!remote.isEmpty()) {
+          c.add("-G" + propertyFile);
+        }
+      }
+      properties.forEach(
+          (k, v) -> {
+            c.add("-J" + k + "=" + v);
+            if (!remote.isEmpty()) {
+              c.add("-G" + k + "=" + v);
+            }
+          });
+      if (!remote.isEmpty()) {
+        c.addAll(List.of("-R", String.join(",", remote)));
+      }
+      return c;
+    }
+
+    /** What the run was, for the result's configuration. */
+    Map<String, Object> describe() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("plan", plan.toString());
+      m.put("jmeter", launcher.source());
+      if (!properties.isEmpty()) {
+        m.put("properties", new LinkedHashMap<>(properties));
+      }
+      if (propertyFile != null) {
+        m.put("propertyFile", propertyFile.toString());
+      }
+      m.put("remote", remote.isEmpty() ? "none" : String.join(",", remote));
+      return m;
+    }
+  }
+}

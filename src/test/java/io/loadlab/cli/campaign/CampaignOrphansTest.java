@@ -42,8 +42,7 @@ class CampaignOrphansTest {
     Process orphan = sleeper(runDir.resolve("run.jtl").toString());
     Process other = sleeper(runDir + "0/run.jtl");
     try {
-      new CampaignRunner(campaign, out, new PrintStream(new ByteArrayOutputStream()))
-          .open(false);
+      new CampaignRunner(campaign, out, new PrintStream(new ByteArrayOutputStream())).open(false);
       assertTrue(orphan.waitFor(10, TimeUnit.SECONDS), "the orphan was stopped");
       assertTrue(other.isAlive(), "another run's process is left");
     } finally {

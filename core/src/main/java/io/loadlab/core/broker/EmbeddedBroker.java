@@ -300,6 +300,11 @@ public final class EmbeddedBroker implements AutoCloseable {
     return q == null ? -1 : q.getMessageCount();
   }
 
+  /** True if the broker has an address of that name (a topic's, or a queue's). */
+  public boolean hasAddress(String name) {
+    return embedded.getActiveMQServer().getAddressInfo(SimpleString.of(name)) != null;
+  }
+
   /** Stops delivery from a queue (messages still arrive and wait), as a stalled broker would. */
   public void pauseQueue(String queue) {
     Queue q = queue(queue);

@@ -107,6 +107,7 @@ final class ThroughputCommand implements Command {
       config.put("syncPublish", s.syncPublish());
       config.put("maxPending", s.maxPending());
       AmqpOptions.record(config, s.connection());
+      config.put("keepQueues", cmd.hasOption("keep-queues"));
       config.put("singleConnection", s.singleConnection());
       config.put("iterations", s.iterations());
       config.put("baseName", s.baseName());
@@ -116,6 +117,7 @@ final class ThroughputCommand implements Command {
       try (RunSession session = RunSession.open(cmd, ctx, "amqp throughput", config, timing)) {
         boolean summary = cmd.hasOption("summary");
         new ThroughputDriver(s)
+            .queues(cmd.hasOption("keep-queues"), ctx.err()::println)
             .run(
                 timing,
                 session.recording(),

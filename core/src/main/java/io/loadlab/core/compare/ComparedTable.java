@@ -76,7 +76,8 @@ final class ComparedTable {
     if (Double.isNaN(v)) {
       return "–";
     }
-    return v >= 100
+    // counts (whole numbers) and large values print without decimals
+    return Math.abs(v) >= 100 || v == Math.rint(v)
         ? String.format(Locale.ROOT, "%,.0f", v)
         : String.format(Locale.ROOT, "%.1f", v);
   }

@@ -54,6 +54,15 @@ echo "   report.md; its own time, then the whole command with the JVM start)"
 for i in 1 2 3; do
   /usr/bin/time -f "%e s wall, %M KB max RSS" java -jar "$jar" campaign report "$work/out" >/dev/null
 done
+echo "   the same through ./loadlab, which uses its class-data archive (AppCDS; made once per build),"
+echo "   then without it (LOADLAB_NO_CDS=1)"
+./loadlab --version >/dev/null   # makes the archive if the jar is newer
+for cds in "" 1; do
+  for i in 1 2 3; do
+    LOADLAB_NO_CDS=$cds /usr/bin/time -f "${cds:+no }AppCDS: %e s wall, %U s user, %M KB max RSS" \
+      ./loadlab campaign report "$work/out" >/dev/null
+  done
+done
 python3 - "$work/out/campaign.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))

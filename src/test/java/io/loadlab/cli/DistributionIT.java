@@ -50,6 +50,12 @@ class DistributionIT {
     Outcome direct = run(Map.of(), home.resolve("bin/loadlab").toString(), "--version");
     assertEquals(0, direct.code(), direct.err());
     assertEquals("loadlab " + version, direct.out().strip());
+    // The first run archived the classes (AppCDS) for the next ones, which use it.
+    try (var lib = Files.list(home.resolve("lib"))) {
+      assertTrue(
+          lib.anyMatch(f -> f.getFileName().toString().matches("loadlab-.+\\.jsa")),
+          "a class-data archive in lib/: " + direct.err());
+    }
 
     Path onPath = Files.createDirectories(unpacked.resolve("usr-local-bin"));
     Path link = Files.createSymbolicLink(onPath.resolve("loadlab"), home.resolve("bin/loadlab"));

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Qpid Broker-J 9.2 (Maven Central) in a child JVM of the test's own, on a free loopback port, in
- * memory, with one user and pre-created queues on its default virtual host (which creates no
- * others). A child JVM keeps the broker's libraries and logging out of the tests' JVM.
+ * memory, with one user and pre-created queues on its default virtual host (which creates no others
+ * but those named {@code auto-…}, made when a consumer attaches). A child JVM keeps the broker's
+ * libraries and logging out of the tests' JVM.
  */
 final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   private final List<String> queues;
@@ -90,7 +91,20 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
     for (String q : queues) {
       qs.add(Map.of("name", q));
     }
-    Map<String, Object> virtualHost = Map.of("type", "Memory", "queues", qs);
+    // Queues named auto-… are made when a consumer attaches (none when a sender does), as a lab
+    // may configure it: the runs that create their queues.
+    Map<String, Object> autoCreate =
+        Map.of(
+            "pattern",
+            "auto-.*",
+            "nodeType",
+            "Queue",
+            "createdOnPublish",
+            false,
+            "createdOnConsume",
+            true);
+    Map<String, Object> virtualHost =
+        Map.of("type", "Memory", "queues", qs, "nodeAutoCreationPolicies", List.of(autoCreate));
     Map<String, Object> broker = new HashMap<>();
     broker.put("name", "broker");
     broker.put("modelVersion", "9.0");

@@ -1,9 +1,13 @@
 package io.loadlab.cli.amqp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.amqp.AmqpClient;
+import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.AmqpException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,5 +123,64 @@ class QpidBrokerJCommandsTest {
     assertEquals(2, r.code(), r.err());
     assertTrue(r.err().contains("has no virtual host"), r.err());
     assertTrue(r.err().contains("amqp.vhost=default"), r.err());
+  }
+
+  private boolean exists(String queue) {
+    AmqpConnectionSettings settings =
+        AmqpConnectionSettings.builder(BROKER.amqpUri())
+            .user(BROKER.user())
+            .password(BROKER.password())
+            .build();
+    // A sender creates no queue here: it attaches if the queue exists, else amqp:not-found.
+    try (AmqpClient c = AmqpClient.connect(settings)) {
+      c.attachProducer("queue://" + queue);
+      return true;
+    } catch (AmqpException e) {
+      assertTrue(
+          e.getMessage().contains("not-found")
+              || e.getMessage().contains("Not Found")
+              || e.getMessage().contains("not found"),
+          e.getMessage());
+      return false;
+    }
+  }
+
+  @Test
+  void queuesTheRunCreatedAreDeletedThePreCreatedOnesKept() throws Exception {
+    CliRun created =
+        run(
+            BROKER.amqpUri(),
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--qt",
+            "2",
+            "--base-name",
+            "auto-tp");
+    String json = ok(created);
+    assertTrue(json.contains("\"queuesDeleted\" : 2.0"), created.err());
+    assertFalse(exists("auto-tp-0"));
+    assertFalse(exists("auto-tp-1"));
+    ok(run(BROKER.amqpUri(), "amqp", "latency", "--count", "20", "--base-name", "auto-lat"));
+    assertFalse(exists("auto-lat-1"));
+    String kept =
+        ok(run(BROKER.amqpUri(), "amqp", "throughput", "--count", "100", "--base-name", "lab"));
+    assertTrue(kept.contains("\"queuesDeleted\" : 0.0"), kept);
+    assertTrue(exists("lab-0"), "a queue made before the run is never deleted");
+    CliRun keep =
+        run(
+            BROKER.amqpUri(),
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--base-name",
+            "auto-keep",
+            "--keep-queues");
+    ok(keep);
+    assertTrue(
+        keep.err().contains("kept the run's queues (--keep-queues): auto-keep-0"), keep.err());
+    assertTrue(exists("auto-keep-0"));
   }
 }

@@ -125,4 +125,58 @@ class RabbitMqCommandsTest {
     assertTrue(r.err().contains("drop --tx"), r.err());
     assertTrue(seconds < 60, "took " + seconds + " s");
   }
+
+  private static List<String> queuesOf(String prefix) throws Exception {
+    return RABBIT.queues().stream().filter(q -> q.startsWith(prefix)).toList();
+  }
+
+  @Test
+  void queuesAreGoneAfterTheRunAndKeptWithKeepQueues() throws Exception {
+    String json =
+        ok(
+            run(
+                RABBIT.amqpUri(),
+                "amqp",
+                "throughput",
+                "--count",
+                "100",
+                "--qt",
+                "2",
+                "--base-name",
+                "rq-del"));
+    assertTrue(json.contains("\"queuesDeleted\" : 2.0"), json);
+    assertTrue(json.contains("\"keepQueues\" : false"), json);
+    ok(run(RABBIT.amqpUri(), "amqp", "latency", "--count", "20", "--base-name", "rl-del"));
+    List<String> generatedBefore = queuesOf("amq.gen");
+    ok(
+        run(
+            RABBIT.amqpUri(),
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--mode",
+            "fanout",
+            "--nsubs",
+            "2",
+            "--base-name",
+            "rf-del"));
+    assertEquals(List.of(), queuesOf("rq-del"));
+    assertEquals(List.of(), queuesOf("rl-del"));
+    assertEquals(generatedBefore, queuesOf("amq.gen"), "topic subscribers' queues");
+    CliRun keep =
+        run(
+            RABBIT.amqpUri(),
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--base-name",
+            "rq-keep",
+            "--keep-queues");
+    String kept = ok(keep);
+    assertTrue(kept.contains("\"keepQueues\" : true"), kept);
+    assertTrue(keep.err().contains("kept the run's queues (--keep-queues): rq-keep-0"), keep.err());
+    assertEquals(List.of("rq-keep-0"), queuesOf("rq-keep"));
+  }
 }

@@ -87,6 +87,6 @@ class CellStatisticsTest {
     assertEquals(1, b.statistics.get("rate").n);
     assertEquals(2.5, b.ratioToBaseline.get("rate"), 1e-12);
     String md = CampaignReport.markdown(m);
-    assertEquals(true, md.contains("| 1 | 100.0 (1.00×) | 250.0 (2.50×) **1 failed** |"), md);
+    assertEquals(true, md.contains("| 1 | 100 (1.00×) | 250 (2.50×) **1 failed** |"), md);
   }
 }

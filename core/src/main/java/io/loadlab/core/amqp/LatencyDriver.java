@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Messaging latency after qpid-latency-test: per message size, one or more concurrent tests each
@@ -24,9 +25,32 @@ import java.util.Map;
 public final class LatencyDriver {
   private final LatencySettings settings;
   private int pointsStarted;
+  private boolean keepQueues;
+  private LoadlabException refusal;
+  private Consumer<String> notice = line -> {};
 
   public LatencyDriver(LatencySettings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
+   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
+   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
+   */
+  public LoadlabException refusal() {
+    return refusal;
+  }
+
+  /**
+   * Whether the queues the run creates stay on the broker ({@code --keep-queues}; by default they
+   * are deleted at the end where the broker allows, see {@link RunQueues}), and where to say what
+   * became of them.
+   */
+  public LatencyDriver queues(boolean keep, Consumer<String> noticeLine) {
+    this.keepQueues = keep;
+    this.notice = noticeLine;
+    return this;
   }
 
   /**
@@ -35,6 +59,25 @@ public final class LatencyDriver {
    * broker connection fails or messages do not come back.
    */
   public void run(RunTiming timing, RunRecording recording, RunControl control) {
+    List<AmqpDestination> nodes = new ArrayList<>();
+    for (int i = 0; i < settings.tests(); i++) {
+      nodes.add(AmqpDestination.queue(queue(i)));
+    }
+    RunQueues queues = RunQueues.before(settings.connection(), keepQueues, nodes);
+    try {
+      runAll(timing, recording, control);
+    } catch (RuntimeException e) {
+      queues.after(recording, line -> {}); // the refusal is the one line to show
+      throw e;
+    }
+    queues.after(recording, notice);
+  }
+
+  private String queue(int test) {
+    return settings.baseName() + "-" + (test + 1);
+  }
+
+  private void runAll(RunTiming timing, RunRecording recording, RunControl control) {
     if (!timing.warmup().isZero()) {
       recording.beginPhase("warmup", true);
       point(settings.sizes().get(0), timing.warmup().toNanos(), 0, recording, control);
@@ -81,7 +124,7 @@ public final class LatencyDriver {
     try (Clients clients = new Clients(settings.connection(), settings.singleConnection())) {
       List<LatencyTest> tests = new ArrayList<>();
       for (int i = 0; i < settings.tests(); i++) {
-        String queue = settings.baseName() + "-" + (i + 1);
+        String queue = queue(i);
         AmqpClient receiver = clients.open(ack);
         AmqpClient sender = clients.open(Acknowledgement.AUTO);
         try {
@@ -194,6 +237,7 @@ public final class LatencyDriver {
               "go on with the run",
               "use --broker-profile for this broker",
               queueNames());
+      this.refusal = refusal;
       control.fail(
           refusal != null
               ? refusal.getMessage()

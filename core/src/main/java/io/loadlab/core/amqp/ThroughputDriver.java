@@ -26,9 +26,33 @@ import java.util.function.Consumer;
 public final class ThroughputDriver {
   private final ThroughputSettings settings;
   private int iterationsStarted;
+  private boolean keepQueues;
+  private LoadlabException refusal;
+  private RunQueues runQueues;
+  private Consumer<String> notice = line -> {};
 
   public ThroughputDriver(ThroughputSettings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
+   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
+   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
+   */
+  public LoadlabException refusal() {
+    return refusal;
+  }
+
+  /**
+   * Whether the queues and topic addresses the run creates stay on the broker ({@code
+   * --keep-queues}; by default they are deleted at the end where the broker allows, see {@link
+   * RunQueues}), and where to say what became of them.
+   */
+  public ThroughputDriver queues(boolean keep, Consumer<String> noticeLine) {
+    this.keepQueues = keep;
+    this.notice = noticeLine;
+    return this;
   }
 
   /**
@@ -39,6 +63,33 @@ public final class ThroughputDriver {
    * @param onIteration told of each measured iteration as it ends (for --summary lines)
    */
   public List<IterationResult> run(
+      RunTiming timing,
+      RunRecording recording,
+      RunControl control,
+      Consumer<IterationResult> onIteration) {
+    RunQueues queues = RunQueues.before(settings.connection(), keepQueues, nodes());
+    this.runQueues = queues;
+    List<IterationResult> results;
+    try {
+      results = runAll(timing, recording, control, onIteration);
+    } catch (RuntimeException e) {
+      queues.after(recording, line -> {}); // the refusal is the one line to show
+      throw e;
+    }
+    queues.after(recording, notice);
+    return results;
+  }
+
+  /** The queues or topics of the run (every iteration uses the same). */
+  private List<AmqpDestination> nodes() {
+    List<AmqpDestination> nodes = new ArrayList<>();
+    for (Topology.Destination d : new Topology(settings, 0, 0).destinations()) {
+      nodes.add(AmqpDestination.parse(d.address()));
+    }
+    return nodes;
+  }
+
+  private List<IterationResult> runAll(
       RunTiming timing,
       RunRecording recording,
       RunControl control,
@@ -214,18 +265,20 @@ public final class ThroughputDriver {
         sessionStep(step, subscriberAck());
         AmqpClient c = clients.open(subscriberAck());
         step.what = "let a subscriber attach to " + d.address();
+        String source = d.address();
         step.fix = "use another --mode, or --broker-profile for this broker's addresses";
         if (durableSubscriptions) {
           step.what = "make a durable subscription on " + d.address();
           step.fix = "drop --durable or use --mode shared";
           c.subscribeDurable(d.address(), d.address().replace("topic://", "") + "-sub-" + k);
         } else {
-          c.subscribe(d.address());
+          source = runQueues.subscriberSource(AmqpDestination.parse(d.address()), k);
+          c.subscribe(source);
         }
         subs.add(
             new PerftestSubscriber(
                 c,
-                d.address(),
+                source,
                 d.accountFor(k),
                 d.firstPublisher(),
                 settings.publishers(),
@@ -372,6 +425,7 @@ public final class ThroughputDriver {
             "go on with the run",
             "use --broker-profile for this broker, or drop the option it refuses",
             queues);
+    this.refusal = refusal;
     control.fail(
         refusal != null
             ? refusal.getMessage()

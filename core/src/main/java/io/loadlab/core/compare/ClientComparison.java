@@ -5,7 +5,6 @@ import io.loadlab.core.compare.RunComparison.Row;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.Significance;
-import io.loadlab.core.report.SweepFigure;
 import io.loadlab.core.results.OperationStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +33,9 @@ final class ClientComparison {
       if (charts.size() == MAX_CHARTS) {
         return charts;
       }
+      if (!workloadFigure(c, figure)) {
+        continue; // per-operation MB/s and CPU: the rates below say it per machine
+      }
       double[][] values = new double[configurations.size()][];
       double[] totals = new double[configurations.size()];
       for (int g = 0; g < totals.length; g++) {
@@ -42,7 +44,7 @@ final class ClientComparison {
                 g, machines.size(), r -> r.figures() == null ? null : r.figures().get(figure));
         totals[g] = Significance.mean(c.figure(g, figure));
       }
-      boolean add = !SweepFigure.lowerIsBetter(figure);
+      boolean add = !RunComparison.lowerIsBetter(figure);
       charts.add(
           ClientBars.chart(
               "clients-" + charts.size(),
@@ -90,6 +92,33 @@ final class ClientComparison {
               configurations.size()));
     }
     return charts;
+  }
+
+  /** True if some run records the figure itself (not derived from its operations). */
+  private static boolean workloadFigure(RunComparison c, String figure) {
+    return c.groups().stream()
+        .flatMap(g -> g.runs().stream())
+        .anyMatch(r -> r.figures() != null && r.figures().containsKey(figure));
+  }
+
+  /** A per-client chart as a table: a row per configuration, a column per client and the total. */
+  static io.loadlab.core.report.Table table(Chart chart) {
+    List<String> header = new ArrayList<>();
+    header.add(chart.xLabel());
+    chart.series().forEach(s -> header.add(s.name()));
+    List<List<io.loadlab.core.report.Table.Cell>> rows = new ArrayList<>();
+    for (int i = 0; i < chart.categories().size(); i++) {
+      List<io.loadlab.core.report.Table.Cell> row = new ArrayList<>();
+      row.add(io.loadlab.core.report.Table.Cell.text(chart.categories().get(i)));
+      for (Chart.Series s : chart.series()) {
+        double v = s.y()[i];
+        row.add(
+            io.loadlab.core.report.Table.Cell.number(
+                Double.isNaN(v) ? "–" : ComparedTable.number(v), v));
+      }
+      rows.add(row);
+    }
+    return new io.loadlab.core.report.Table(chart.id(), header, rows);
   }
 
   /** What the per-client view shows, for the page's notes. */

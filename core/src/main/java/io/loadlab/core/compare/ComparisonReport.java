@@ -9,7 +9,6 @@ import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.SvgCharts;
-import io.loadlab.core.report.Sweeps;
 import io.loadlab.core.report.Table;
 import io.loadlab.core.report.Table.Cell;
 import io.loadlab.core.results.RunResult;
@@ -22,7 +21,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 /**
  * Writes a comparison: {@code comparison.html} (self-contained, with charts) and {@code
@@ -89,6 +87,14 @@ public final class ComparisonReport {
       appendTable(md, metricTable(m));
       md.append("\n![").append(m.title).append("](").append(file).append(")\n");
     }
+    List<Chart> clients = ClientComparison.charts(c);
+    if (!clients.isEmpty()) {
+      md.append("\n## Per client\n\n").append(ClientComparison.note()).append('\n');
+      for (Chart chart : clients) {
+        md.append("\n### ").append(chart.title()).append("\n\n");
+        appendTable(md, ClientComparison.table(chart));
+      }
+    }
     md.append('\n').append(notes()).append('\n');
     return md.toString();
   }
@@ -126,9 +132,11 @@ public final class ComparisonReport {
       page.table(figures);
       page.chart(figuresRatioChart());
     }
+    // Operations that are all points of sweeps read as the seeds' tables (below), not as rows.
+    boolean bySweep = ComparisonSweeps.coverAll(c);
     for (Metric m : Metric.values()) {
       Chart chart = metricChart(m);
-      if (!chart.hasData()) {
+      if (!chart.hasData() || bySweep) {
         continue;
       }
       page.heading(capitalised(m.title));
@@ -144,16 +152,7 @@ public final class ComparisonReport {
       clients.forEach(page::chart);
       page.note(ClientComparison.note());
     }
-    List<Sweeps.Sweep> sweeps = Sweeps.of(c.rows().stream().map(Row::operation).toList());
-    if (!sweeps.isEmpty()) {
-      page.heading("Sweeps");
-      int n = 0;
-      for (Sweeps.Sweep s : sweeps.subList(0, Math.min(6, sweeps.size()))) {
-        for (Metric m : List.of(Metric.RATE, Metric.P50)) {
-          page.chart(sweepChart(s, m, n++));
-        }
-      }
-    }
+    ComparisonSweeps.add(page, c);
     page.note(notes());
     return page;
   }
@@ -203,13 +202,14 @@ public final class ComparisonReport {
 
   /** Rows of a metric: each configuration's value, ratios, then verdicts. */
   private Table metricTable(Metric m) {
-    return compared(
+    return ComparedTable.of(
+        c,
         "metric-" + m.name().toLowerCase(Locale.ROOT),
         "operation",
         c.rows().stream().map(Row::operation).toList(),
         (row, g) -> RunComparison.values(c.rows().get(row), g, m),
         m.shortName,
-        m.higherIsBetter);
+        row -> m.higherIsBetter);
   }
 
   private Table figuresTable() {
@@ -217,63 +217,14 @@ public final class ComparisonReport {
     if (names.isEmpty()) {
       return null;
     }
-    return compared(
-        "figures", "figure", names, (row, g) -> c.figure(g, names.get(row)), null, true);
-  }
-
-  private Table compared(
-      String id,
-      String first,
-      List<String> rowNames,
-      BiFunction<Integer, Integer, double[]> values,
-      String shortName,
-      boolean higherIsBetter) {
-    List<String> header = new ArrayList<>();
-    header.add(first);
-    header.addAll(groupNames());
-    for (int g = 1; g < c.groups().size(); g++) {
-      header.add(c.groups().get(g).name() + " / " + baseline());
-    }
-    boolean tests = c.hasIterations();
-    if (tests) {
-      for (int g = 1; g < c.groups().size(); g++) {
-        header.add(c.groups().get(g).name() + " vs " + baseline());
-      }
-    }
-    List<List<Cell>> rows = new ArrayList<>();
-    for (int i = 0; i < rowNames.size(); i++) {
-      List<Cell> row = new ArrayList<>();
-      row.add(Cell.text(rowNames.get(i)));
-      for (int g = 0; g < c.groups().size(); g++) {
-        double[] v = values.apply(i, g);
-        double mean = Significance.mean(v);
-        String text = number(mean);
-        if (v.length > 1) {
-          text += " ± " + number(RunComparison.sd(v));
-        }
-        row.add(Cell.number(text, mean));
-      }
-      double base = Significance.mean(values.apply(i, 0));
-      for (int g = 1; g < c.groups().size(); g++) {
-        double r = Significance.mean(values.apply(i, g)) / base;
-        boolean ok = Double.isFinite(r) && base != 0;
-        row.add(
-            Cell.number(ok ? String.format(Locale.ROOT, "%.2f×", r) : "–", ok ? r : Double.NaN));
-      }
-      if (tests) {
-        for (int g = 1; g < c.groups().size(); g++) {
-          Significance s =
-              Significance.of(
-                  shortName == null ? rowNames.get(i) : shortName,
-                  values.apply(i, 0),
-                  values.apply(i, g),
-                  higherIsBetter);
-          row.add(Cell.text(s.text()));
-        }
-      }
-      rows.add(row);
-    }
-    return new Table(id, header, rows);
+    return ComparedTable.of(
+        c,
+        "figures",
+        "figure",
+        names,
+        (row, g) -> c.figure(g, names.get(row)),
+        null,
+        row -> !RunComparison.lowerIsBetter(names.get(row)));
   }
 
   private Chart metricChart(Metric m) {
@@ -355,36 +306,6 @@ public final class ComparisonReport {
         series);
   }
 
-  private Chart sweepChart(Sweeps.Sweep s, Metric m, int n) {
-    List<Series> series = new ArrayList<>();
-    for (int g = 0; g < c.groups().size(); g++) {
-      double[] y = new double[s.points().size()];
-      double[] low = new double[y.length];
-      double[] high = new double[y.length];
-      for (int i = 0; i < y.length; i++) {
-        Row row = row(s.operations().get(i));
-        double[] v = RunComparison.values(row, g, m);
-        y[i] = Significance.mean(v);
-        double sd = v.length > 1 ? RunComparison.sd(v) : Double.NaN;
-        low[i] = y[i] - sd;
-        high[i] = y[i] + sd;
-      }
-      series.add(new Series(c.groups().get(g).name(), new double[0], y, low, high, null));
-    }
-    return Chart.of(
-        "sweep-" + n,
-        s.name() + ": " + m.title,
-        Kind.SWEEP,
-        s.name(),
-        m.shortName + " (" + m.unit + ")",
-        s.points(),
-        series);
-  }
-
-  private Row row(String operation) {
-    return c.rows().stream().filter(r -> r.operation().equals(operation)).findFirst().orElseThrow();
-  }
-
   private static void appendTable(StringBuilder md, Table t) {
     md.append("| ");
     md.append(String.join(" | ", t.header().stream().map(ComparisonReport::cell).toList()));
@@ -398,15 +319,6 @@ public final class ComparisonReport {
           .append(String.join(" | ", row.stream().map(x -> cell(x.text())).toList()))
           .append(" |\n");
     }
-  }
-
-  private static String number(double v) {
-    if (Double.isNaN(v)) {
-      return "–";
-    }
-    return v >= 100
-        ? String.format(Locale.ROOT, "%,.0f", v)
-        : String.format(Locale.ROOT, "%.1f", v);
   }
 
   private static String cell(String s) {

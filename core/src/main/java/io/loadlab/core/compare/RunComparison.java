@@ -195,28 +195,63 @@ public final class RunComparison {
         metric.shortName, values(row, 0, metric), values(row, g, metric), metric.higherIsBetter);
   }
 
-  /** The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order. */
+  /**
+   * The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order; for the
+   * network workloads also netperf's per operation: MB/s and CPU per transaction by the client
+   * process, the client host and the server.
+   */
   public List<String> figureNames() {
     Set<String> names = new LinkedHashSet<>();
-    groups.forEach(
-        g ->
-            g.runs()
-                .forEach(
-                    r -> {
-                      if (r.figures() != null) {
-                        names.addAll(r.figures().keySet());
-                      }
-                    }));
+    groups.forEach(g -> g.runs().forEach(r -> names.addAll(figuresOf(r).keySet())));
     return List.copyOf(names);
   }
 
   /** Group {@code g}'s values of a workload figure, one per run that has it. */
   public double[] figure(int g, String name) {
     return groups.get(g).runs().stream()
-        .map(r -> r.figures() == null ? null : r.figures().get(name))
+        .map(r -> figuresOf(r).get(name))
         .filter(v -> v != null && Double.isFinite(v))
         .mapToDouble(Double::doubleValue)
         .toArray();
+  }
+
+  /** True if less of a figure is better: latency, CPU cost, errors, losses. */
+  public static boolean lowerIsBetter(String figure) {
+    String f = figure.toLowerCase(java.util.Locale.ROOT);
+    return io.loadlab.core.report.SweepFigure.lowerIsBetter(figure)
+        || f.contains("µs/op")
+        || f.endsWith("lost")
+        || f.endsWith("rollbackpct");
+  }
+
+  /** A run's workload figures, with the network workloads' per-operation ones added. */
+  static Map<String, Double> figuresOf(RunResult r) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (r.figures() != null) {
+      out.putAll(r.figures());
+    }
+    if (r.workload() == null || !r.workload().startsWith("net ") || r.totals() == null) {
+      return out;
+    }
+    r.totals()
+        .forEach(
+            (op, s) -> {
+              if (s.bytesPerSec() > 0) {
+                out.putIfAbsent(op + ": MB/s", s.bytesPerSec() / 1e6);
+              }
+              if (s.cpu() != null) {
+                putIfSet(out, op + ": CPU client (µs/op)", s.cpu().clientUsPerOp());
+                putIfSet(out, op + ": CPU host (µs/op)", s.cpu().hostUsPerOp());
+                putIfSet(out, op + ": CPU server (µs/op)", s.cpu().serverUsPerOp());
+              }
+            });
+    return out;
+  }
+
+  private static void putIfSet(Map<String, Double> out, String name, Double v) {
+    if (v != null && Double.isFinite(v)) {
+      out.putIfAbsent(name, v);
+    }
   }
 
   /**

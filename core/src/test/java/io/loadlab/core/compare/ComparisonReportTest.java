@@ -83,9 +83,16 @@ class ComparisonReportTest {
     assertTrue(md.contains("× lower (p < 0.001, 5 vs 5 runs)"), md);
     assertTrue(md.contains("## Headline figures"), md);
     Path html = dir.resolve(ComparisonReport.HTML_NAME);
-    // Figures ratio; rate, its ratio; p50; p99, its ratio; one sweep by rate and by p50.
-    var check = HeadlessChromium.assertDrawn(html, 8);
-    assertEquals(8, check.get("drawn").size());
+    // Every operation is a point of the size sweep: figures ratio; rate, p50, p99 against the
+    // size with their ratios; the sweep's table has a row per size, a column per configuration.
+    var check = HeadlessChromium.assertDrawn(html, 7);
+    assertEquals(7, check.get("drawn").size());
+    String page = Files.readString(html);
+    assertTrue(
+        page.contains("<th>size</th><th>bridged</th><th>sriov</th><th>bare-metal</th>"),
+        "seed table");
+    assertTrue(page.contains("<td>65536</td>"), "a row per size");
+    assertTrue(!page.contains("<td>latency size=64</td>"), "no row per operation");
     assertTrue(Files.readString(html).contains("\"low\":["), "error bars from the iterations");
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "comparison-report.png"), 1280, 4200);

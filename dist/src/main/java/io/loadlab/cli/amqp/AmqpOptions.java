@@ -81,6 +81,11 @@ final class AmqpOptions {
             "single-connection", "all clients share one connection (default: one each)"));
     o.addOption(OptionDefs.value("base-name", "NAME", "queue and topic names start with this"));
     o.addOption(
+        OptionDefs.flag(
+            "keep-queues",
+            "keep the queues and topics the run created (default: deleted at the end where the"
+                + " broker allows)"));
+    o.addOption(
         OptionDefs.value(
             "broker-profile",
             "NAME",

@@ -94,15 +94,20 @@ final class LatencyCommand implements Command {
       config.put("tests", s.tests());
       config.put("ack", s.ackEvery());
       AmqpOptions.record(config, s.connection());
+      config.put("keepQueues", cmd.hasOption("keep-queues"));
       config.put("durable", s.durable());
       config.put("singleConnection", s.singleConnection());
       config.put("baseName", s.baseName());
       PrintStream table =
           cmd.hasOption("csv") && cmd.getOptionValue("csv") == null ? ctx.err() : ctx.out();
       try (RunSession session = RunSession.open(cmd, ctx, "amqp latency", config, timing)) {
-        LatencyDriver driver = new LatencyDriver(s);
+        LatencyDriver driver =
+            new LatencyDriver(s).queues(cmd.hasOption("keep-queues"), ctx.err()::println);
         driver.run(timing, session.recording(), session.control());
         RunResult result = session.finishResult();
+        if (driver.refusal() != null) {
+          throw driver.refusal(); // a setting the broker refused mid-run: one line, exit 2
+        }
         table.print(figureTable(s, driver, result));
         return RunSession.exitCode(result.status());
       }

@@ -90,6 +90,12 @@ final class CampaignPlan {
 
   /** How a step on testbed machines runs there. */
   private static String remote(Campaign.Configuration conf, Campaign.Step step) {
+    String jmeterServers = step.options().get("remote");
+    if (JmeterSteps.isJmeter(step.command()) && jmeterServers != null) {
+      return " (JMeter's controller), load on jmeter-server "
+          + JmeterSteps.remote(CampaignValidator.substitute(jmeterServers, conf), conf)
+          + " through -R";
+    }
     if (conf.kind() != Campaign.Kind.TESTBED
         || step.clients().stream().allMatch(c -> c.machine() == null)) {
       return "";

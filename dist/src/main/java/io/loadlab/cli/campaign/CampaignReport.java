@@ -183,7 +183,7 @@ public final class CampaignReport {
       return Double.isNaN(v) ? "—" : "0";
     }
     double a = Math.abs(v);
-    if (a >= 1000) {
+    if (a >= 1000 || v == Math.rint(v)) { // counts print as integers
       return String.format(Locale.ROOT, "%,.0f", v);
     }
     int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));

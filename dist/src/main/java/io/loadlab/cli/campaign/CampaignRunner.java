@@ -498,23 +498,47 @@ public final class CampaignRunner {
 
   /** A run's child left running by a killed campaign would write into the redone run: stop it. */
   private void stopOrphans(Manifest.RunEntry r) {
-    if (r.pids == null) {
-      return;
-    }
     String runDir = dir.resolve(r.dir).toString();
-    for (long pid : r.pids) {
-      ProcessHandle.of(pid)
-          .filter(h -> h.info().commandLine().map(c -> c.contains(runDir)).orElse(false))
-          .ifPresent(
-              h -> {
-                h.destroyForcibly();
-                try {
-                  h.onExit().get(10, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                  // Gone or stuck; the run directory is cleared either way.
-                }
-              });
+    List<ProcessHandle> stop = new ArrayList<>();
+    if (r.pids != null) {
+      for (long pid : r.pids) {
+        ProcessHandle.of(pid)
+            .filter(h -> h.info().commandLine().map(c -> c.contains(runDir)).orElse(false))
+            .ifPresent(
+                h -> {
+                  h.descendants().forEach(stop::add); // e.g. the JMeter a jmeter run started
+                  stop.add(h);
+                });
+      }
     }
+    // A process still writing into the run directory whose parent is gone (a JMeter whose loadlab
+    // was killed on its own).
+    ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().map(c -> writesInto(c, runDir)).orElse(false))
+        .forEach(stop::add);
+    for (ProcessHandle h : stop) {
+      h.destroyForcibly();
+      try {
+        h.onExit().get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // Gone or stuck; the run directory is cleared either way.
+      }
+    }
+  }
+
+  /** True if a command line names {@code runDir} or a file in it (not {@code runDir}0…). */
+  static boolean writesInto(String commandLine, String runDir) {
+    int i = commandLine.indexOf(runDir);
+    while (i >= 0) {
+      int end = i + runDir.length();
+      if (end == commandLine.length()
+          || commandLine.charAt(end) == '/'
+          || commandLine.charAt(end) == ' ') {
+        return true;
+      }
+      i = commandLine.indexOf(runDir, end);
+    }
+    return false;
   }
 
   private static void deleteTree(Path p) {

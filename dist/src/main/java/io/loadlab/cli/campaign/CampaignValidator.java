@@ -452,6 +452,14 @@ public final class CampaignValidator {
         opts.put(key, resolve(v).toString());
       }
     }
+    String home = opts.get("jmeter");
+    if (home != null && home.contains("/") && !home.contains("${")) {
+      // A JMeter home written relative to the campaign file, e.g. ../apache-jmeter-5.6.3
+      Path p = resolve(home);
+      if (java.nio.file.Files.exists(p)) {
+        opts.put("jmeter", p.toString());
+      }
+    }
   }
 
   /**

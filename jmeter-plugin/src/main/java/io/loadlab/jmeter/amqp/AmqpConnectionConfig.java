@@ -1,11 +1,15 @@
 package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.BrokerIdentity;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
 import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * AMQP Connection config element: the broker URI (with any Qpid JMS options), the user, and the
@@ -16,6 +20,7 @@ import org.apache.jmeter.util.JMeterUtils;
  */
 public class AmqpConnectionConfig extends ConfigBase {
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(AmqpConnectionConfig.class);
 
   static final String KIND = "AMQP Connection";
 
@@ -28,6 +33,7 @@ public class AmqpConnectionConfig extends ConfigBase {
   private boolean presettled;
   private boolean noDelay = true;
   private String waitStrategy = "auto";
+  private String brokerProfile = "auto";
 
   private transient AmqpHandle handle;
 
@@ -51,7 +57,23 @@ public class AmqpConnectionConfig extends ConfigBase {
     } else {
       b.passwordFrom(null); // the environment variable LOADLAB_AMQP_PASSWORD, if set
     }
-    handle = new AmqpHandle(b.build(), sharedConnection);
+    AmqpConnectionSettings settings = b.build();
+    String named = brokerProfile == null ? "" : brokerProfile.strip();
+    BrokerProfile profile;
+    if (named.isEmpty() || named.equalsIgnoreCase("auto")) {
+      BrokerIdentity id = BrokerIdentity.probe(settings);
+      profile = BrokerProfile.detect(id);
+      LOG.info(
+          "{} '{}': {} at {}, broker profile {} (from its open frame)",
+          KIND,
+          getName(),
+          id.describe(),
+          settings.describe(),
+          profile);
+    } else {
+      profile = BrokerProfile.parse("brokerProfile", named);
+    }
+    handle = new AmqpHandle(settings.withProfile(profile), sharedConnection);
     Handles.publish(KIND, variableName, handle);
   }
 
@@ -162,6 +184,14 @@ public class AmqpConnectionConfig extends ConfigBase {
 
   public void setNoDelay(boolean noDelay) {
     this.noDelay = noDelay;
+  }
+
+  public String getBrokerProfile() {
+    return brokerProfile;
+  }
+
+  public void setBrokerProfile(String brokerProfile) {
+    this.brokerProfile = brokerProfile;
   }
 
   public String getWaitStrategy() {

@@ -7,7 +7,8 @@ public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
   public AmqpConnectionConfigBeanInfo() {
     super(AmqpConnectionConfig.class);
     createPropertyGroup("variable", new String[] {"variableName"});
-    createPropertyGroup("broker", new String[] {"brokerUri", "user", "passwordProperty"});
+    createPropertyGroup(
+        "broker", new String[] {"brokerUri", "user", "passwordProperty", "brokerProfile"});
     createPropertyGroup(
         "connections",
         new String[] {"sharedConnection", "prefetch", "presettled", "noDelay", "waitStrategy"});
@@ -15,6 +16,16 @@ public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
     text("brokerUri", "amqp://127.0.0.1:5672");
     text("user", "");
     text("passwordProperty", "amqp.password");
+    choice(
+        "brokerProfile",
+        "auto",
+        "auto",
+        "artemis",
+        "rabbitmq3",
+        "rabbitmq4",
+        "qpid-broker-j",
+        "qpid-dispatch",
+        "generic");
     flag("sharedConnection", false);
     number("prefetch", -1);
     flag("presettled", false);

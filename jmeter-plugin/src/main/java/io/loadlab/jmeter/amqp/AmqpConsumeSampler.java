@@ -1,6 +1,7 @@
 package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.Acknowledgement;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.ReceivedMessage;
 import io.loadlab.jmeter.TimedResult;
 import java.nio.charset.StandardCharsets;
@@ -64,6 +65,23 @@ public class AmqpConsumeSampler extends AmqpSamplerBase {
     byte[] body = m.body();
     int shown = Math.min(body.length, MAX_RESPONSE_BYTES);
     result.succeeded(0, body.length, new String(body, 0, shown, StandardCharsets.UTF_8));
+  }
+
+  @Override
+  protected void refuseWhatTheBrokerCannotDo(BrokerProfile profile) {
+    if (destination().startsWith("topic://") && !profile.topicSubscriptions()) {
+      throw new IllegalArgumentException(
+          "destination: "
+              + broker(profile)
+              + " has no topic address a client can subscribe to; consume from a queue:// (bound"
+              + " to the topic on the broker)");
+    }
+    if (acknowledgement() == Acknowledgement.TRANSACTED && !profile.transactions()) {
+      throw new IllegalArgumentException(
+          "acknowledgement: "
+              + broker(profile)
+              + " runs no AMQP 1.0 transactions; use auto or client");
+    }
   }
 
   private Acknowledgement acknowledgement() {

@@ -4,6 +4,7 @@ import io.loadlab.core.amqp.Acknowledgement;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnection;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.jmeter.PerThread;
 import java.util.EnumMap;
 import java.util.Map;
@@ -25,6 +26,11 @@ final class AmqpHandle {
   AmqpHandle(AmqpConnectionSettings settings, boolean shared) {
     this.settings = settings;
     this.connections = new PerThread<>(shared, () -> AmqpConnection.open(settings));
+  }
+
+  /** The broker's profile: its addresses and what it can do. */
+  BrokerProfile profile() {
+    return settings.profile();
   }
 
   /** The broker, with secrets masked. */

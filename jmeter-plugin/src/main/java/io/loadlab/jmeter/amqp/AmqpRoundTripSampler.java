@@ -1,6 +1,7 @@
 package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.Acknowledgement;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.jmeter.TimedResult;
 import java.time.Duration;
 import java.util.UUID;
@@ -39,6 +40,18 @@ public class AmqpRoundTripSampler extends AmqpSamplerBase {
         });
     result.succeeded(messageSize, messageSize, null);
     result.measured(latency[0]);
+  }
+
+  @Override
+  protected void refuseWhatTheBrokerCannotDo(BrokerProfile profile) {
+    if (!profile.autoCreate()) {
+      throw new IllegalArgumentException(
+          "destination: "
+              + broker(profile)
+              + " creates no queue on demand, and Round Trip uses a queue per thread ("
+              + destination()
+              + ".<id>); use Publish and Consume samplers on a queue created on the broker");
+    }
   }
 
   private String threadQueue(String destination) {

@@ -2,6 +2,7 @@ package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.Acknowledgement;
 import io.loadlab.core.amqp.AmqpClient;
+import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.jmeter.SamplerBase;
 import io.loadlab.jmeter.TimedResult;
 
@@ -26,6 +27,7 @@ public abstract class AmqpSamplerBase extends SamplerBase {
     if (handle == null) {
       handle = AmqpConnectionConfig.lookup(connection);
     }
+    refuseWhatTheBrokerCannotDo(handle.profile());
     AmqpClient client = handle.client(ack);
     try {
       op.run(client);
@@ -35,6 +37,20 @@ public abstract class AmqpSamplerBase extends SamplerBase {
       }
       throw e;
     }
+  }
+
+  /**
+   * Throws, with one line naming this sampler's field and what to use instead, if the broker's
+   * profile cannot do what the sampler is set to do (nothing is sent then).
+   */
+  protected void refuseWhatTheBrokerCannotDo(BrokerProfile profile) {}
+
+  /** "RabbitMQ 4.x (profile rabbitmq4)", for refusals. */
+  protected static String broker(BrokerProfile profile) {
+    return profile.brokerName()
+        + " (profile "
+        + profile
+        + ", the AMQP Connection's Broker profile)";
   }
 
   /** One sample's work on a client. */

@@ -1,0 +1,110 @@
+package io.loadlab.core.amqp;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TemporaryQueue;
+
+/**
+ * Qpid Broker-J's management over AMQP 1.0 (the AMQP Management draft): a request to the virtual
+ * host's {@code $management} node with the application properties {@code operation} ({@code READ},
+ * {@code DELETE}), {@code type} ({@code org.apache.qpid.Queue}) and {@code name}; the reply's
+ * {@code statusCode} is HTTP-like (200 read, 204 deleted, 404 unknown).
+ */
+final class QpidManagement implements BrokerManagement {
+  private static final long REPLY_TIMEOUT_MS = 10_000;
+  private static final String QUEUE_TYPE = "org.apache.qpid.Queue";
+  private static final String EXCHANGE_TYPE = "org.apache.qpid.Exchange";
+  private final AmqpConnection connection;
+  private final Session session;
+  private final MessageProducer producer;
+  private final TemporaryQueue replies;
+  private final MessageConsumer consumer;
+  private String lastDescription = "";
+
+  QpidManagement(AmqpConnectionSettings settings) {
+    connection = AmqpConnection.open(settings);
+    try {
+      session = connection.jms().createSession(false, Session.AUTO_ACKNOWLEDGE);
+      producer = session.createProducer(session.createQueue("$management"));
+      producer.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
+      replies = session.createTemporaryQueue();
+      consumer = session.createConsumer(replies);
+    } catch (JMSException e) {
+      connection.close();
+      throw AmqpException.of("cannot reach Qpid Broker-J's $management node", e);
+    }
+  }
+
+  @Override
+  public boolean exists(AmqpDestination node) {
+    if (node.topic()) {
+      return true; // topics are routing keys on amq.topic: nothing of the run's own to delete
+    }
+    int status = request("READ", QUEUE_TYPE, node.name());
+    if (status != 200 && status != 404) {
+      throw new AmqpException(
+          "Qpid Broker-J's management answered "
+              + status
+              + " to READ "
+              + node.name()
+              + ": "
+              + lastDescription,
+          "Management",
+          null);
+    }
+    return status == 200;
+  }
+
+  @Override
+  public void delete(AmqpDestination node) {
+    int status = request("DELETE", node.topic() ? EXCHANGE_TYPE : QUEUE_TYPE, node.name());
+    if (status / 100 != 2 && status != 404) {
+      throw new AmqpException(
+          "Qpid Broker-J's management answered "
+              + status
+              + " to DELETE "
+              + node.name()
+              + ": "
+              + lastDescription,
+          "Management",
+          null);
+    }
+  }
+
+  @Override
+  public String manualDelete(AmqpDestination node) {
+    return "the web management console (Virtual Host > Queues > " + node.name() + " > Delete)";
+  }
+
+  private int request(String operation, String type, String name) {
+    try {
+      Message m = session.createMessage();
+      m.setStringProperty("operation", operation);
+      m.setStringProperty("type", type);
+      m.setStringProperty("index", "object-path"); // Broker-J: by id, or by path (its name)
+      m.setStringProperty("key", name);
+      m.setJMSReplyTo(replies);
+      producer.send(m);
+      Message r = consumer.receive(REPLY_TIMEOUT_MS);
+      if (r == null) {
+        throw new AmqpException(
+            "Qpid Broker-J's management did not answer in " + REPLY_TIMEOUT_MS / 1000 + " s",
+            "Timeout",
+            null);
+      }
+      Object status = r.getObjectProperty("statusCode");
+      lastDescription = String.valueOf(r.getObjectProperty("statusDescription"));
+      return status instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(status));
+    } catch (JMSException | NumberFormatException e) {
+      throw AmqpException.of("Qpid Broker-J's management refused " + operation + " " + name, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    connection.close();
+  }
+}

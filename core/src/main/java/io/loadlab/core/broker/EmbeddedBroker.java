@@ -300,6 +300,22 @@ public final class EmbeddedBroker implements AutoCloseable {
     return q == null ? -1 : q.getMessageCount();
   }
 
+  /**
+   * Refuses messages to an address once it holds {@code maxBytes} (address-full policy FAIL), as a
+   * broker at its limit does: senders then get {@code amqp:resource-limit-exceeded}.
+   */
+  public void limitAddress(String address, long maxBytes) {
+    embedded
+        .getActiveMQServer()
+        .getAddressSettingsRepository()
+        .addMatch(
+            address,
+            new AddressSettings()
+                .setMaxSizeBytes(maxBytes)
+                .setAddressFullMessagePolicy(
+                    org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy.FAIL));
+  }
+
   /** True if the broker has an address of that name (a topic's, or a queue's). */
   public boolean hasAddress(String name) {
     return embedded.getActiveMQServer().getAddressInfo(SimpleString.of(name)) != null;

@@ -38,7 +38,7 @@ class CampaignHtmlTest {
     m.steps = List.of(step);
     Random random = new Random(0);
     for (String conf : m.configurations) {
-      double factor = conf.equals("bridged") ? 2.4 : 1;
+      double factor = conf.equals("bridged") ? 2.4 : conf.equals("sriov") ? 1 : 0.9;
       for (String size : step.sweep.get("size")) {
         Manifest.CellEntry cell = new Manifest.CellEntry();
         cell.id = conf + "/latency/size=" + size;

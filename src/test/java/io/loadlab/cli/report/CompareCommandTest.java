@@ -161,6 +161,7 @@ class CompareCommandTest {
     // The total is what the tables compare: the clients' sum.
     String md = Files.readString(report.resolve("comparison.md"));
     assertTrue(md.contains("| sriov / bridged |"), md);
+    assertTrue(md.contains("| configuration | m1 | m2 | total |"), "per-client table: " + md);
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "comparison-clients.png"), 1280, 3600);
   }

@@ -26,10 +26,20 @@ public final class LatencyDriver {
   private final LatencySettings settings;
   private int pointsStarted;
   private boolean keepQueues;
+  private LoadlabException refusal;
   private Consumer<String> notice = line -> {};
 
   public LatencyDriver(LatencySettings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
+   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
+   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
+   */
+  public LoadlabException refusal() {
+    return refusal;
   }
 
   /**
@@ -227,6 +237,7 @@ public final class LatencyDriver {
               "go on with the run",
               "use --broker-profile for this broker",
               queueNames());
+      this.refusal = refusal;
       control.fail(
           refusal != null
               ? refusal.getMessage()

@@ -27,11 +27,21 @@ public final class ThroughputDriver {
   private final ThroughputSettings settings;
   private int iterationsStarted;
   private boolean keepQueues;
+  private LoadlabException refusal;
   private RunQueues runQueues;
   private Consumer<String> notice = line -> {};
 
   public ThroughputDriver(ThroughputSettings settings) {
     this.settings = settings;
+  }
+
+  /**
+   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
+   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
+   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
+   */
+  public LoadlabException refusal() {
+    return refusal;
   }
 
   /**
@@ -415,6 +425,7 @@ public final class ThroughputDriver {
             "go on with the run",
             "use --broker-profile for this broker, or drop the option it refuses",
             queues);
+    this.refusal = refusal;
     control.fail(
         refusal != null
             ? refusal.getMessage()

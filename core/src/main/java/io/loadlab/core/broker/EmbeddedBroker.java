@@ -105,6 +105,16 @@ public final class EmbeddedBroker implements AutoCloseable {
     return start("127.0.0.1", 0, false, null, null, Map.copyOf(users));
   }
 
+  /**
+   * Starts a broker as {@link #start(String, int, boolean, Path, Tls)} does that requires a login
+   * from one of {@code users} (name to password); each may do anything once logged in, including
+   * management. {@code tls} may be null.
+   */
+  public static EmbeddedBroker startWithLogin(
+      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
+    return start(host, port, persistent, dataDir, tls, Map.copyOf(users));
+  }
+
   private static EmbeddedBroker start(
       String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
     if (port < 0 || port > 65535) {
@@ -298,6 +308,22 @@ public final class EmbeddedBroker implements AutoCloseable {
   public long messageCount(String queue) {
     Queue q = queue(queue);
     return q == null ? -1 : q.getMessageCount();
+  }
+
+  /**
+   * Refuses messages to an address once it holds {@code maxBytes} (address-full policy FAIL), as a
+   * broker at its limit does: senders then get {@code amqp:resource-limit-exceeded}.
+   */
+  public void limitAddress(String address, long maxBytes) {
+    embedded
+        .getActiveMQServer()
+        .getAddressSettingsRepository()
+        .addMatch(
+            address,
+            new AddressSettings()
+                .setMaxSizeBytes(maxBytes)
+                .setAddressFullMessagePolicy(
+                    org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy.FAIL));
   }
 
   /** True if the broker has an address of that name (a topic's, or a queue's). */

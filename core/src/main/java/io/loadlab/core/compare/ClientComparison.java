@@ -101,6 +101,26 @@ final class ClientComparison {
         .anyMatch(r -> r.figures() != null && r.figures().containsKey(figure));
   }
 
+  /** A per-client chart as a table: a row per configuration, a column per client and the total. */
+  static io.loadlab.core.report.Table table(Chart chart) {
+    List<String> header = new ArrayList<>();
+    header.add(chart.xLabel());
+    chart.series().forEach(s -> header.add(s.name()));
+    List<List<io.loadlab.core.report.Table.Cell>> rows = new ArrayList<>();
+    for (int i = 0; i < chart.categories().size(); i++) {
+      List<io.loadlab.core.report.Table.Cell> row = new ArrayList<>();
+      row.add(io.loadlab.core.report.Table.Cell.text(chart.categories().get(i)));
+      for (Chart.Series s : chart.series()) {
+        double v = s.y()[i];
+        row.add(
+            io.loadlab.core.report.Table.Cell.number(
+                Double.isNaN(v) ? "–" : ComparedTable.number(v), v));
+      }
+      rows.add(row);
+    }
+    return new io.loadlab.core.report.Table(chart.id(), header, rows);
+  }
+
   /** What the per-client view shows, for the page's notes. */
   static String note() {
     return "Runs on several machines: counts, rates and workload figures are the clients' sum;"

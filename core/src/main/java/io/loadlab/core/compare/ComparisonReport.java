@@ -87,6 +87,14 @@ public final class ComparisonReport {
       appendTable(md, metricTable(m));
       md.append("\n![").append(m.title).append("](").append(file).append(")\n");
     }
+    List<Chart> clients = ClientComparison.charts(c);
+    if (!clients.isEmpty()) {
+      md.append("\n## Per client\n\n").append(ClientComparison.note()).append('\n');
+      for (Chart chart : clients) {
+        md.append("\n### ").append(chart.title()).append("\n\n");
+        appendTable(md, ClientComparison.table(chart));
+      }
+    }
     md.append('\n').append(notes()).append('\n');
     return md.toString();
   }

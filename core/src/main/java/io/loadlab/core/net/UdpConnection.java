@@ -2,14 +2,15 @@ package io.loadlab.core.net;
 
 import io.loadlab.core.failure.UnreachableTargetException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
+import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.time.Duration;
 
 /**
@@ -17,6 +18,11 @@ import java.time.Duration;
  * transactions that count a response not back in time as lost (netperf UDP_RR), and one-way
  * datagrams the server counts (UDP_STREAM). The socket is connected, so only the server's datagrams
  * reach it, and sequence numbers tell a late answer from the awaited one.
+ *
+ * <p>The socket is blocking: a transaction is one write and one read, and {@link UdpDeadlines} ends
+ * a read whose answer is overdue (a timeout is noticed within an eighth of it, at most 25 ms, after
+ * it expires), after which the connection carries on with a new socket on the same local port, so
+ * the server still counts it as the same client.
  *
  * <p>Not thread-safe: one thread at a time uses a connection. Buffers are direct and per thread
  * ({@link ThreadBuffers}); a transaction allocates nothing.
@@ -26,21 +32,39 @@ public final class UdpConnection implements AutoCloseable {
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(200);
 
   private static final int STATS_ATTEMPTS = 5;
+  private static final VarHandle DEADLINE;
 
-  private final DatagramChannel channel;
-  private final Selector selector;
-  private final SelectionKey key;
+  static {
+    try {
+      DEADLINE = MethodHandles.lookup().findVarHandle(UdpConnection.class, "deadline", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final InetSocketAddress server;
+  private final NetSocketOptions options;
+  private final SocketAddress local;
   private final long timeoutNanos;
+  private volatile DatagramChannel channel;
+  private volatile boolean closed;
+
+  // When the awaited answer is overdue; UdpDeadlines.IDLE when not waiting, EXPIRED once ended.
+  @SuppressWarnings("unused")
+  private volatile long deadline;
+
   private int sequence;
   private long lost;
   private long late;
   private String lastLoss;
 
-  private UdpConnection(DatagramChannel channel, Selector selector, Duration timeout)
+  private UdpConnection(
+      DatagramChannel channel, InetSocketAddress server, NetSocketOptions options, Duration timeout)
       throws IOException {
     this.channel = channel;
-    this.selector = selector;
-    this.key = channel.register(selector, SelectionKey.OP_READ);
+    this.server = server;
+    this.options = options;
+    this.local = channel.getLocalAddress();
     this.timeoutNanos = timeout.toNanos();
   }
 
@@ -68,10 +92,23 @@ public final class UdpConnection implements AutoCloseable {
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("the UDP timeout must be positive: " + timeout);
     }
+    DatagramChannel channel = socket(address, options, null);
+    try {
+      UdpConnection c = new UdpConnection(channel, address, options, timeout);
+      UdpDeadlines.watch(c, c.timeoutNanos);
+      return c;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** A blocking socket connected to {@code address}, bound to {@code local} if not null. */
+  private static DatagramChannel socket(
+      InetSocketAddress address, NetSocketOptions options, SocketAddress local) throws IOException {
     java.net.ProtocolFamily family = SocketFamily.of(address);
     DatagramChannel channel =
         family == null ? DatagramChannel.open() : DatagramChannel.open(family);
-    Selector selector = null;
     try {
       if (options.sendBuffer() > 0) {
         channel.setOption(StandardSocketOptions.SO_SNDBUF, options.sendBuffer());
@@ -79,20 +116,19 @@ public final class UdpConnection implements AutoCloseable {
       if (options.receiveBuffer() > 0) {
         channel.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBuffer());
       }
+      if (local != null) {
+        channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        channel.bind(local);
+      }
       try {
         channel.connect(address);
       } catch (IOException e) {
         throw new UnreachableTargetException(
             "cannot send UDP to " + NetConnection.describe(address) + ": " + e.getMessage(), e);
       }
-      channel.configureBlocking(false);
-      selector = Selector.open();
-      return new UdpConnection(channel, selector, timeout);
+      return channel;
     } catch (IOException | RuntimeException e) {
       channel.close();
-      if (selector != null) {
-        selector.close();
-      }
       throw e;
     }
   }
@@ -116,32 +152,29 @@ public final class UdpConnection implements AutoCloseable {
       return lose("port unreachable"); // an earlier datagram's ICMP error, reported now
     }
     ByteBuffer in = ThreadBuffers.current().in(responseBytes + 1L);
-    long deadline = System.nanoTime() + timeoutNanos;
-    // The answer cannot be there yet: wait for it first rather than try a read that finds nothing
-    // (one system call fewer per transaction).
-    await(timeoutNanos);
+    arm();
     while (true) {
       int n;
       try {
         in.clear();
         n = channel.read(in);
       } catch (PortUnreachableException e) {
+        disarm();
         return lose("port unreachable");
-      }
-      if (n > 0) {
-        if (UdpProtocol.valid(in, n)
-            && UdpProtocol.type(in) == UdpProtocol.TYPE_RESPONSE
-            && UdpProtocol.sequence(in) == seq) {
-          return true;
+      } catch (AsynchronousCloseException e) {
+        if (closed || !expired()) {
+          throw e;
         }
-        late++; // an answer to an earlier, timed-out request
-        continue;
-      }
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
+        renew();
         return lose("no response within " + timeoutNanos / 1_000_000 + " ms");
       }
-      await(left);
+      if (UdpProtocol.valid(in, n)
+          && UdpProtocol.type(in) == UdpProtocol.TYPE_RESPONSE
+          && UdpProtocol.sequence(in) == seq) {
+        disarm();
+        return true;
+      }
+      late++; // an answer to an earlier, timed-out request
     }
   }
 
@@ -166,19 +199,24 @@ public final class UdpConnection implements AutoCloseable {
     for (int attempt = 0; attempt < STATS_ATTEMPTS; attempt++) {
       int seq = ++sequence;
       write(UdpProtocol.TYPE_STATS, seq, UdpProtocol.HEADER_LENGTH, 0);
-      long deadline = System.nanoTime() + timeoutNanos;
-      long left;
-      while ((left = deadline - System.nanoTime()) > 0) {
-        in.clear();
-        int n = channel.read(in);
-        if (n == 0) {
-          await(left);
-          continue;
+      arm();
+      while (true) {
+        int n;
+        try {
+          in.clear();
+          n = channel.read(in);
+        } catch (AsynchronousCloseException e) {
+          if (closed || !expired()) {
+            throw e;
+          }
+          renew();
+          break; // ask again
         }
         if (n >= UdpProtocol.STATS_LENGTH
             && UdpProtocol.valid(in, n)
             && UdpProtocol.type(in) == UdpProtocol.TYPE_STATS_ANSWER
             && UdpProtocol.sequence(in) == seq) {
+          disarm();
           in.flip().position(UdpProtocol.HEADER_LENGTH);
           ServerStats server = ServerStats.readFrom(in);
           return new UdpFlowStats(server, in.getLong(), in.getLong());
@@ -215,16 +253,57 @@ public final class UdpConnection implements AutoCloseable {
 
   /** True while the socket is open. */
   public boolean isOpen() {
-    return channel.isOpen();
+    return !closed && channel.isOpen();
   }
 
   @Override
   public void close() throws IOException {
-    try {
-      selector.close();
-    } finally {
-      channel.close();
+    closed = true;
+    UdpDeadlines.forget(this);
+    channel.close();
+  }
+
+  /** Starts the wait for an answer: it may last {@link #timeoutNanos}. */
+  private void arm() {
+    deadline = System.nanoTime() + timeoutNanos;
+  }
+
+  /**
+   * Ends the wait with an answer. If {@link UdpDeadlines} ended it at the same moment (and so
+   * closes the socket), carries on with a new one.
+   */
+  private void disarm() throws IOException {
+    long d = deadline;
+    if (d == UdpDeadlines.EXPIRED || !DEADLINE.compareAndSet(this, d, UdpDeadlines.IDLE)) {
+      renew();
     }
+  }
+
+  private boolean expired() {
+    return deadline == UdpDeadlines.EXPIRED;
+  }
+
+  /** Called by {@link UdpDeadlines}: closes the socket if the awaited answer is overdue. */
+  void expireIfOverdue(long now) {
+    DatagramChannel c = channel;
+    long d = deadline;
+    if (d != UdpDeadlines.IDLE
+        && d != UdpDeadlines.EXPIRED
+        && now - d > 0
+        && DEADLINE.compareAndSet(this, d, UdpDeadlines.EXPIRED)) {
+      try {
+        c.close();
+      } catch (IOException e) {
+        // closed anyway
+      }
+    }
+  }
+
+  /** A new socket on the same local port, after {@link UdpDeadlines} closed the last one. */
+  private void renew() throws IOException {
+    channel.close();
+    channel = socket(server, options, local);
+    deadline = UdpDeadlines.IDLE;
   }
 
   private boolean lose(String why) {
@@ -238,26 +317,7 @@ public final class UdpConnection implements AutoCloseable {
     out.clear();
     UdpProtocol.putHeader(out, type, seq, responseBytes);
     out.position(bytes).flip(); // the payload's content does not matter
-    while (channel.write(out) == 0) {
-      awaitWritable(); // the send buffer is full (a fast stream): wait for room
-    }
-  }
-
-  /** Waits up to {@code nanos} for a datagram; an interrupted thread stops waiting. */
-  private void await(long nanos) throws IOException {
-    if (Thread.currentThread().isInterrupted()) {
-      throw new InterruptedIOException("interrupted while waiting for a UDP response");
-    }
-    selector.select(UdpConnection::ignore, Math.max(1, (nanos + 999_999) / 1_000_000));
-  }
-
-  private void awaitWritable() throws IOException {
-    key.interestOps(SelectionKey.OP_WRITE);
-    try {
-      selector.select(UdpConnection::ignore, Math.max(1, timeoutNanos / 1_000_000));
-    } finally {
-      key.interestOps(SelectionKey.OP_READ);
-    }
+    channel.write(out); // blocking: waits for room in the send buffer
   }
 
   private static void checkSize(String what, int bytes) {
@@ -272,9 +332,5 @@ public final class UdpConnection implements AutoCloseable {
               + " to "
               + UdpProtocol.MAX_DATAGRAM);
     }
-  }
-
-  private static void ignore(SelectionKey k) {
-    // readiness is acted on by reading
   }
 }

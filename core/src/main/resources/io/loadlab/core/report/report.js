@@ -16,8 +16,8 @@
     var a = Math.abs(v);
     if (Number.isInteger(v) && a < 1e15) return v.toLocaleString('en');
     if (a >= 100) return Math.round(v).toLocaleString('en');
-    if (a >= 10) return v.toFixed(1);
-    if (a >= 1) return v.toFixed(2);
+    if (a >= 10) return String(parseFloat(v.toFixed(1)));
+    if (a >= 1) return String(parseFloat(v.toFixed(2)));
     return String(parseFloat(v.toPrecision(2)));
   }
 

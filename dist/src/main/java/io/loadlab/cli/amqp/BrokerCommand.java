@@ -8,8 +8,13 @@ import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -43,6 +48,11 @@ final class BrokerCommand implements Command {
     o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
     o.addOption(
         OptionDefs.value(
+            "users-file",
+            "FILE",
+            "require a login: one user:password per line (default: no login, anyone may connect)"));
+    o.addOption(
+        OptionDefs.value(
             "tls-keystore",
             "FILE",
             "serve amqps:// only, with this key store (PKCS12, or JKS if named *.jks)"));
@@ -62,6 +72,41 @@ final class BrokerCommand implements Command {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
     RunOptions.duration(cmd, "duration", Duration.ZERO);
+    users(cmd);
+  }
+
+  /** The users of --users-file (name to password), or null without it. */
+  static Map<String, String> users(CommandLine cmd) {
+    Path file = AmqpOptions.path(cmd, "users-file");
+    if (file == null) {
+      return null;
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException e) {
+      throw new UsageException("--users-file: cannot read '" + file + "'; name a readable file");
+    }
+    Map<String, String> users = new LinkedHashMap<>();
+    int n = 0;
+    for (String line : lines) {
+      n++;
+      String l = line.strip();
+      if (l.isEmpty() || l.startsWith("#")) {
+        continue;
+      }
+      int colon = l.indexOf(':');
+      if (colon <= 0 || colon == l.length() - 1) {
+        throw new UsageException(
+            "--users-file: line " + n + " of '" + file + "' is not user:password");
+      }
+      users.put(l.substring(0, colon), l.substring(colon + 1));
+    }
+    if (users.isEmpty()) {
+      throw new UsageException(
+          "--users-file: '" + file + "' names no user; add user:password lines");
+    }
+    return users;
   }
 
   @Override
@@ -75,8 +120,12 @@ final class BrokerCommand implements Command {
     }
     Duration duration = RunOptions.duration(cmd, "duration", Duration.ZERO);
     EmbeddedBroker.Tls tls = tls(cmd);
+    Map<String, String> users = users(cmd);
     try (ServerLifetime lifetime = ServerLifetime.begin("loadlab-broker", Duration.ofSeconds(20));
-        EmbeddedBroker broker = EmbeddedBroker.start(host, port, persistent, dataDir, tls)) {
+        EmbeddedBroker broker =
+            users == null
+                ? EmbeddedBroker.start(host, port, persistent, dataDir, tls)
+                : EmbeddedBroker.startWithLogin(host, port, persistent, dataDir, tls, users)) {
       ctx.out()
           .println(
               "loadlab broker: ActiveMQ Artemis listening on "
@@ -85,6 +134,7 @@ final class BrokerCommand implements Command {
                   + broker.port()
                   + (tls == null ? " (AMQP 1.0, CORE), " : " (AMQP 1.0 and CORE over TLS), ")
                   + (persistent ? "persistent" : "non-persistent")
+                  + (users == null ? "" : ", login required (" + users.size() + " users)")
                   + "; connect with --broker "
                   + broker.amqpUri()
                   + "; Ctrl-C stops it");

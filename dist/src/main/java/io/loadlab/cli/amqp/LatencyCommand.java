@@ -105,6 +105,9 @@ final class LatencyCommand implements Command {
             new LatencyDriver(s).queues(cmd.hasOption("keep-queues"), ctx.err()::println);
         driver.run(timing, session.recording(), session.control());
         RunResult result = session.finishResult();
+        if (driver.refusal() != null) {
+          throw driver.refusal(); // a setting the broker refused mid-run: one line, exit 2
+        }
         table.print(figureTable(s, driver, result));
         return RunSession.exitCode(result.status());
       }

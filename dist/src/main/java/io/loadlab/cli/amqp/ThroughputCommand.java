@@ -116,24 +116,27 @@ final class ThroughputCommand implements Command {
       List<IterationResult> all = new ArrayList<>();
       try (RunSession session = RunSession.open(cmd, ctx, "amqp throughput", config, timing)) {
         boolean summary = cmd.hasOption("summary");
-        new ThroughputDriver(s)
-            .queues(cmd.hasOption("keep-queues"), ctx.err()::println)
-            .run(
-                timing,
-                session.recording(),
-                session.control(),
-                r -> {
-                  all.add(r);
-                  if (summary) {
-                    table.println(r.summaryLine());
-                    if (s.iterations() > 1 && r.iteration() == s.iterations()) {
-                      List<IterationResult> ofSize =
-                          all.stream().filter(x -> x.size() == r.size()).toList();
-                      table.println("Averages:\t" + averages(ofSize).summaryLine());
-                    }
-                  }
-                });
+        ThroughputDriver driver =
+            new ThroughputDriver(s).queues(cmd.hasOption("keep-queues"), ctx.err()::println);
+        driver.run(
+            timing,
+            session.recording(),
+            session.control(),
+            r -> {
+              all.add(r);
+              if (summary) {
+                table.println(r.summaryLine());
+                if (s.iterations() > 1 && r.iteration() == s.iterations()) {
+                  List<IterationResult> ofSize =
+                      all.stream().filter(x -> x.size() == r.size()).toList();
+                  table.println("Averages:\t" + averages(ofSize).summaryLine());
+                }
+              }
+            });
         RunResult result = session.finishResult();
+        if (driver.refusal() != null) {
+          throw driver.refusal(); // a setting the broker refused mid-run: one line, exit 2
+        }
         table.print(figureTable(s, all, result));
         return RunSession.exitCode(result.status());
       }

@@ -4,10 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-import jakarta.jms.TemporaryQueue;
 import jakarta.jms.TextMessage;
 
 /**
@@ -19,25 +15,10 @@ import jakarta.jms.TextMessage;
  */
 final class ArtemisManagement implements BrokerManagement {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final long REPLY_TIMEOUT_MS = 10_000;
-  private final AmqpConnection connection;
-  private final Session session;
-  private final MessageProducer producer;
-  private final TemporaryQueue replies;
-  private final MessageConsumer consumer;
+  private final ManagementChannel channel;
 
   ArtemisManagement(AmqpConnectionSettings settings) {
-    connection = AmqpConnection.open(settings);
-    try {
-      session = connection.jms().createSession(false, Session.AUTO_ACKNOWLEDGE);
-      producer = session.createProducer(session.createQueue("activemq.management"));
-      producer.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
-      replies = session.createTemporaryQueue();
-      consumer = session.createConsumer(replies);
-    } catch (JMSException e) {
-      connection.close();
-      throw AmqpException.of("cannot reach Artemis's management (activemq.management)", e);
-    }
+    channel = new ManagementChannel(settings, "activemq.management", "Artemis");
   }
 
   @Override
@@ -78,18 +59,10 @@ final class ArtemisManagement implements BrokerManagement {
 
   private Reply request(String resource, String kind, String what, String body) {
     try {
-      TextMessage m = session.createTextMessage(body);
+      TextMessage m = channel.session().createTextMessage(body);
       m.setStringProperty("_AMQ_ResourceName", resource);
       m.setStringProperty(kind, what);
-      m.setJMSReplyTo(replies);
-      producer.send(m);
-      Message r = consumer.receive(REPLY_TIMEOUT_MS);
-      if (r == null) {
-        throw new AmqpException(
-            "Artemis's management did not answer in " + REPLY_TIMEOUT_MS / 1000 + " s",
-            "Timeout",
-            null);
-      }
+      Message r = channel.request(m);
       boolean ok = r.getBooleanProperty("_AMQ_OperationSucceeded");
       String text = r instanceof TextMessage t ? String.valueOf(t.getText()) : "";
       return new Reply(ok, text);
@@ -100,6 +73,6 @@ final class ArtemisManagement implements BrokerManagement {
 
   @Override
   public void close() {
-    connection.close();
+    channel.close();
   }
 }

@@ -2,10 +2,6 @@ package io.loadlab.core.amqp;
 
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-import jakarta.jms.TemporaryQueue;
 
 /**
  * Qpid Broker-J's management over AMQP 1.0 (the AMQP Management draft): a request to the virtual
@@ -14,28 +10,13 @@ import jakarta.jms.TemporaryQueue;
  * {@code statusCode} is HTTP-like (200 read, 204 deleted, 404 unknown).
  */
 final class QpidManagement implements BrokerManagement {
-  private static final long REPLY_TIMEOUT_MS = 10_000;
   private static final String QUEUE_TYPE = "org.apache.qpid.Queue";
   private static final String EXCHANGE_TYPE = "org.apache.qpid.Exchange";
-  private final AmqpConnection connection;
-  private final Session session;
-  private final MessageProducer producer;
-  private final TemporaryQueue replies;
-  private final MessageConsumer consumer;
+  private final ManagementChannel channel;
   private String lastDescription = "";
 
   QpidManagement(AmqpConnectionSettings settings) {
-    connection = AmqpConnection.open(settings);
-    try {
-      session = connection.jms().createSession(false, Session.AUTO_ACKNOWLEDGE);
-      producer = session.createProducer(session.createQueue("$management"));
-      producer.setDeliveryMode(jakarta.jms.DeliveryMode.NON_PERSISTENT);
-      replies = session.createTemporaryQueue();
-      consumer = session.createConsumer(replies);
-    } catch (JMSException e) {
-      connection.close();
-      throw AmqpException.of("cannot reach Qpid Broker-J's $management node", e);
-    }
+    channel = new ManagementChannel(settings, "$management", "Qpid Broker-J");
   }
 
   @Override
@@ -81,20 +62,12 @@ final class QpidManagement implements BrokerManagement {
 
   private int request(String operation, String type, String name) {
     try {
-      Message m = session.createMessage();
+      Message m = channel.session().createMessage();
       m.setStringProperty("operation", operation);
       m.setStringProperty("type", type);
       m.setStringProperty("index", "object-path"); // Broker-J: by id, or by path (its name)
       m.setStringProperty("key", name);
-      m.setJMSReplyTo(replies);
-      producer.send(m);
-      Message r = consumer.receive(REPLY_TIMEOUT_MS);
-      if (r == null) {
-        throw new AmqpException(
-            "Qpid Broker-J's management did not answer in " + REPLY_TIMEOUT_MS / 1000 + " s",
-            "Timeout",
-            null);
-      }
+      Message r = channel.request(m);
       Object status = r.getObjectProperty("statusCode");
       lastDescription = String.valueOf(r.getObjectProperty("statusDescription"));
       return status instanceof Number n ? n.intValue() : Integer.parseInt(String.valueOf(status));
@@ -105,6 +78,6 @@ final class QpidManagement implements BrokerManagement {
 
   @Override
   public void close() {
-    connection.close();
+    channel.close();
   }
 }

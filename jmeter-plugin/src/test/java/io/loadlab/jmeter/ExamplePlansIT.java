@@ -59,6 +59,12 @@ class ExamplePlansIT {
 
   /** Runs a plan; returns its JTL. */
   private static Jtl run(String plan, String... properties) throws Exception {
+    return run(Path.of(System.getProperty("loadlab.plans"), plan), properties);
+  }
+
+  /** Runs a plan file; returns its JTL (jmeter.log is beside it). */
+  private static Jtl run(Path planFile, String... properties) throws Exception {
+    String plan = planFile.getFileName().toString();
     Path dir = Files.createDirectories(out.resolve(plan.replace(".jmx", "")));
     Path jtl = dir.resolve("results.jtl");
     Files.deleteIfExists(jtl);
@@ -67,7 +73,7 @@ class ExamplePlansIT {
         List.of(
             "-n",
             "-t",
-            Path.of(System.getProperty("loadlab.plans"), plan).toString(),
+            planFile.toString(),
             "-l",
             jtl.toString(),
             "-j",
@@ -128,6 +134,34 @@ class ExamplePlansIT {
     assertAllSucceeded(jtl);
     assertTrue(rr.stream().allMatch(r -> "100".equals(r.get("bytes"))));
     assertTrue(net.stats().transactions() - before >= rr.size(), "the server answered over UDP");
+  }
+
+  @Test
+  void aMisspelledPropertyInAHandWrittenPlanIsNamedInJmeterLog() throws Exception {
+    String plan =
+        Files.readString(Path.of(System.getProperty("loadlab.plans"), "amqp-latency.jmx"));
+    String connection = "<stringProp name=\"prefetch\">-1</stringProp>";
+    assertTrue(plan.contains(connection), "the example plan's AMQP Connection");
+    // As a hand-written plan might: one property of the AMQP Connection misspelled.
+    Path misspelled =
+        Files.writeString(
+            out.resolve("amqp-misspelled.jmx"),
+            plan.replace(
+                connection, connection + "\n        <boolProp name=\"presetled\">true</boolProp>"));
+    Jtl jtl = run(misspelled, "amqp.uri=" + broker.amqpUri(), "threads=1", "rate=20");
+    assertAllSucceeded(jtl);
+    String log = Files.readString(out.resolve("amqp-misspelled").resolve("jmeter.log"));
+    List<String> warnings =
+        log.lines().filter(l -> l.contains("unknown property 'presetled'")).toList();
+    assertEquals(1, warnings.size(), "one warning, once per element:\n" + log);
+    assertTrue(warnings.get(0).contains(" WARN "), warnings.get(0));
+    assertTrue(
+        warnings
+            .get(0)
+            .contains(
+                "AmqpConnectionConfig 'AMQP Connection': unknown property 'presetled' (ignored);"
+                    + " did you mean 'presettled'?"),
+        warnings.get(0));
   }
 
   @Test

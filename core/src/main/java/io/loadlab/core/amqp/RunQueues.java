@@ -142,6 +142,36 @@ public final class RunQueues {
     }
   }
 
+  /**
+   * Deletes queues a client made for itself under names no one else uses (the JMeter Round Trip
+   * sampler's per-thread queues), where the broker's profile allows; returns those that could not
+   * be deleted, each with the reason. Nothing is done, and nothing returned, on a profile with no
+   * way to delete queues.
+   */
+  public static List<String> deleteOwn(
+      AmqpConnectionSettings settings, List<AmqpDestination> nodes) {
+    List<String> failed = new ArrayList<>();
+    if (nodes.isEmpty()) {
+      return failed;
+    }
+    try (BrokerManagement m = BrokerManagement.of(settings)) {
+      for (AmqpDestination d : nodes) {
+        try {
+          m.delete(d);
+        } catch (RuntimeException e) {
+          failed.add(d.name() + " (" + e.getMessage() + "; " + m.manualDelete(d) + ")");
+        }
+      }
+    } catch (UnsupportedOperationException e) {
+      return failed;
+    } catch (RuntimeException e) {
+      for (AmqpDestination d : nodes) {
+        failed.add(d.name() + " (" + e.getMessage() + ")");
+      }
+    }
+    return failed;
+  }
+
   /** The nodes the run created, as found before it (empty with keep or without management). */
   public List<AmqpDestination> created() {
     return List.copyOf(created);

@@ -326,6 +326,14 @@ public final class EmbeddedBroker implements AutoCloseable {
                     org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy.FAIL));
   }
 
+  /** The names of the broker's queues now. */
+  public java.util.List<String> queueNames() {
+    return java.util.Arrays.stream(
+            embedded.getActiveMQServer().getActiveMQServerControl().getQueueNames())
+        .sorted()
+        .toList();
+  }
+
   /** True if the broker has an address of that name (a topic's, or a queue's). */
   public boolean hasAddress(String name) {
     return embedded.getActiveMQServer().getAddressInfo(SimpleString.of(name)) != null;

@@ -132,6 +132,7 @@ class RunQueuesTest {
     assertNotEquals(-1, broker.messageCount(s.baseName() + "-0"));
     assertNotEquals(-1, broker.messageCount(s.baseName() + "-1"));
     assertEquals(0.0, o.result().figures().get("queuesDeleted"));
+    assertTrue(broker.queueNames().contains(s.baseName() + "-1"), broker.queueNames().toString());
     assertTrue(o.notices().get(0).contains("--keep-queues"), o.notices().toString());
   }
 

@@ -1,11 +1,14 @@
 package io.loadlab.cli.campaign;
 
 import io.loadlab.core.util.Durations;
+import io.loadlab.provision.lab.LabFile;
+import io.loadlab.provision.lab.LabNetwork;
 import io.loadlab.provision.testbed.TestbedFile;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** What {@code campaign plan} prints: the matrix, where each step runs, and how long it takes. */
 final class CampaignPlan {
@@ -95,6 +98,17 @@ final class CampaignPlan {
       return " (JMeter's controller), load on jmeter-server "
           + JmeterSteps.remote(CampaignValidator.substitute(jmeterServers, conf), conf)
           + " through -R";
+    }
+    if (conf.kind() == Campaign.Kind.LAB) {
+      try {
+        Set<String> ssh =
+            new LabNetwork(LabFile.read(conf.file()), conf.labStateDir()).sshAddresses().keySet();
+        return step.clients().stream().anyMatch(c -> ssh.contains(c.machine()))
+            ? " over SSH to the lab hosts' sshd (results copied back and combined)"
+            : "";
+      } catch (RuntimeException e) {
+        return "";
+      }
     }
     if (conf.kind() != Campaign.Kind.TESTBED
         || step.clients().stream().allMatch(c -> c.machine() == null)) {

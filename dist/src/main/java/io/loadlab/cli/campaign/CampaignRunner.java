@@ -181,6 +181,8 @@ public final class CampaignRunner {
         }
         if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
           machines = new TestbedMachines(conf.file());
+        } else if (upFailure == null && conf.kind() == Campaign.Kind.LAB) {
+          machines = TestbedMachines.ofLab(conf);
         }
         try {
           for (Matrix.Cell cell : mine) {

@@ -29,7 +29,8 @@ public final class StepExecutors {
 
   /**
    * The executor for one client of a step: on a testbed machine over SSH ({@code machines} is the
-   * configuration's open testbed), else as {@link #forClient(Campaign.Configuration, String)}.
+   * configuration's open testbed, or a lab's sshd hosts on a {@code local} link), else as {@link
+   * #forClient(Campaign.Configuration, String)}.
    */
   static StepExecutor forClient(
       Campaign.Configuration c,
@@ -37,7 +38,7 @@ public final class StepExecutors {
       TestbedMachines machines,
       Path campaignDir,
       String campaignName) {
-    if (machine != null && c.kind() == Campaign.Kind.TESTBED) {
+    if (machine != null && machines != null && machines.overSsh(machine)) {
       return new SshStepExecutor(
           machines, machine, campaignDir, TestbedMachines.REMOTE_ROOT + "/" + campaignName);
     }

@@ -28,6 +28,11 @@ final class AmqpHandle {
     this.connections = new PerThread<>(shared, () -> AmqpConnection.open(settings));
   }
 
+  /** The connection's settings (with the broker's profile). */
+  AmqpConnectionSettings settings() {
+    return settings;
+  }
+
   /** The broker's profile: its addresses and what it can do. */
   BrokerProfile profile() {
     return settings.profile();

@@ -2,6 +2,7 @@ package io.loadlab.jmeter.amqp;
 
 import io.loadlab.core.amqp.Acknowledgement;
 import io.loadlab.core.amqp.AmqpClient;
+import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.jmeter.SamplerBase;
 import io.loadlab.jmeter.TimedResult;
@@ -53,6 +54,9 @@ public abstract class AmqpSamplerBase extends SamplerBase {
         + ", the AMQP Connection's Broker profile)";
   }
 
+  /** Called once the thread's sessions are closed, e.g. to delete queues the thread made. */
+  protected void afterRelease(AmqpConnectionSettings settings) {}
+
   /** One sample's work on a client. */
   @FunctionalInterface
   protected interface Operation {
@@ -73,6 +77,7 @@ public abstract class AmqpSamplerBase extends SamplerBase {
     handle = null;
     if (h != null) {
       h.releaseThread();
+      afterRelease(h.settings());
     }
   }
 

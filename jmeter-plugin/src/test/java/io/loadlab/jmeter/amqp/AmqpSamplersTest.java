@@ -190,6 +190,10 @@ class AmqpSamplersTest {
             List.<TestElement>of(rt),
             Duration.ofSeconds(60));
     assertEquals(50, samples.size());
+    assertEquals(
+        List.of(),
+        broker.queueNames().stream().filter(q -> q.startsWith("jm.rt.")).toList(),
+        "each thread's own queue is deleted when the thread ends");
     for (SampleResult s : samples) {
       assertTrue(s.isSuccessful(), s.getResponseMessage());
       TimedResult t = (TimedResult) s;

@@ -41,11 +41,23 @@ public record Lab(String name, Map<String, LabHost> hosts, List<LabLink> links) 
    * @param mtu MTU of every interface on the link (1500 if absent)
    * @param delay netem delay added on each host's interface, per direction (e.g. {@code 1ms}); none
    *     if absent
+   * @param local bridge only: this machine joins the link too, at the subnet's last address, so it
+   *     reaches the hosts (e.g. their sshd, for campaign steps over SSH); false if absent
    */
   public record LabLink(
-      String name, String kind, List<String> hosts, String subnet, Integer mtu, String delay) {
+      String name,
+      String kind,
+      List<String> hosts,
+      String subnet,
+      Integer mtu,
+      String delay,
+      Boolean local) {
     public LabLink {
       hosts = hosts == null ? List.of() : List.copyOf(hosts);
+    }
+
+    public boolean joinsThisMachine() {
+      return Boolean.TRUE.equals(local);
     }
 
     public int mtuOrDefault() {

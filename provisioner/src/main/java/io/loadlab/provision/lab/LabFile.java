@@ -53,7 +53,9 @@ public final class LabFile {
       }
       try {
         Subnet s = Subnet.parse(l.subnet());
-        if (s.capacity() < l.hosts().size()) {
+        if (l.joinsThisMachine() && s.capacity() < l.hosts().size() + 1) {
+          p.add(f + ".subnet: " + l.subnet() + " has no address left for this machine (local)");
+        } else if (s.capacity() < l.hosts().size()) {
           p.add(f + ".subnet: " + l.subnet() + " is too small for " + l.hosts().size() + " hosts");
         }
         if (!subnets.add(s.network())) {
@@ -61,6 +63,9 @@ public final class LabFile {
         }
       } catch (IllegalArgumentException e) {
         p.add(f + ".subnet: '" + l.subnet() + "' is not an IPv4 subnet; use e.g. 10.213.1.0/24");
+      }
+      if (l.joinsThisMachine() && !"bridge".equals(l.kind())) {
+        p.add(f + ".local: only a bridge link can join this machine; use kind: bridge");
       }
       if (l.mtu() != null && (l.mtu() < 576 || l.mtu() > 65535)) {
         p.add(f + ".mtu: " + l.mtu() + " is out of range; use 576-65535");

@@ -71,6 +71,39 @@ public final class LabNetwork {
     return a;
   }
 
+  /** This machine's interface on a {@code local} link {@code i}. */
+  String localInterface(int i) {
+    return "llh" + Integer.toHexString(lab.name().hashCode()) + i;
+  }
+
+  /** This machine's address on a {@code local} link {@code i}: the subnet's last. */
+  String localAddress(int i) {
+    Subnet s = Subnet.parse(lab.links().get(i).subnet());
+    return s.address(s.capacity() - 1);
+  }
+
+  /**
+   * Where this machine reaches each host over SSH: hosts running sshd, at their address on the
+   * first {@code local} link they are on (none if the lab joins no link to this machine).
+   */
+  public Map<String, String> sshAddresses() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < lab.links().size(); i++) {
+      Lab.LabLink l = lab.links().get(i);
+      if (!l.joinsThisMachine()) {
+        continue;
+      }
+      Subnet s = Subnet.parse(l.subnet());
+      for (int h = 0; h < l.hosts().size(); h++) {
+        String host = l.hosts().get(h);
+        if (lab.hosts().get(host).runsSshd()) {
+          out.putIfAbsent(host, s.address(h));
+        }
+      }
+    }
+    return out;
+  }
+
   String linkName(int i) {
     Lab.LabLink l = lab.links().get(i);
     return l.name() == null ? "link" + i : l.name();
@@ -176,6 +209,16 @@ public final class LabNetwork {
             "netns",
             sw);
         must("ip", "-n", sw, "link", "set", port, "mtu", mtu, "master", bridge, "up");
+      }
+      if (l.joinsThisMachine()) {
+        // A port for this machine; it goes when the switch namespace is deleted (lab down).
+        String here = localInterface(i);
+        String port = "lh" + i;
+        must("ip", "link", "add", "name", here, "type", "veth", "peer", "name", port, "netns", sw);
+        must("ip", "-n", sw, "link", "set", port, "mtu", mtu, "master", bridge, "up");
+        must("ip", "link", "set", here, "mtu", mtu, "up");
+        Subnet s = Subnet.parse(l.subnet());
+        must("ip", "addr", "add", localAddress(i) + "/" + s.prefix(), "dev", here);
       }
     }
     Subnet s = Subnet.parse(l.subnet());

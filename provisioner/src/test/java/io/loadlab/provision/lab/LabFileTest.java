@@ -46,6 +46,32 @@ class LabFileTest {
   }
 
   @Test
+  void onlyABridgeWithRoomJoinsThisMachine() throws Exception {
+    String m =
+        bad("""
+                name: lab1
+                hosts: {a: {sshd: true}, b: {}}
+                links:
+                  - {kind: veth, hosts: [a, b], subnet: 10.213.1.0/24, local: true}
+                  - {kind: bridge, hosts: [a, b], subnet: 10.213.2.0/30, local: true}
+                """)
+            .getMessage();
+    assertTrue(m.contains("links[0].local: only a bridge link can join this machine"), m);
+    assertTrue(m.contains("links[1].subnet: 10.213.2.0/30 has no address left"), m);
+    Path ok = dir.resolve("ok.yaml");
+    Files.writeString(
+        ok,
+        """
+        name: lab1
+        hosts: {a: {sshd: true}, b: {}}
+        links: [{kind: bridge, hosts: [a, b], subnet: 10.213.3.0/24, local: true}]
+        """);
+    LabNetwork net = new LabNetwork(LabFile.read(ok), dir.resolve("state"));
+    assertEquals(java.util.Map.of("a", "10.213.3.1"), net.sshAddresses());
+    assertEquals("10.213.3.254", net.localAddress(0));
+  }
+
+  @Test
   void subnetsGiveHostsConsecutiveAddresses() {
     Subnet s = Subnet.parse("10.213.7.0/24");
     assertEquals("10.213.7.1", s.address(0));

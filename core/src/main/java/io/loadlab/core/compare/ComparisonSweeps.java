@@ -20,6 +20,9 @@ final class ComparisonSweeps {
   /** Sweeps past this many would bury the rest of the page. */
   static final int MAX = 6;
 
+  /** The parts of a paced run's latency, whose rate is the latency's. */
+  private static final java.util.Set<String> PARTS = java.util.Set.of("send-delay", "transit");
+
   private final RunComparison c;
 
   private ComparisonSweeps(RunComparison c) {
@@ -37,8 +40,12 @@ final class ComparisonSweeps {
     return c.rows().stream().allMatch(r -> ops.contains(r.operation()));
   }
 
+  /** The sweeps, a paced latency's parts (send delay, transit) after the rest. */
   private static List<Sweeps.Sweep> sweeps(RunComparison c) {
-    return Sweeps.of(c.rows().stream().map(Row::operation).toList());
+    List<Sweeps.Sweep> sweeps =
+        new ArrayList<>(Sweeps.of(c.rows().stream().map(Row::operation).toList()));
+    sweeps.sort(java.util.Comparator.comparing(s -> PARTS.contains(s.subject())));
+    return sweeps;
   }
 
   /** Adds, per sweep, a table and a chart of each metric. */
@@ -52,6 +59,9 @@ final class ComparisonSweeps {
     int n = 0;
     for (Sweeps.Sweep s : sweeps.subList(0, Math.min(MAX, sweeps.size()))) {
       for (Metric m : Metric.values()) {
+        if (m == Metric.RATE && PARTS.contains(s.subject())) {
+          continue; // the latency's own rate: said once, by the latency sweep
+        }
         Chart chart = me.sweepChart(s, m, n++);
         if (chart.hasData()) {
           page.heading(s.name() + ": " + m.title);

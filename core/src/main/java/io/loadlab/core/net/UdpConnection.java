@@ -302,7 +302,13 @@ public final class UdpConnection implements AutoCloseable {
   /** A new socket on the same local port, after {@link UdpDeadlines} closed the last one. */
   private void renew() throws IOException {
     channel.close();
-    channel = socket(server, options, local);
+    try {
+      channel = socket(server, options, local);
+    } catch (java.net.BindException e) {
+      // Someone took the port meanwhile: go on from another one (the server then counts the rest
+      // of this connection's datagrams as another client's).
+      channel = socket(server, options, null);
+    }
     deadline = UdpDeadlines.IDLE;
   }
 

@@ -67,7 +67,7 @@ class BestTest {
     assertEquals(Map.of("npubs", "1", "qt", "2"), p99.bestAt);
     assertEquals(2 * 2 * 2, m.best.size(), "configurations x sizes x figures");
     String md = CampaignReport.markdown(m);
-    assertTrue(md.contains("## throughput: rate, best over npubs × qt"), md);
+    assertTrue(md.contains("## throughput: rate (ops/s), best over npubs × qt"), md);
     assertTrue(
         md.contains("| size=64 | 4,000 at npubs=2 qt=4 (1.00×) | 12,000 at npubs=2 qt=4 (3.00×) |"),
         md);

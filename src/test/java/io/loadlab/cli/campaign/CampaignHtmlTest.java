@@ -1,6 +1,7 @@
 package io.loadlab.cli.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.report.HeadlessChromium;
@@ -67,8 +68,21 @@ class CampaignHtmlTest {
     assertTrue(
         text.contains("<th>size</th><th>bridged</th><th>bare-metal</th><th>sriov</th>"), text);
     assertTrue(
-        text.matches("(?s).*p50Us 2\\.[34][0-9]× lower \\(p &lt; 0\\.0.*"),
+        text.matches("(?s).*p50 \\(µs\\) 2\\.[34][0-9]× lower \\(p &lt; 0\\.0.*"),
         "sriov vs bridged verdict");
+    // Figures read as words with their unit, never as the campaign file's keys.
+    assertTrue(text.contains(": p50 (µs) (lower is better)"), "p50 title");
+    assertTrue(text.contains(": rate (ops/s)"), "rate title");
+    int main = text.indexOf("<main>");
+    String body = text.substring(main, text.indexOf("<script", main));
+    int data = text.indexOf("id=\"loadlab-charts\">");
+    String charts = text.substring(data, text.indexOf("</script>", data));
+    for (String shown : List.of(body, charts)) {
+      assertFalse(shown.contains("p50Us"), "raw key p50Us shown: " + shown);
+      assertFalse(
+          shown.matches("(?s).*(: |\"|>)rate(\"|<| [0-9]).*"), "raw key rate shown: " + shown);
+    }
+    assertTrue(charts.contains("\"p50 (µs)\""), "axis named p50 (µs): " + charts);
     assertTrue(text.contains("3 vs 3 runs"), text);
     // Per figure: the sweep with error bars, and the ratio to the baseline.
     var check = HeadlessChromium.assertDrawn(html, 4);

@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.report.FigureLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,7 +83,7 @@ final class Best {
       sb.append("## ")
           .append(step.name)
           .append(": ")
-          .append(figure)
+          .append(FigureLabels.of(figure))
           .append(", best over ")
           .append(String.join(" × ", step.bestOver))
           .append("\n\n| point |");

@@ -1,6 +1,7 @@
 package io.loadlab.cli.campaign;
 
 import io.loadlab.core.report.ClientBars;
+import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.SweepFigure;
 import io.loadlab.core.report.SweepReport;
 import java.io.IOException;
@@ -105,7 +106,7 @@ final class CampaignHtml {
             : points.stream().map(p -> p.replaceAll("[^ =]+=", "")).toList();
     return new SweepFigure(
         "figure-" + n,
-        step.name + ": " + figure,
+        step.name + ": " + FigureLabels.of(figure),
         step.sweep.isEmpty() ? "point" : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,

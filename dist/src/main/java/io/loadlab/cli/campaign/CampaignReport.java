@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.report.FigureLabels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ public final class CampaignReport {
             .append(" (`loadlab ")
             .append(step.command)
             .append("`): ")
-            .append(figure)
+            .append(FigureLabels.of(figure))
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");
@@ -126,7 +127,7 @@ public final class CampaignReport {
                 first ? c.runs : "",
                 first ? c.ok : "",
                 first ? c.failed : "",
-                e.getKey(),
+                FigureLabels.of(e.getKey()),
                 num(s.mean),
                 num(s.median),
                 s.sd == null ? "" : num(s.sd),

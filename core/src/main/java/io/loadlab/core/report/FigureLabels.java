@@ -1,0 +1,98 @@
+package io.loadlab.core.report;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Readable names for figure keys in reports: {@code p50Us} reads {@code p50 (µs)}, {@code
+ * cpuUsPerOp} {@code CPU per operation (µs)}, {@code opm} {@code orders per minute}, with the unit
+ * said once. Keys in result and campaign files stay as they are; only what a person reads changes.
+ * Unknown camelCase keys get a generic label ({@code …Us} → {@code (µs)}, {@code …PerSec} → {@code
+ * /s}, {@code …Pct} → {@code (%)}); anything else (already words) is kept.
+ */
+public final class FigureLabels {
+  private static final Map<String, String> KNOWN =
+      Map.ofEntries(
+          Map.entry("p50Us", "p50 (µs)"),
+          Map.entry("p90Us", "p90 (µs)"),
+          Map.entry("p99Us", "p99 (µs)"),
+          Map.entry("p999Us", "p99.9 (µs)"),
+          Map.entry("p9999Us", "p99.99 (µs)"),
+          Map.entry("meanUs", "mean (µs)"),
+          Map.entry("maxUs", "max (µs)"),
+          Map.entry("minUs", "min (µs)"),
+          Map.entry("latencyUs", "latency (µs)"),
+          Map.entry("cpuUsPerOp", "CPU per operation (µs)"),
+          Map.entry("hostUsPerOp", "host CPU per operation (µs)"),
+          Map.entry("clientUsPerOp", "client CPU per operation (µs)"),
+          Map.entry("serverUsPerOp", "server CPU per operation (µs)"),
+          Map.entry("rate", "rate (ops/s)"),
+          Map.entry("ratePerSec", "rate (ops/s)"),
+          Map.entry("count", "operations"),
+          Map.entry("bytesPerSec", "bytes/s"),
+          Map.entry("mbPerSec", "MB/s"),
+          Map.entry("transfersPerSec", "transfers/s"),
+          Map.entry("publishRate", "publish rate (msg/s)"),
+          Map.entry("subscribeRate", "subscribe rate (msg/s)"),
+          Map.entry("opm", "orders per minute"),
+          Map.entry("searchHitPct", "search hits (%)"),
+          Map.entry("rollbackPct", "rollbacks (%)"));
+
+  private static final Pattern KEY = Pattern.compile("[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*");
+  private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])");
+
+  private FigureLabels() {}
+
+  /** The label of a figure key, such as {@code p50 (µs)} for {@code p50Us}. */
+  public static String of(String key) {
+    if (key == null || key.isEmpty()) {
+      return key;
+    }
+    String known = KNOWN.get(key);
+    if (known != null) {
+      return known;
+    }
+    if (!KEY.matcher(key).matches()) {
+      return key; // already words, such as "sent MB/s"
+    }
+    String unit = "";
+    String stem = key;
+    if (stem.endsWith("UsPerOp")) {
+      stem = stem.substring(0, stem.length() - 7);
+      unit = " CPU per operation (µs)";
+    } else if (stem.endsWith("PerSec")) {
+      stem = stem.substring(0, stem.length() - 6);
+      unit = "/s";
+    } else if (stem.endsWith("Pct")) {
+      stem = stem.substring(0, stem.length() - 3);
+      unit = " (%)";
+    } else if (stem.endsWith("Us")) {
+      stem = stem.substring(0, stem.length() - 2);
+      unit = " (µs)";
+    } else if (stem.endsWith("Ms")) {
+      stem = stem.substring(0, stem.length() - 2);
+      unit = " (ms)";
+    }
+    return (stem.isEmpty() ? key : words(stem)) + unit;
+  }
+
+  private static String words(String camel) {
+    StringBuilder sb = new StringBuilder();
+    Matcher m = WORD.matcher(camel);
+    while (m.find()) {
+      String w = m.group();
+      if (sb.length() > 0) {
+        sb.append(' ');
+      }
+      // Acronyms (CPU, MB) stay upper case; ordinary words are lower-cased.
+      sb.append(w.length() > 1 && w.equals(w.toUpperCase(Locale.ROOT)) ? w : lower(w));
+    }
+    return sb.toString();
+  }
+
+  private static String lower(String w) {
+    return w.toLowerCase(Locale.ROOT);
+  }
+}

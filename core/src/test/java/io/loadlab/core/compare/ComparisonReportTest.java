@@ -97,4 +97,100 @@ class ComparisonReportTest {
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "comparison-report.png"), 1280, 4200);
   }
+
+  /** Latency p50 of a run's test at a size: differs by test, size and run so means show. */
+  private static double p50(int config, int run, int size, int test) {
+    return (config == 0 ? 200 : 80) + size / 256.0 + 10 * test + 3 * run;
+  }
+
+  @Test
+  void latencyRunsWithSeveralTestsReadAsTheSeedTableWithTheTestsCombined() throws Exception {
+    int[] sizes = {64, 1024, 16384};
+    List<String> configs = List.of("bridged", "sriov");
+    List<Run> runs = new ArrayList<>();
+    for (int c = 0; c < 2; c++) {
+      for (int k = 0; k < 3; k++) {
+        Map<String, OperationStats> totals = new LinkedHashMap<>();
+        for (int size : sizes) {
+          for (int t = 1; t <= 2; t++) {
+            double p50 = p50(c, k, size, t);
+            double rate = 1000 + 100 * t + k;
+            totals.put(
+                "latency size=" + size + " test=" + t,
+                new OperationStats(
+                    (long) (rate * 10),
+                    0,
+                    10,
+                    rate,
+                    rate * size,
+                    0,
+                    0,
+                    new LatencySummary(p50 / 2, p50, p50, p50, p50 * 2, p50 * 3, p50 * 4, p50 * 5),
+                    null,
+                    null,
+                    null));
+          }
+        }
+        runs.add(
+            new Run(
+                configs.get(c),
+                new RunResult(
+                    "0.1.0",
+                    "amqp latency",
+                    null,
+                    "loadlab amqp latency --tests 2",
+                    Map.of(),
+                    null,
+                    Map.of(),
+                    "2026-11-21T10:00:00Z",
+                    "2026-11-21T10:01:00Z",
+                    RunStatus.OK,
+                    null,
+                    Map.of(),
+                    totals,
+                    List.of(),
+                    List.of())));
+      }
+    }
+    ComparisonReport.write(RunComparison.of(runs), dir);
+    String page = Files.readString(dir.resolve(ComparisonReport.HTML_NAME));
+    assertTrue(!page.contains("<td>latency size=64 test=1</td>"), "no row per operation");
+    assertTrue(page.contains("Each run's 2 tests combined: the mean of the tests' p50 values"));
+    assertTrue(page.contains("Each run's 2 tests combined: the sum of the tests' rates"));
+    // The p50 table: a row per size, a column per configuration, each the mean over the runs
+    // of the mean over the tests.
+    String table =
+        tableWithHeader(page, "<th>size</th><th>bridged</th><th>sriov</th>", "sweep-table-2");
+    List<String> rows = List.of(table.split("<tr><td>")).subList(1, 4);
+    assertEquals(3, table.split("<tr><td>").length - 1, "one row per size: " + table);
+    for (int i = 0; i < sizes.length; i++) {
+      assertTrue(rows.get(i).startsWith(sizes[i] + "</td>"), rows.get(i));
+      var values = java.util.regex.Pattern.compile("data-value=\"([^\"]*)\"").matcher(rows.get(i));
+      for (int c = 0; c < 2; c++) {
+        double expected = 0;
+        for (int k = 0; k < 3; k++) {
+          expected += (p50(c, k, sizes[i], 1) + p50(c, k, sizes[i], 2)) / 2 / 3;
+        }
+        assertTrue(values.find(), rows.get(i));
+        assertEquals(expected, Double.parseDouble(values.group(1)), 1e-9, rows.get(i));
+      }
+      assertTrue(values.find(), "ratio: " + rows.get(i));
+      double base = (200 + sizes[i] / 256.0 + 15 + 3) / 1;
+      double sriov = (80 + sizes[i] / 256.0 + 15 + 3);
+      assertEquals(sriov / base, Double.parseDouble(values.group(1)), 1e-9);
+    }
+    // The rate table: the sum of the tests' rates (1100 + k and 1200 + k), averaged over runs.
+    String rates =
+        tableWithHeader(page, "<th>size</th><th>bridged</th><th>sriov</th>", "sweep-table-1");
+    assertTrue(rates.contains("data-value=\"2302.0\""), rates);
+  }
+
+  /** The table {@code id}: the sweep's tables are numbered rate, p50, p99 (from 1). */
+  private static String tableWithHeader(String page, String header, String id) {
+    int at = page.indexOf("<table id=\"" + id + "\">");
+    assertTrue(at >= 0, "no table " + id);
+    String table = page.substring(at, page.indexOf("</table>", at));
+    assertTrue(table.contains(header), table);
+    return table;
+  }
 }

@@ -55,9 +55,11 @@ class CompareCommandTest {
             report.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     String md = Files.readString(report.resolve("comparison.md"));
-    assertTrue(md.contains("| operation | bare-metal | sriov | sriov / bare-metal |"), md);
-    assertTrue(md.lines().anyMatch(l -> l.startsWith("| rr users=2 |")), md);
-    assertTrue(md.matches("(?s).*\\| rr users=1 \\|[^\\n]*[0-9.]+× \\|.*"), md);
+    // Every operation is a point of the users sweep: the seed's table, a row per point.
+    assertTrue(md.contains("## rr users: rate (operations per second)"), md);
+    assertTrue(md.contains("| users | bare-metal | sriov | sriov / bare-metal |"), md);
+    assertTrue(md.lines().anyMatch(l -> l.startsWith("| 2 |")), md);
+    assertTrue(md.matches("(?s).*\\| 1 \\|[^\\n]*[0-9.]+× \\|.*"), md);
     for (String chart : new String[] {"rate.svg", "latency-p50.svg", "latency-p99.svg"}) {
       assertTrue(Files.readString(report.resolve(chart)).startsWith("<svg"), chart);
     }
@@ -73,7 +75,7 @@ class CompareCommandTest {
             "--output",
             dir.resolve("named").toString());
     assertEquals(0, named.code(), named.err());
-    assertTrue(named.out().contains("| operation | host | guest | guest / host |"), named.out());
+    assertTrue(named.out().contains("| users | host | guest | guest / host |"), named.out());
 
     // Runs with one name are iterations of one configuration, compared with a significance test.
     CliRun iterations =

@@ -6,6 +6,7 @@ import io.loadlab.core.compare.RunComparison.Row;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.Chart.Kind;
 import io.loadlab.core.report.Chart.Series;
+import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.SvgCharts;
@@ -76,6 +77,8 @@ public final class ComparisonReport {
       md.append("\n## Headline figures\n\n");
       appendTable(md, figures);
     }
+    // Operations that are all points of sweeps read as the seeds' tables, not as rows.
+    boolean bySweep = ComparisonSweeps.coverAll(c);
     for (Metric m : Metric.values()) {
       Chart chart = metricChart(m);
       if (!chart.hasData()) {
@@ -84,8 +87,20 @@ public final class ComparisonReport {
       String file = chartName(m);
       AtomicFiles.write(dir.resolve(file), SvgCharts.svg(chart));
       md.append("\n## ").append(capitalised(m.title)).append("\n\n");
-      appendTable(md, metricTable(m));
-      md.append("\n![").append(m.title).append("](").append(file).append(")\n");
+      if (!bySweep) {
+        appendTable(md, metricTable(m));
+        md.append('\n');
+      }
+      md.append("![").append(m.title).append("](").append(file).append(")\n");
+    }
+    if (bySweep) {
+      for (ComparisonSweeps.Section s : ComparisonSweeps.sections(c)) {
+        md.append("\n## ").append(s.heading()).append("\n\n");
+        appendTable(md, s.table());
+        if (s.note() != null) {
+          md.append('\n').append(s.note()).append('\n');
+        }
+      }
     }
     List<Chart> clients = ClientComparison.charts(c);
     if (!clients.isEmpty()) {
@@ -221,7 +236,7 @@ public final class ComparisonReport {
         c,
         "figures",
         "figure",
-        names,
+        names.stream().map(FigureLabels::of).toList(),
         (row, g) -> c.figure(g, names.get(row)),
         null,
         row -> !RunComparison.lowerIsBetter(names.get(row)));
@@ -302,7 +317,7 @@ public final class ComparisonReport {
         Kind.BAR,
         "figure",
         "ratio (1 = as " + baseline() + ")",
-        names,
+        names.stream().map(FigureLabels::of).toList(),
         series);
   }
 

@@ -8,6 +8,7 @@ import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.Sweeps;
+import io.loadlab.core.report.Table;
 import io.loadlab.core.results.RunResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,14 +75,14 @@ final class ComparisonSweeps {
     return s.operations().stream().mapToInt(op -> operations.get(op).size()).max().orElse(1);
   }
 
-  /** Adds, per sweep, a table and a chart of each metric. */
-  static void add(HtmlPage page, RunComparison c) {
+  /** A sweep's metric: its heading, table, caption (or null) and charts. */
+  record Section(String heading, Table table, String note, Chart chart, Chart ratio) {}
+
+  /** Per sweep, a section of each metric that has data. */
+  static List<Section> sections(RunComparison c) {
     ComparisonSweeps me = new ComparisonSweeps(c);
     List<Sweeps.Sweep> sweeps = me.sweeps();
-    if (sweeps.isEmpty()) {
-      return;
-    }
-    page.heading("Sweeps");
+    List<Section> out = new ArrayList<>();
     int n = 0;
     for (Sweeps.Sweep s : sweeps.subList(0, Math.min(MAX, sweeps.size()))) {
       for (Metric m : Metric.values()) {
@@ -90,16 +91,35 @@ final class ComparisonSweeps {
         }
         Chart chart = me.sweepChart(s, m, n++);
         if (chart.hasData()) {
-          page.heading(s.name() + ": " + m.title);
-          page.table(me.table(s, m, n));
-          if (me.tests(s) > 1) {
-            page.note(combined(m, me.tests(s)));
-          }
-          page.chart(chart);
-          if (c.groups().size() > 1) {
-            page.chart(me.ratioChart(s, m, n));
-          }
+          out.add(
+              new Section(
+                  s.name() + ": " + m.title,
+                  me.table(s, m, n),
+                  me.tests(s) > 1 ? combined(m, me.tests(s)) : null,
+                  chart,
+                  c.groups().size() > 1 ? me.ratioChart(s, m, n) : null));
         }
+      }
+    }
+    return out;
+  }
+
+  /** Adds, per sweep, a table and a chart of each metric. */
+  static void add(HtmlPage page, RunComparison c) {
+    List<Section> sections = sections(c);
+    if (sections.isEmpty()) {
+      return;
+    }
+    page.heading("Sweeps");
+    for (Section s : sections) {
+      page.heading(s.heading());
+      page.table(s.table());
+      if (s.note() != null) {
+        page.note(s.note());
+      }
+      page.chart(s.chart());
+      if (s.ratio() != null) {
+        page.chart(s.ratio());
       }
     }
   }
@@ -115,7 +135,7 @@ final class ComparisonSweeps {
         + ", then the mean ± sd over the configuration's runs.";
   }
 
-  private io.loadlab.core.report.Table table(Sweeps.Sweep s, Metric m, int n) {
+  private Table table(Sweeps.Sweep s, Metric m, int n) {
     return ComparedTable.of(
         c,
         "sweep-table-" + n,

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * cpuUsPerOp} {@code CPU per operation (µs)}, {@code opm} {@code orders per minute}, with the unit
  * said once. Keys in result and campaign files stay as they are; only what a person reads changes.
  * Unknown camelCase keys get a generic label ({@code …Us} → {@code (µs)}, {@code …PerSec} → {@code
- * /s}, {@code …Pct} → {@code (%)}); anything else (already words) is kept.
+ * /s}, {@code …Pct} → {@code (%)}); a point after the key ({@code transfersPerSec size=64}) is
+ * kept, and so is anything else (already words).
  */
 public final class FigureLabels {
   private static final Map<String, String> KNOWN =
@@ -54,8 +55,12 @@ public final class FigureLabels {
     if (known != null) {
       return known;
     }
+    int space = key.indexOf(' ');
+    if (space > 0) { // a figure at a point, such as "transfersPerSec size=64"
+      return of(key.substring(0, space)) + key.substring(space);
+    }
     if (!KEY.matcher(key).matches()) {
-      return key; // already words, such as "sent MB/s"
+      return key; // already words, such as "MB/s"
     }
     String unit = "";
     String stem = key;

@@ -78,7 +78,7 @@ class ComparisonReportTest {
     }
     RunComparison c = RunComparison.of(runs);
     String md = ComparisonReport.write(c, dir);
-    assertTrue(md.contains("| operation | bridged | sriov | bare-metal |"), md);
+    assertTrue(md.contains("| size | bridged | sriov | bare-metal |"), md);
     assertTrue(md.contains("p50 2."), md);
     assertTrue(md.contains("× lower (p < 0.001, 5 vs 5 runs)"), md);
     assertTrue(md.contains("## Headline figures"), md);
@@ -146,13 +146,19 @@ class ComparisonReportTest {
                     "2026-11-21T10:01:00Z",
                     RunStatus.OK,
                     null,
-                    Map.of(),
+                    Map.of("transfersPerSec size=64", 5000.0 + c + k),
                     totals,
                     List.of(),
                     List.of())));
       }
     }
-    ComparisonReport.write(RunComparison.of(runs), dir);
+    String md = ComparisonReport.write(RunComparison.of(runs), dir);
+    // Markdown too: the seed's table, not a row per size × test.
+    assertTrue(md.contains("| size | bridged | sriov | sriov / bridged | sriov vs bridged |"), md);
+    assertTrue(!md.contains("test=1"), md);
+    assertTrue(md.contains("Each run's 2 tests combined: the mean of the tests' p99 values"), md);
+    assertTrue(md.contains("| transfers/s size=64 |"), "headline figures read as labels: " + md);
+    assertTrue(!md.contains("transfersPerSec"), md);
     String page = Files.readString(dir.resolve(ComparisonReport.HTML_NAME));
     assertTrue(!page.contains("<td>latency size=64 test=1</td>"), "no row per operation");
     assertTrue(page.contains("Each run's 2 tests combined: the mean of the tests' p50 values"));

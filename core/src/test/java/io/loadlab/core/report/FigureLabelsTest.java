@@ -27,5 +27,7 @@ class FigureLabelsTest {
     assertEquals("queues deleted", FigureLabels.of("queuesDeleted"));
     assertEquals("errors", FigureLabels.of("errors"));
     assertEquals("sent MB/s", FigureLabels.of("sent MB/s"), "words stay as they are");
+    assertEquals("transfers/s size=64", FigureLabels.of("transfersPerSec size=64"));
+    assertEquals("rr users=1: MB/s", FigureLabels.of("rr users=1: MB/s"));
   }
 }

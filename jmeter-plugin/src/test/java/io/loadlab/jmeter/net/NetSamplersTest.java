@@ -79,7 +79,7 @@ class NetSamplersTest {
           s.getResponseDataAsString().matches(".* over TCP, route lo MTU [0-9]+"),
           s.getResponseDataAsString());
     }
-    assertEquals(100, server.stats().transactions() - before);
+    assertEquals(100, serverTransactionsSince(before, 100));
   }
 
   @Test
@@ -145,7 +145,7 @@ class NetSamplersTest {
       assertEquals("lo", over.get("interface"), over.toString());
       assertTrue(s.getResponseDataAsString().contains(" over UDP, route lo MTU "));
     }
-    assertEquals(100, server.stats().transactions() - before);
+    assertEquals(100, serverTransactionsSince(before, 100));
 
     NetworkTarget nobody = target();
     int freePort;
@@ -182,5 +182,20 @@ class NetSamplersTest {
     NetworkTarget t = new NetworkTarget();
     t.setUdpTimeoutMs(0); // missing property
     assertEquals(Duration.ofMillis(200), t.udpTimeout());
+  }
+
+  /**
+   * The server's transactions since {@code before}, waiting up to 5 s for {@code expected}: the
+   * server counts a transaction just after it sends the response, so the last one may still be
+   * uncounted when the client's last sample ends.
+   */
+  private long serverTransactionsSince(long before, long expected) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    long n = server.stats().transactions() - before;
+    while (n < expected && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+      n = server.stats().transactions() - before;
+    }
+    return n;
   }
 }

@@ -41,7 +41,10 @@ TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt")
 PGBENCH_OPM=$(awk -v t="$TPS" 'BEGIN { printf "%.0f", t * 60 }')
 reset
 
+JAVA_BIN=java
+if [ -n "${JAVA_HOME:-}" ]; then JAVA_BIN="$JAVA_HOME/bin/java"; fi
 echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE"
+echo "java: $("$JAVA_BIN" -version 2>&1 | head -1); user threads: $(grep -o '"user threads" : "[a-z]*"' "$OUT/loadlab/result.json" | head -1 | sed 's/.*: //')"
 echo "loadlab opm=$LOADLAB_OPM (load average before: $LOAD_LOADLAB)"
 echo "pgbench opm=$PGBENCH_OPM (tps $TPS; load average before: $LOAD_PGBENCH)"
 awk -v a="$LOADLAB_OPM" -v b="$PGBENCH_OPM" 'BEGIN { printf "ratio loadlab/pgbench = %.2f\n", a / b }'

@@ -11,6 +11,7 @@ import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.ds2.load.Ds2Loader;
 import io.loadlab.core.ds2.workload.Ds2Driver;
 import io.loadlab.core.ds2.workload.Ds2RunSettings;
+import io.loadlab.core.ds2.workload.Ds2UserThreads;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
@@ -77,6 +78,11 @@ final class Ds2RunCommand implements Command {
             .desc("load the embedded database first if it does not hold --db-size yet")
             .build());
     o.addOption(OptionDefs.value("seed", "N", "seed of the users' random choices (default 1)"));
+    o.addOption(
+        OptionDefs.value(
+            "user-threads",
+            "KIND",
+            "auto, platform or virtual: what each user runs on (default auto: virtual on Java 24+)"));
     return o;
   }
 
@@ -92,6 +98,12 @@ final class Ds2RunCommand implements Command {
     Ds2Options.doubleValue(cmd, "ramp-rate", 10);
     RunOptions.duration(cmd, "think-time", Duration.ZERO);
     Ds2Options.intValue(cmd, "seed", 1);
+    userThreads(cmd);
+  }
+
+  private static Ds2UserThreads userThreads(CommandLine cmd) {
+    String value = cmd.getOptionValue("user-threads");
+    return value == null ? Ds2UserThreads.AUTO : Ds2UserThreads.parse("user-threads", value);
   }
 
   @Override
@@ -107,6 +119,7 @@ final class Ds2RunCommand implements Command {
     int threads = Ds2Options.intValue(cmd, "threads", 1);
     double ramp = Ds2Options.doubleValue(cmd, "ramp-rate", 10);
     Duration think = RunOptions.duration(cmd, "think-time", Duration.ZERO);
+    Ds2UserThreads userThreads = userThreads(cmd);
     boolean quiet = cmd.hasOption("quiet");
     try (Ds2Options.Targets targets = Ds2Options.open(cmd, false, ctx.out()::println)) {
       if (cmd.hasOption("load")) {
@@ -127,7 +140,8 @@ final class Ds2RunCommand implements Command {
               size,
               cmd.hasOption("ds2-compat-title-search"),
               !cmd.hasOption("no-size-check"),
-              Ds2Options.intValue(cmd, "seed", 1));
+              Ds2Options.intValue(cmd, "seed", 1),
+              userThreads);
       Ds2Driver.verifyTargets(settings);
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("targets", targets.list().stream().map(DatabaseTarget::displayUrl).toList());

@@ -153,6 +153,7 @@ public final class Ds2Driver {
       params.put("threads", Integer.toString(settings.threads()));
       params.put("targets", Integer.toString(settings.targets().size()));
       params.put("db-size", settings.size().name());
+      params.put("user threads", settings.userThreads().resolved().label());
       for (Ds2Step s : Ds2Step.values()) {
         recording.setParameters(s.operation(), params);
       }
@@ -169,8 +170,10 @@ public final class Ds2Driver {
       for (Ds2TargetState t : targets) {
         for (int k = 0; k < settings.threads(); k++) {
           long delay = (long) (k / settings.rampRate() * 1e9);
-          Thread th = new Thread(new Ds2User(this, t, index++, delay), "ds2-user-" + index);
-          th.setDaemon(true);
+          Thread th =
+              settings
+                  .userThreads()
+                  .newThread(new Ds2User(this, t, index++, delay), "ds2-user-" + index);
           threads.add(th);
           th.start();
         }

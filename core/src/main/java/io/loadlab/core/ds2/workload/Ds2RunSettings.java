@@ -19,6 +19,7 @@ import java.util.List;
  * @param compatTitleSearch search titles in the actor column as DS2's PostgreSQL functions do
  * @param checkSize refuse to run against a database that does not match {@code size}
  * @param seed seed of the users' random streams
+ * @param userThreads the kind of thread each user runs on
  */
 public record Ds2RunSettings(
     List<DatabaseTarget> targets,
@@ -29,7 +30,32 @@ public record Ds2RunSettings(
     Ds2Size size,
     boolean compatTitleSearch,
     boolean checkSize,
-    long seed) {
+    long seed,
+    Ds2UserThreads userThreads) {
+  /** Settings with users on {@link Ds2UserThreads#AUTO} threads. */
+  public Ds2RunSettings(
+      List<DatabaseTarget> targets,
+      int threads,
+      double rampRate,
+      Duration thinkTime,
+      Ds2WorkloadMix mix,
+      Ds2Size size,
+      boolean compatTitleSearch,
+      boolean checkSize,
+      long seed) {
+    this(
+        targets,
+        threads,
+        rampRate,
+        thinkTime,
+        mix,
+        size,
+        compatTitleSearch,
+        checkSize,
+        seed,
+        Ds2UserThreads.AUTO);
+  }
+
   public Ds2RunSettings {
     if (targets.isEmpty()) {
       throw new UsageException("--target: name at least one database");
@@ -40,6 +66,7 @@ public record Ds2RunSettings(
     if (!(rampRate > 0)) {
       throw new UsageException("--ramp-rate: " + rampRate + " must be more than 0 users/s");
     }
+    userThreads = userThreads.check("user-threads");
     targets = List.copyOf(targets);
   }
 }

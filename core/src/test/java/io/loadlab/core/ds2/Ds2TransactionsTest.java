@@ -51,7 +51,16 @@ class Ds2TransactionsTest {
       Ds2NewCustomerResult created = tx.newCustomer(c1);
       assertTrue(created.customerId() > SIZE.customers(), "id past the loaded ones");
       assertFalse(tx.newCustomer(c1).created(), "a taken username gives 0");
-      assertEquals(created.customerId(), tx.login("newuser-x", "password").customerId());
+      Ds2LoginResult fresh = tx.login("newuser-x", "password");
+      assertEquals(created.customerId(), fresh.customerId());
+      assertEquals(0, fresh.historyRows(), "a new customer has bought nothing yet");
+      tx.purchase(created.customerId(), new int[] {3, 4, 5}, new int[] {1, 1, 1});
+      assertEquals(3, tx.login("newuser-x", "password").historyRows());
+      for (int id : new int[] {7, 8, 9}) {
+        long bought =
+            Math.min(10, count(c, "SELECT count(*) FROM cust_hist WHERE customerid = " + id));
+        assertEquals(bought, tx.login("user" + id, "password").historyRows(), "user" + id);
+      }
     }
   }
 

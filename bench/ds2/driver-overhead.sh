@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Driver overhead: loadlab's orders per minute against pgbench running the same statements
 # (ds2-order.pgbench) on the same database, same server, same number of clients.
-# Usage: bench/ds2/driver-overhead.sh [clients] [seconds] [db-size]
+# Usage: [QUIET=1] [JAVA_HOME=jdk] bench/ds2/driver-overhead.sh [clients] [seconds] [db-size]
 set -euo pipefail
 source "$(dirname "$0")/pg.sh"
 CLIENTS="${1:-20}"
@@ -20,9 +20,16 @@ NPROD=$(n "SELECT value FROM loadlab_ds2 WHERE name = 'products'")
 VARS=(-D ncust="$NCUST" -D nprod="$NPROD" -D nfirst="$(n 'SELECT count(*) FROM bench_first')"
       -D nlast="$(n 'SELECT count(*) FROM bench_last')" -D ntitle="$(n 'SELECT count(*) FROM bench_title')")
 
+# QUIET=1: before each tool's run, wait until the 1-minute load average is under 1 (quiet rounds).
+quiet() {
+  if [ "${QUIET:-0}" = 1 ]; then
+    while awk '{exit !($1 >= 1.0)}' /proc/loadavg; do sleep 5; done
+  fi
+}
 reset() { "$LOADLAB" ds2 reset --url "$PG_URL" --user postgres --db-size "$SIZE" >/dev/null; }
 
 reset
+quiet
 LOAD_LOADLAB=$(cut -d' ' -f1-3 /proc/loadavg)
 "$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
   --ramp-rate 100 --warmup 10s --run-time "${SECONDS_RUN}s" --think-time 0 \
@@ -31,6 +38,7 @@ LOAD_LOADLAB=$(cut -d' ' -f1-3 /proc/loadavg)
 LOADLAB_OPM=$(sed -n 's/^opm: //p' "$OUT/loadlab.txt")
 
 reset
+quiet
 LOAD_PGBENCH=$(cut -d' ' -f1-3 /proc/loadavg)
 pgbench -n -M prepared -c "$CLIENTS" -j 2 -T 10 --max-tries=10 "${VARS[@]}" \
   -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >/dev/null

@@ -1,7 +1,13 @@
 package io.loadlab.core.broker;
 
+import io.loadlab.core.amqp.SelfSignedTls;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -13,10 +19,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * EmbeddedBrokerExtension.local();}.
  */
 public final class EmbeddedBrokerExtension implements BeforeAllCallback, AfterAllCallback {
-  private final Supplier<EmbeddedBroker> starter;
+  private final Callable<EmbeddedBroker> starter;
   private EmbeddedBroker broker;
+  private Path keys;
+  private SelfSignedTls tls;
 
-  private EmbeddedBrokerExtension(Supplier<EmbeddedBroker> starter) {
+  private EmbeddedBrokerExtension(Callable<EmbeddedBroker> starter) {
     this.starter = starter;
   }
 
@@ -34,17 +42,52 @@ public final class EmbeddedBrokerExtension implements BeforeAllCallback, AfterAl
     return new EmbeddedBrokerExtension(() -> EmbeddedBroker.startWithLogin(copy));
   }
 
-  @Override
-  public void beforeAll(ExtensionContext context) {
-    broker = starter.get();
+  /**
+   * A non-persistent broker on a free loopback port speaking AMQP over TLS with a self-signed
+   * certificate ({@link #tls()}), made in a temporary directory removed after the class.
+   */
+  public static EmbeddedBrokerExtension withTls() {
+    EmbeddedBrokerExtension[] self = new EmbeddedBrokerExtension[1];
+    self[0] =
+        new EmbeddedBrokerExtension(
+            () -> {
+              self[0].keys = Files.createTempDirectory("loadlab-tls");
+              self[0].tls = SelfSignedTls.create(self[0].keys);
+              return EmbeddedBroker.start(
+                  "127.0.0.1",
+                  0,
+                  false,
+                  null,
+                  new EmbeddedBroker.Tls(self[0].tls.keyStore(), self[0].tls.keyStorePassword()));
+            });
+    return self[0];
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
+  public void beforeAll(ExtensionContext context) throws Exception {
+    broker = starter.call();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws IOException {
     if (broker != null) {
       broker.close();
       broker = null;
     }
+    if (keys != null) {
+      try (Stream<Path> paths = Files.walk(keys)) {
+        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+      keys = null;
+    }
+  }
+
+  /** The broker's certificate and trust store ({@link #withTls()} only). */
+  public SelfSignedTls tls() {
+    if (tls == null) {
+      throw new IllegalStateException("the broker has no TLS identity (see withTls())");
+    }
+    return tls;
   }
 
   /** The running broker (between the class's start and end). */

@@ -4,10 +4,8 @@ import io.loadlab.core.amqp.SelfSignedTls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -74,12 +72,8 @@ public final class EmbeddedBrokerExtension implements BeforeAllCallback, AfterAl
       broker.close();
       broker = null;
     }
-    if (keys != null) {
-      try (Stream<Path> paths = Files.walk(keys)) {
-        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-      keys = null;
-    }
+    TempTrees.delete(keys);
+    keys = null;
   }
 
   /** The broker's certificate and trust store ({@link #withTls()} only). */

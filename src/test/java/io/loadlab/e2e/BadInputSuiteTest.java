@@ -33,7 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(120)
 class BadInputSuiteTest {
   private static final Pattern EXCEPTION_NAME =
-      Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bat [a-z]+\\.[a-z]");
+      Pattern.compile(
+          "\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bat [a-z]+\\.[a-z]"
+              + "|Input length =|CTRL-CHAR");
 
   @TempDir static Path dir;
   static Files0 f;
@@ -301,6 +303,10 @@ class BadInputSuiteTest {
     all.add(c("compare", f.emptyJson()));
     all.add(c("compare", f.emptyJson(), f.emptyJson()));
     all.add(c("compare", f.binary(), f.binary()));
+    for (String verb : new String[] {"plan", "run"}) {
+      all.add(c("campaign", verb, f.binary()));
+      all.add(c("campaign", verb, f.missing()));
+    }
     all.add(c("compare", f.notJson(), f.notJson()));
     all.add(c("compare", f.missing(), f.missing()));
     all.add(c("compare", f.emptyList(), f.emptyList()));

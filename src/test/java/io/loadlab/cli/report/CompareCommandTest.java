@@ -176,7 +176,7 @@ class CompareCommandTest {
       {"compare", dir.resolve("nothing").toString(), dir.resolve("nothing2").toString()},
       {"compare", notJson.toString(), notJson.toString()},
     };
-    String[] expected = {"give two runs or more", "no result.json there", "not a loadlab result"};
+    String[] expected = {"give two runs or more", "no result.json there", "not JSON at line 1"};
     for (int i = 0; i < cases.length; i++) {
       CliRun r = CliRun.of(cases[i]);
       assertEquals(2, r.code(), String.join(" ", cases[i]) + ": " + r.err());

@@ -199,7 +199,15 @@ final class CompareCommand implements Command {
     try {
       r = ResultJson.read(file);
     } catch (IOException e) {
-      throw new UsageException(file + ": not a loadlab result (" + firstLine(e.getMessage()) + ")");
+      String where =
+          e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                  && j.getLocation() != null
+              ? "not JSON at line "
+                  + j.getLocation().getLineNr()
+                  + ", column "
+                  + j.getLocation().getColumnNr()
+              : "cannot be read";
+      throw new UsageException(file + ": " + where + "; give a run's result.json or its directory");
     }
     if (r == null || r.workload() == null || r.status() == null || r.totals() == null) {
       throw new UsageException(
@@ -208,13 +216,5 @@ final class CompareCommand implements Command {
               + " or its directory");
     }
     return r;
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "unreadable";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

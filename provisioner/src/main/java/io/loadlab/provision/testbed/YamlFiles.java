@@ -54,8 +54,10 @@ public final class YamlFiles {
       text = Files.readString(file);
     } catch (NoSuchFileException e) {
       throw new UsageException(file + ": no such file; give the path of a YAML file");
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new UsageException(file + ": not a text file (UTF-8); give a YAML file");
     } catch (IOException e) {
-      throw new UsageException(file + ": cannot read (" + e.getMessage() + ")");
+      throw new UsageException(file + ": cannot be read; check that it is a readable file");
     }
     try {
       T value = MAPPER.readValue(text, type);

@@ -78,7 +78,7 @@ public final class CampaignValidator {
   private Campaign check(CampaignSpec spec) {
     String name = spec.name();
     if (name == null || name.isBlank()) {
-      problem("name", "missing; give the campaign a short name, e.g. seed-000-amqp");
+      problem("name", "missing; give the campaign a short name, e.g. amqp-sriov");
     } else if (!NAME.matcher(name).matches()) {
       problem("name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }

@@ -2,10 +2,7 @@ package io.loadlab.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,17 +25,7 @@ class CampaignLabSshTest {
 
   @Test
   void aStepOnTwoLabHostsAtOnceOverSsh() throws Exception {
-    assumeTrue(
-        "root".equals(System.getProperty("user.name")),
-        "skipped: network namespaces need root (running as "
-            + System.getProperty("user.name")
-            + "); CI runs as root");
-    assumeTrue(
-        Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
-        "skipped: the 'ip' command (Debian package iproute2) is not installed");
-    assumeTrue(
-        Files.isExecutable(Path.of("/usr/sbin/sshd")),
-        "skipped: sshd (Debian package openssh-server) is not installed; CI installs it");
+    NamespaceLabs.assumeNamespacesWithSshd();
     String[] kinds = {"a", "b"};
     for (int k = 0; k < 2; k++) {
       Files.writeString(
@@ -80,25 +67,8 @@ class CampaignLabSshTest {
     Path out = dir.resolve("out");
     try {
       CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
-      assertEquals(0, run.code(), run.out() + run.err() + logs(out));
-      JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
-      assertEquals(2, m.get("runs").size());
-      for (JsonNode r : m.get("runs")) {
-        assertEquals("ok", r.get("status").asText(), r.toString());
-        assertEquals(2, r.get("clients").size(), r.toString());
-        long sum = 0;
-        for (JsonNode c : r.get("clients")) {
-          JsonNode result =
-              new ObjectMapper()
-                  .readTree(out.resolve(c.get("dir").asText()).resolve("result.json").toFile());
-          String op = result.get("totals").fieldNames().next();
-          long count = result.get("totals").get(op).get("count").asLong();
-          assertTrue(count > 0, c.toString());
-          sum += count;
-        }
-        assertEquals(
-            sum, r.get("figures").get("count").asDouble(), 0.5, "combined count is the sum");
-      }
+      assertEquals(0, run.code(), run.out() + run.err() + NamespaceLabs.logs(out));
+      NamespaceLabs.assertRunsAddUpTheirClients(out, 2, result -> {});
       // Each client host's own sshd accepted the lab key: the clients ran over SSH, not netns exec.
       for (String kind : kinds) {
         for (String host : new String[] {"client1", "client2"}) {
@@ -113,18 +83,6 @@ class CampaignLabSshTest {
           CliRun.of("lab", "down", dir.resolve("lab-" + kind + ".yaml").toString());
         }
       }
-    }
-  }
-
-  private static String logs(Path out) {
-    try (var files = Files.walk(out)) {
-      StringBuilder sb = new StringBuilder();
-      files
-          .filter(p -> p.toString().endsWith(".log"))
-          .forEach(p -> sb.append("\n== ").append(p).append('\n').append(ChildJvm.text(p)));
-      return sb.toString();
-    } catch (Exception e) {
-      return "";
     }
   }
 }

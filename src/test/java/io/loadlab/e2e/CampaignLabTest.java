@@ -3,10 +3,7 @@ package io.loadlab.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,14 +22,7 @@ class CampaignLabTest {
 
   @Test
   void twoLabConfigurationsWithAStepOnTwoHostsAtOnce() throws Exception {
-    assumeTrue(
-        "root".equals(System.getProperty("user.name")),
-        "skipped: network namespaces need root (running as "
-            + System.getProperty("user.name")
-            + "); CI runs as root");
-    assumeTrue(
-        Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
-        "skipped: the 'ip' command (Debian package iproute2) is not installed");
+    NamespaceLabs.assumeNamespaces();
     for (String kind : new String[] {"bridge", "jumbo"}) {
       Files.writeString(
           dir.resolve("lab-" + kind + ".yaml"),
@@ -67,42 +57,18 @@ class CampaignLabTest {
         """);
     Path out = dir.resolve("out");
     CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
-    assertEquals(0, run.code(), run.out() + run.err() + logs(out));
-    JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
-    assertEquals(2, m.get("runs").size());
-    for (JsonNode r : m.get("runs")) {
-      assertEquals("ok", r.get("status").asText(), r.toString());
-      assertEquals(2, r.get("clients").size(), r.toString());
-      double sum = 0;
-      for (JsonNode c : r.get("clients")) {
-        JsonNode result =
-            new ObjectMapper()
-                .readTree(out.resolve(c.get("dir").asText()).resolve("result.json").toFile());
-        String op = result.get("totals").fieldNames().next();
-        long count = result.get("totals").get(op).get("count").asLong();
-        assertTrue(count > 0, c.toString());
-        sum += count;
+    assertEquals(0, run.code(), run.out() + run.err() + NamespaceLabs.logs(out));
+    NamespaceLabs.assertRunsAddUpTheirClients(
+        out,
+        2,
         // Each client ran in its own lab host and recorded the lab as its testbed.
-        assertTrue(
-            result.get("testbed").toString().contains("ctest-"), result.get("testbed").toString());
-      }
-      assertEquals(sum, r.get("figures").get("count").asDouble(), 0.5, "combined count is the sum");
-    }
+        result ->
+            assertTrue(
+                result.get("testbed").toString().contains("ctest-"),
+                result.get("testbed").toString()));
     assertFalse(Files.exists(dir.resolve("lab-bridge.yaml.d")), "the lab was brought down");
     assertFalse(Files.exists(dir.resolve("lab-jumbo.yaml.d")), "the lab was brought down");
     String report = Files.readString(out.resolve("report.md"));
     assertTrue(report.contains("| point | mtu1500 | mtu9000 |"), report);
-  }
-
-  private static String logs(Path out) {
-    try (var files = Files.walk(out)) {
-      StringBuilder sb = new StringBuilder();
-      files
-          .filter(p -> p.toString().endsWith(".log"))
-          .forEach(p -> sb.append("\n== ").append(p).append('\n').append(ChildJvm.text(p)));
-      return sb.toString();
-    } catch (Exception e) {
-      return "";
-    }
   }
 }

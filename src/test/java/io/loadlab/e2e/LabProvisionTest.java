@@ -2,7 +2,6 @@ package io.loadlab.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -43,17 +42,7 @@ class LabProvisionTest {
 
   @BeforeAll
   static void labUp() throws Exception {
-    assumeTrue(
-        "root".equals(System.getProperty("user.name")),
-        "skipped: network namespaces need root (running as "
-            + System.getProperty("user.name")
-            + "); CI runs as root");
-    assumeTrue(
-        Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")),
-        "skipped: the 'ip' command (Debian package iproute2) is not installed");
-    assumeTrue(
-        Files.isExecutable(Path.of("/usr/sbin/sshd")),
-        "skipped: sshd (Debian package openssh-server) is not installed; CI installs it");
+    NamespaceLabs.assumeNamespacesWithSshd();
     dir = Files.createTempDirectory("loadlab-lab");
     labFile = dir.resolve("lab.yaml");
     Files.writeString(

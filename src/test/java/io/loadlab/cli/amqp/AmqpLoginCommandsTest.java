@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,10 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,18 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AmqpLoginCommandsTest {
-  static EmbeddedBroker broker;
+  @RegisterExtension
+  static final EmbeddedBrokerExtension BROKER =
+      EmbeddedBrokerExtension.withLogin(Map.of("alice", "s3cret-pw"));
+
   @TempDir Path dir;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startWithLogin(Map.of("alice", "s3cret-pw"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
 
   private CliRun run(String command, String... extra) {
     List<String> all =
@@ -45,7 +37,7 @@ class AmqpLoginCommandsTest {
                 "amqp",
                 command,
                 "--broker",
-                broker.amqpUri(),
+                BROKER.amqpUri(),
                 "--output",
                 dir.resolve("out") + ""));
     if (command.equals("throughput")) {

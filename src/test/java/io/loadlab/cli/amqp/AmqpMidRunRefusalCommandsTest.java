@@ -6,14 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.loadlab.cli.CliRun;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,35 +22,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AmqpMidRunRefusalCommandsTest {
-  static EmbeddedBroker broker;
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
 
   @TempDir Path dir;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
 
   @Test
   void aSendTheBrokerRefusesMidRunExitsTwoWithTheFix() throws Exception {
     // The queue exists and delivers nothing, so messages pile up until the address is full.
-    try (AmqpClient c = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+    try (AmqpClient c = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
       c.subscribe("queue://full-0");
     }
-    broker.pauseQueue("full-0");
-    broker.limitAddress("full-0", 16 * 1024);
+    BROKER.get().pauseQueue("full-0");
+    BROKER.get().limitAddress("full-0", 16 * 1024);
     long start = System.nanoTime();
     CliRun r =
         CliRun.of(
             "amqp",
             "throughput",
             "--broker",
-            broker.amqpUri(),
+            BROKER.amqpUri(),
             "--base-name",
             "full",
             "--size",

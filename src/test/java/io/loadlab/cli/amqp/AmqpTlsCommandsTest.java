@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
-import io.loadlab.core.amqp.SelfSignedTls;
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The AMQP commands and {@code loadlab broker} over TLS, with a self-signed certificate. */
@@ -23,30 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 class AmqpTlsCommandsTest {
   @TempDir static Path keys;
   @TempDir Path dir;
-  static SelfSignedTls tls;
-  static EmbeddedBroker broker;
+
+  @RegisterExtension
+  static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.withTls();
+
   static Path trustPasswordFile;
   static Path keyPasswordFile;
 
   @BeforeAll
-  static void startTlsBroker() throws Exception {
-    tls = SelfSignedTls.create(keys);
-    trustPasswordFile = Files.writeString(keys.resolve("trust-pw"), tls.trustPassword() + "\n");
-    keyPasswordFile = Files.writeString(keys.resolve("key-pw"), tls.keyStorePassword() + "\n");
-    broker =
-        EmbeddedBroker.start(
-            "127.0.0.1",
-            0,
-            false,
-            null,
-            new EmbeddedBroker.Tls(tls.keyStore(), tls.keyStorePassword()));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (broker != null) {
-      broker.close();
-    }
+  static void writePasswordFiles() throws Exception {
+    trustPasswordFile =
+        Files.writeString(keys.resolve("trust-pw"), BROKER.tls().trustPassword() + "\n");
+    keyPasswordFile =
+        Files.writeString(keys.resolve("key-pw"), BROKER.tls().keyStorePassword() + "\n");
   }
 
   @Test
@@ -57,9 +45,9 @@ class AmqpTlsCommandsTest {
             "amqp",
             "latency",
             "--broker",
-            broker.amqpUri(),
+            BROKER.amqpUri(),
             "--trust-store",
-            tls.trustStore().toString(),
+            BROKER.tls().trustStore().toString(),
             "--trust-store-password-file",
             trustPasswordFile.toString(),
             "--duration",
@@ -70,7 +58,7 @@ class AmqpTlsCommandsTest {
             out.toString());
     assertEquals(0, r.code(), r.err());
     String json = Files.readString(out.resolve("result.json"));
-    assertTrue(json.contains("amqps://127.0.0.1:" + broker.port()), json);
+    assertTrue(json.contains("amqps://127.0.0.1:" + BROKER.get().port()), json);
     assertTrue(json.contains("\"status\" : \"ok\"") || json.contains("\"status\":\"ok\""), json);
     assertTrue(Files.exists(out.resolve("summary.md")));
     List<String> texts = new java.util.ArrayList<>(List.of(r.out(), r.err()));
@@ -80,8 +68,10 @@ class AmqpTlsCommandsTest {
       }
     }
     for (String text : texts) {
-      assertFalse(text.contains(tls.trustPassword()), "trust store password leaked: " + text);
-      assertFalse(text.contains(tls.keyStorePassword()), "key store password leaked: " + text);
+      assertFalse(
+          text.contains(BROKER.tls().trustPassword()), "trust store password leaked: " + text);
+      assertFalse(
+          text.contains(BROKER.tls().keyStorePassword()), "key store password leaked: " + text);
     }
   }
 
@@ -92,7 +82,7 @@ class AmqpTlsCommandsTest {
             "amqp",
             "latency",
             "--broker",
-            broker.amqpUri(),
+            BROKER.amqpUri(),
             "--duration",
             "1s",
             "--output",
@@ -111,9 +101,9 @@ class AmqpTlsCommandsTest {
             "amqp",
             "throughput",
             "--broker",
-            broker.amqpUri(),
+            BROKER.amqpUri(),
             "--trust-store",
-            tls.trustStore().toString(),
+            BROKER.tls().trustStore().toString(),
             "--trust-store-password-file",
             wrong.toString(),
             "--duration",
@@ -135,7 +125,7 @@ class AmqpTlsCommandsTest {
             "--port",
             "0",
             "--tls-keystore",
-            tls.keyStore().toString(),
+            BROKER.tls().keyStore().toString(),
             "--tls-keystore-password-file",
             keyPasswordFile.toString(),
             "--duration",
@@ -143,7 +133,7 @@ class AmqpTlsCommandsTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("over TLS"), r.out());
     assertTrue(r.out().contains("--broker amqps://127.0.0.1:"), r.out());
-    assertFalse(r.out().contains(tls.keyStorePassword()), r.out());
+    assertFalse(r.out().contains(BROKER.tls().keyStorePassword()), r.out());
   }
 
   @Test
@@ -164,7 +154,7 @@ class AmqpTlsCommandsTest {
         "--port",
         "0",
         "--tls-keystore",
-        tls.keyStore().toString(),
+        BROKER.tls().keyStore().toString(),
         "--tls-keystore-password-file",
         wrong.toString()
       },

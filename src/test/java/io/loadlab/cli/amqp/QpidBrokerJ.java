@@ -1,19 +1,16 @@
 package io.loadlab.cli.amqp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.apache.qpid.server.SystemLauncher;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -28,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   private final List<String> queues;
   private final String password = "pw-" + UUID.randomUUID();
-  private Process process;
+  private ChildJvmBroker process;
   private int port;
   private Path work;
 
@@ -43,43 +40,11 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
     }
     work = Files.createTempDirectory("loadlab-broker-j");
     Files.writeString(work.resolve("config.json"), config());
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            java,
-            "-Xmx256m",
-            "-cp",
-            System.getProperty("java.class.path"),
-            QpidBrokerJ.class.getName(),
-            work.toString());
-    pb.redirectErrorStream(true);
-    process = pb.start();
-    CompletableFuture<Boolean> ready = new CompletableFuture<>();
-    StringBuilder log = new StringBuilder();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  synchronized (log) {
-                    log.append(line).append('\n');
-                  }
-                  if (line.contains("BRK-1004")) {
-                    ready.complete(true);
-                  }
-                }
-              } catch (java.io.IOException e) {
-                // the broker ended
-              }
-              ready.complete(false);
-            },
-            "broker-j-output");
-    reader.setDaemon(true);
-    reader.start();
-    if (!ready.get(90, TimeUnit.SECONDS)) {
+    process =
+        ChildJvmBroker.start(
+            "broker-j", Pattern.compile("BRK-1004"), QpidBrokerJ.class.getName(), work.toString());
+    if (process.awaitReady(Duration.ofSeconds(90)) == null) {
+      String log = process.log();
       afterAll(context);
       throw new IllegalStateException("Qpid Broker-J did not start:\n" + log);
     }
@@ -170,10 +135,7 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
     if (process != null) {
-      process.destroy();
-      if (!process.waitFor(20, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
+      process.stop();
       process = null;
     }
   }

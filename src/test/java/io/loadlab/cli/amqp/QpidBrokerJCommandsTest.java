@@ -8,10 +8,7 @@ import io.loadlab.cli.CliRun;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.AmqpException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -31,27 +28,11 @@ class QpidBrokerJCommandsTest {
   @TempDir Path dir;
 
   private CliRun run(String uri, String... args) throws Exception {
-    Path pw = dir.resolve("pw");
-    Files.writeString(pw, BROKER.password() + "\n");
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(
-        List.of(
-            "--broker",
-            uri,
-            "--user",
-            BROKER.user(),
-            "--password-file",
-            pw.toString(),
-            "--output",
-            dir.resolve("out").toString()));
-    return CliRun.of(all.toArray(String[]::new));
+    return BrokerCli.run(dir, uri, BROKER.user(), BROKER.password(), args);
   }
 
   private String ok(CliRun r) throws Exception {
-    assertEquals(0, r.code(), r.out() + r.err());
-    String json = Files.readString(dir.resolve("out/result.json"));
-    assertTrue(json.contains("\"brokerProfile\" : \"qpid-broker-j\""), json);
-    assertTrue(json.contains("\"status\" : \"ok\""), json);
+    String json = BrokerCli.ok(dir, r, "qpid-broker-j");
     return json;
   }
 

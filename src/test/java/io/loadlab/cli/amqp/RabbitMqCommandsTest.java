@@ -28,28 +28,12 @@ class RabbitMqCommandsTest {
   @TempDir Path dir;
 
   private CliRun run(String uri, String... args) throws Exception {
-    Path pw = dir.resolve("pw");
-    Files.writeString(pw, RABBIT.password() + "\n");
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(
-        List.of(
-            "--broker",
-            uri,
-            "--user",
-            RABBIT.user(),
-            "--password-file",
-            pw.toString(),
-            "--output",
-            dir.resolve("out").toString()));
-    return CliRun.of(all.toArray(String[]::new));
+    return BrokerCli.run(dir, uri, RABBIT.user(), RABBIT.password(), args);
   }
 
   private String ok(CliRun r) throws Exception {
-    assertEquals(0, r.code(), r.out() + r.err());
-    String json = Files.readString(dir.resolve("out/result.json"));
+    String json = BrokerCli.ok(dir, r, "rabbitmq3");
     assertTrue(json.contains("\"brokerProduct\" : \"RabbitMQ\""), json);
-    assertTrue(json.contains("\"brokerProfile\" : \"rabbitmq3\""), json);
-    assertTrue(json.contains("\"status\" : \"ok\""), json);
     return json;
   }
 

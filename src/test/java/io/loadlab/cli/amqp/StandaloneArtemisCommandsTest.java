@@ -6,17 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
 import io.loadlab.cli.Main;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StandaloneArtemisCommandsTest {
   private static final String PASSWORD = "pw-standalone-7f3";
-  private static Process broker;
+  private static ChildJvmBroker broker;
   private static String uri;
   private static Path work;
 
@@ -42,13 +38,10 @@ class StandaloneArtemisCommandsTest {
   static void startBroker() throws Exception {
     work = Files.createTempDirectory("loadlab-standalone");
     Path users = Files.writeString(work.resolve("users"), "# lab users\nalice:" + PASSWORD + "\n");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            java,
-            "-Xmx256m",
-            "-cp",
-            System.getProperty("java.class.path"),
+    broker =
+        ChildJvmBroker.start(
+            "standalone-broker",
+            Pattern.compile("--broker (amqp://\\S+);"),
             Main.class.getName(),
             "broker",
             "--host",
@@ -57,68 +50,26 @@ class StandaloneArtemisCommandsTest {
             "0",
             "--users-file",
             users.toString());
-    pb.redirectErrorStream(true);
-    broker = pb.start();
-    CompletableFuture<String> ready = new CompletableFuture<>();
-    StringBuilder log = new StringBuilder();
-    Thread reader =
-        new Thread(
-            () -> {
-              Pattern p = Pattern.compile("--broker (amqp://\\S+);");
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  log.append(line).append('\n');
-                  Matcher m = p.matcher(line);
-                  if (m.find()) {
-                    ready.complete(m.group(1));
-                  }
-                }
-              } catch (java.io.IOException e) {
-                // the broker ended
-              }
-              ready.complete(null);
-            },
-            "standalone-broker-output");
-    reader.setDaemon(true);
-    reader.start();
-    uri = ready.get(60, TimeUnit.SECONDS);
+    uri = broker.awaitReady(Duration.ofSeconds(60));
+    String log = broker.log();
     assertTrue(uri != null, "loadlab broker did not start:\n" + log);
-    assertTrue(log.toString().contains("login required (1 users)"), log.toString());
-    assertFalse(log.toString().contains(PASSWORD), "the password is never printed");
+    assertTrue(log.contains("login required (1 users)"), log);
+    assertFalse(log.contains(PASSWORD), "the password is never printed");
   }
 
   @AfterAll
   static void stopBroker() throws Exception {
     if (broker != null) {
-      broker.destroy();
-      if (!broker.waitFor(20, TimeUnit.SECONDS)) {
-        broker.destroyForcibly();
-      }
+      broker.stop();
     }
   }
 
   private CliRun run(String user, String password, String... args) throws Exception {
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    all.addAll(List.of("--broker", uri, "--output", dir.resolve("out").toString()));
-    if (user != null) {
-      all.addAll(List.of("--user", user));
-    }
-    if (password != null) {
-      Path pw = Files.writeString(dir.resolve("pw"), password + "\n");
-      all.addAll(List.of("--password-file", pw.toString()));
-    }
-    return CliRun.of(all.toArray(String[]::new));
+    return BrokerCli.run(dir, uri, user, password, args);
   }
 
   private String ok(CliRun r) throws Exception {
-    assertEquals(0, r.code(), r.out() + r.err());
-    String json = Files.readString(dir.resolve("out/result.json"));
-    assertTrue(json.contains("\"brokerProfile\" : \"artemis\""), json);
-    assertTrue(json.contains("\"status\" : \"ok\""), json);
-    return json;
+    return BrokerCli.ok(dir, r, "artemis");
   }
 
   @Test

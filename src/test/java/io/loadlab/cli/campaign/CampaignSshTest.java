@@ -48,6 +48,9 @@ class CampaignSshTest {
   @TempDir Path dir;
   private final List<SshServer> servers = new ArrayList<>();
   private final List<String> commands = new CopyOnWriteArrayList<>();
+  private KeyPair clientKey;
+  private Path keyFile;
+  private Path knownHosts;
 
   @AfterEach
   void stopServers() throws Exception {
@@ -58,16 +61,8 @@ class CampaignSshTest {
 
   @Test
   void oneStepOnTwoMachinesAtOnceCombinesCountsAndMergesHistograms() throws Exception {
-    KeyPair clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
-    Path keyFile = dir.resolve("id_client");
-    try (OutputStream out = Files.newOutputStream(keyFile)) {
-      OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
-          clientKey, "test", (OpenSSHKeyEncryptionContext) null, out);
-    }
-    Path knownHosts = dir.resolve("known_hosts");
-    Files.writeString(knownHosts, "");
-    int port1 = server("client1", clientKey, knownHosts);
-    int port2 = server("client2", clientKey, knownHosts);
+    String client1 = sshHost("client1");
+    String client2 = sshHost("client2");
     Path tarball = tarball();
     Path installDir = dir.resolve("installed/loadlab");
     Path testbed = dir.resolve("testbed.yaml");
@@ -76,12 +71,11 @@ class CampaignSshTest {
         """
         name: ssh-pair
         hosts:
-          client1: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
-          client2: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
+          %s
+          %s
         install: {loadlab: %s, dir: %s, on: [client1, client2]}
         """
-            .formatted(
-                port1, keyFile, knownHosts, port2, keyFile, knownHosts, tarball, installDir));
+            .formatted(client1, client2, tarball, installDir));
     Path file = dir.resolve("campaign.yaml");
     Files.writeString(
         file,
@@ -147,24 +141,15 @@ class CampaignSshTest {
    */
   @Test
   void aFileAStepNamesIsCopiedToTheMachineAndRemovedAfter() throws Exception {
-    KeyPair clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
-    Path keyFile = dir.resolve("id_client");
-    try (OutputStream out = Files.newOutputStream(keyFile)) {
-      OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
-          clientKey, "test", (OpenSSHKeyEncryptionContext) null, out);
-    }
-    Path knownHosts = dir.resolve("known_hosts");
-    Files.writeString(knownHosts, "");
-    int port = server("client1", clientKey, knownHosts);
     Files.writeString(
         dir.resolve("testbed.yaml"),
         """
         name: ssh-one
         hosts:
-          client1: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}
+          %s
         install: {loadlab: %s, dir: %s, on: [client1]}
         """
-            .formatted(port, keyFile, knownHosts, tarball(), dir.resolve("installed/loadlab")));
+            .formatted(sshHost("client1"), tarball(), dir.resolve("installed/loadlab")));
     Files.writeString(dir.resolve("ds2.password"), "not-a-real-one\n");
     Path file = dir.resolve("campaign.yaml");
     Files.writeString(
@@ -225,6 +210,27 @@ class CampaignSshTest {
       }
     }
     reader.close();
+  }
+
+  /**
+   * Starts an SSH server for the testbed host {@code name} (the first call makes the client key and
+   * an empty known_hosts that each server records its host key in); returns the host's testbed
+   * entry.
+   */
+  private String sshHost(String name) throws Exception {
+    if (clientKey == null) {
+      clientKey = KeyUtils.generateKeyPair(KeyPairProvider.ECDSA_SHA2_NISTP256, 256);
+      keyFile = dir.resolve("id_client");
+      try (OutputStream out = Files.newOutputStream(keyFile)) {
+        OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
+            clientKey, "test", (OpenSSHKeyEncryptionContext) null, out);
+      }
+      knownHosts = dir.resolve("known_hosts");
+      Files.writeString(knownHosts, "");
+    }
+    int port = server(name, clientKey, knownHosts);
+    return "%s: {address: 127.0.0.1, port: %d, user: lab, key-file: %s, known-hosts: %s}"
+        .formatted(name, port, keyFile, knownHosts);
   }
 
   /** An SSH server whose commands run in {@code home-<name>} with {@code sh -c}; SCP served. */

@@ -7,35 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AmqpClientTest {
-  static EmbeddedBroker broker;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
 
   @Test
   void publishedMessageIsReceivedWithBodyAndProperties() throws Exception {
-    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
       client.subscribe("client-test-1");
       byte[] body = Payloads.of(100);
       client.publish("client-test-1", body, false, Map.of("color", "blue", "n", 7));
@@ -53,13 +42,13 @@ class AmqpClientTest {
   @Test
   void throughputSettingsDeliverEveryMessage() throws Exception {
     AmqpConnectionSettings tuned =
-        AmqpConnectionSettings.builder(broker.amqpUri())
+        AmqpConnectionSettings.builder(BROKER.amqpUri())
             .presettled(true)
             .tcpNoDelay(false)
             .waitStrategy(WaitStrategy.PROGRESSIVE)
             .build();
     try (AmqpClient publisher = AmqpClient.connect(tuned);
-        AmqpClient consumer = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+        AmqpClient consumer = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
       consumer.subscribe("client-tuned");
       int n = 5_000;
       for (int i = 0; i < n; i++) {
@@ -76,7 +65,7 @@ class AmqpClientTest {
   @Test
   void smallFramesCarryALargerMessageWhole() throws Exception {
     AmqpConnectionSettings small =
-        AmqpConnectionSettings.builder(broker.amqpUri()).maxFrameSize(1024).build();
+        AmqpConnectionSettings.builder(BROKER.amqpUri()).maxFrameSize(1024).build();
     try (AmqpClient client = AmqpClient.connect(small)) {
       client.subscribe("client-frames");
       byte[] body = Payloads.of(10_000);
@@ -85,13 +74,13 @@ class AmqpClientTest {
     }
     assertThrows(
         UsageException.class,
-        () -> AmqpConnectionSettings.builder(broker.amqpUri()).maxFrameSize(100));
+        () -> AmqpConnectionSettings.builder(BROKER.amqpUri()).maxFrameSize(100));
     assertTrue(small.factoryUri().contains("amqp.maxFrameSize=1024"), small.factoryUri());
   }
 
   @Test
   void roundTripReturnsAPositiveLatencyAndSkipsStaleMessages() throws Exception {
-    AmqpConnection shared = AmqpConnection.open(AmqpConnectionSettings.of(broker.amqpUri()));
+    AmqpConnection shared = AmqpConnection.open(AmqpConnectionSettings.of(BROKER.amqpUri()));
     try (shared;
         AmqpClient client = shared.newClient(Acknowledgement.CLIENT)) {
       client.publish("client-rt", new byte[] {1, 2, 3}, false, (Map<String, ?>) null);
@@ -103,7 +92,7 @@ class AmqpClientTest {
 
   @Test
   void stampTravelsWithTheMessage() throws Exception {
-    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
       client.subscribe("topic://client-stamp");
       client.publish("topic://client-stamp", new byte[8], true, new MessageStamp(3, 42, 1234));
       ReceivedMessage m = client.receive("topic://client-stamp", Duration.ofSeconds(10));
@@ -113,7 +102,7 @@ class AmqpClientTest {
 
   @Test
   void receiveIsInterruptible() throws Exception {
-    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+    try (AmqpClient client = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
       client.subscribe("client-interrupt");
       Thread.currentThread().interrupt();
       assertThrows(

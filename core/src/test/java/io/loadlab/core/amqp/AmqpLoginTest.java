@@ -5,36 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.failure.UsageException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A broker that requires a login: every refusal is named as a login problem, exit 2. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AmqpLoginTest {
-  static EmbeddedBroker broker;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startWithLogin(Map.of("alice", "s3cret-pw"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension
+  static final EmbeddedBrokerExtension BROKER =
+      EmbeddedBrokerExtension.withLogin(Map.of("alice", "s3cret-pw"));
 
   @Test
   void anonymousLoginIsRefusedAsALoginProblem() {
     UsageException e =
         assertThrows(
             UsageException.class,
-            () -> AmqpConnection.open(AmqpConnectionSettings.of(broker.amqpUri())));
+            () -> AmqpConnection.open(AmqpConnectionSettings.of(BROKER.amqpUri())));
     assertEquals(2, e.exitCode());
     assertTrue(e.getMessage().contains("refused an anonymous login"), e.getMessage());
     assertTrue(e.getMessage().contains("--user"), e.getMessage());
@@ -46,7 +37,7 @@ class AmqpLoginTest {
     UsageException e =
         assertThrows(
             UsageException.class,
-            () -> AmqpConnectionSettings.builder(broker.amqpUri()).user("alice").build());
+            () -> AmqpConnectionSettings.builder(BROKER.amqpUri()).user("alice").build());
     assertTrue(e.getMessage().startsWith("--user: user 'alice' has no password"), e.getMessage());
     assertTrue(e.getMessage().contains("--password-file"), e.getMessage());
   }
@@ -55,7 +46,7 @@ class AmqpLoginTest {
   void wrongPasswordAndUnknownUserAreNamedAsLoginProblems() {
     for (String[] login : new String[][] {{"alice", "wrong"}, {"mallory", "s3cret-pw"}}) {
       AmqpConnectionSettings s =
-          AmqpConnectionSettings.builder(broker.amqpUri())
+          AmqpConnectionSettings.builder(BROKER.amqpUri())
               .user(login[0])
               .password(login[1])
               .build();
@@ -73,7 +64,7 @@ class AmqpLoginTest {
     AmqpConnectionSettings.Names jmeter =
         new AmqpConnectionSettings.Names("Broker URI", "User field", "Password property");
     AmqpConnectionSettings s =
-        AmqpConnectionSettings.builder(broker.amqpUri()).names(jmeter).build();
+        AmqpConnectionSettings.builder(BROKER.amqpUri()).names(jmeter).build();
     UsageException e = assertThrows(UsageException.class, () -> AmqpConnection.open(s));
     assertTrue(e.getMessage().contains("give User field"), e.getMessage());
     assertFalse(e.getMessage().contains("--"), e.getMessage());
@@ -82,7 +73,7 @@ class AmqpLoginTest {
   @Test
   void theRightLoginWorks() throws Exception {
     AmqpConnectionSettings s =
-        AmqpConnectionSettings.builder(broker.amqpUri())
+        AmqpConnectionSettings.builder(BROKER.amqpUri())
             .user("alice")
             .password("s3cret-pw")
             .build();

@@ -6,64 +6,50 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** AMQP over TLS against an embedded broker with a self-signed certificate. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AmqpTlsTest {
   @TempDir static Path dir;
-  static SelfSignedTls tls;
-  static EmbeddedBroker broker;
 
-  @BeforeAll
-  static void startTlsBroker() throws Exception {
-    tls = SelfSignedTls.create(dir);
-    broker =
-        EmbeddedBroker.start(
-            "127.0.0.1",
-            0,
-            false,
-            null,
-            new EmbeddedBroker.Tls(tls.keyStore(), tls.keyStorePassword()));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    if (broker != null) {
-      broker.close();
-    }
-  }
+  @RegisterExtension
+  static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.withTls();
 
   private static AmqpConnectionSettings.Builder settings() {
-    return AmqpConnectionSettings.builder(broker.amqpUri());
+    return AmqpConnectionSettings.builder(BROKER.amqpUri());
   }
 
   @Test
   void brokerAdvertisesAnAmqpsUri() {
-    assertTrue(broker.isTls());
-    assertEquals("amqps://127.0.0.1:" + broker.port(), broker.amqpUri());
+    assertTrue(BROKER.get().isTls());
+    assertEquals("amqps://127.0.0.1:" + BROKER.get().port(), BROKER.amqpUri());
     assertFalse(
-        new EmbeddedBroker.Tls(tls.keyStore(), tls.keyStorePassword())
+        new EmbeddedBroker.Tls(BROKER.tls().keyStore(), BROKER.tls().keyStorePassword())
             .toString()
-            .contains(tls.keyStorePassword()));
+            .contains(BROKER.tls().keyStorePassword()));
   }
 
   @Test
   void roundTripOverTlsWithTheTrustStore() throws Exception {
-    Path passwordFile = Files.writeString(dir.resolve("trust-pw.txt"), tls.trustPassword() + "\n");
+    Path passwordFile =
+        Files.writeString(dir.resolve("trust-pw.txt"), BROKER.tls().trustPassword() + "\n");
     AmqpConnectionSettings s =
-        settings().trustStore(tls.trustStore()).trustStorePasswordFrom(passwordFile).build();
-    assertFalse(s.describe().contains(tls.trustPassword()), s.describe());
+        settings()
+            .trustStore(BROKER.tls().trustStore())
+            .trustStorePasswordFrom(passwordFile)
+            .build();
+    assertFalse(s.describe().contains(BROKER.tls().trustPassword()), s.describe());
     try (AmqpClient client = AmqpClient.connect(s)) {
       client.publish("tls-rt", new byte[] {1, 2, 3}, false, (Map<String, ?>) null);
       long nanos = client.roundTrip("tls-rt", 64);
@@ -84,7 +70,7 @@ class AmqpTlsTest {
   @Test
   void aWrongTrustStorePasswordFailsNamingThePassword() {
     AmqpConnectionSettings.Builder b =
-        settings().trustStore(tls.trustStore()).trustStorePassword("not-the-password");
+        settings().trustStore(BROKER.tls().trustStore()).trustStorePassword("not-the-password");
     UsageException e = assertThrows(UsageException.class, b::build);
     assertTrue(e.getMessage().startsWith("--trust-store: cannot open"), e.getMessage());
     assertTrue(e.getMessage().contains("password"), e.getMessage());
@@ -93,7 +79,7 @@ class AmqpTlsTest {
 
   @Test
   void plainAmqpIsNotAcceptedOnTheTlsPort() {
-    String plain = "amqp://127.0.0.1:" + broker.port() + "?jms.connectTimeout=1500";
+    String plain = "amqp://127.0.0.1:" + BROKER.get().port() + "?jms.connectTimeout=1500";
     assertThrows(
         UnreachableTargetException.class,
         () -> AmqpClient.connect(AmqpConnectionSettings.builder(plain).build()));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.OperationStats;
@@ -19,25 +20,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LatencyDriverTest {
-  static EmbeddedBroker broker;
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
   static final AtomicInteger RUNS = new AtomicInteger();
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
 
   static RunResult run(LatencySettings s, Duration duration) {
     RunControl control = new RunControl();
@@ -67,7 +57,7 @@ class LatencyDriverTest {
 
   @Test
   void atARateEveryMessageSentIsInTheHistogram() {
-    RunResult r = run(settings(broker.amqpUri(), 500, 0, 1), Duration.ofSeconds(2));
+    RunResult r = run(settings(BROKER.amqpUri(), 500, 0, 1), Duration.ofSeconds(2));
     assertEquals(RunStatus.OK, r.status(), r.statusReason());
     double sent = r.figures().get("sent size=64");
     assertTrue(sent > 800 && sent <= 1001, "sent " + sent);
@@ -83,7 +73,7 @@ class LatencyDriverTest {
 
   @Test
   void oneAtATimeSendsTheCountAndNoMore() {
-    RunResult r = run(settings(broker.amqpUri(), 0, 300, 1), Duration.ofSeconds(60));
+    RunResult r = run(settings(BROKER.amqpUri(), 0, 300, 1), Duration.ofSeconds(60));
     assertEquals(RunStatus.OK, r.status(), r.statusReason());
     assertEquals(300, r.totals().get("latency size=64").count());
     assertEquals(null, r.totals().get("send-delay size=64"));
@@ -91,7 +81,7 @@ class LatencyDriverTest {
 
   @Test
   void concurrentTestsRunAtStaggeredRates() {
-    RunResult r = run(settings(broker.amqpUri(), 100, 100, 3), Duration.ofSeconds(60));
+    RunResult r = run(settings(BROKER.amqpUri(), 100, 100, 3), Duration.ofSeconds(60));
     assertEquals(RunStatus.OK, r.status(), r.statusReason());
     for (int t = 1; t <= 3; t++) {
       OperationStats s = r.totals().get("latency size=64 test=" + t);
@@ -103,15 +93,15 @@ class LatencyDriverTest {
 
   @Test
   void aPausedBrokerShowsUpInTheCorrectedLatency() throws Exception {
-    LatencySettings s = settings(broker.amqpUri(), 400, 0, 1);
+    LatencySettings s = settings(BROKER.amqpUri(), 400, 0, 1);
     Thread pauser =
         new Thread(
             () -> {
               try {
                 Thread.sleep(1000);
-                broker.pauseQueue(s.baseName() + "-1");
+                BROKER.get().pauseQueue(s.baseName() + "-1");
                 Thread.sleep(600);
-                broker.resumeQueue(s.baseName() + "-1");
+                BROKER.get().resumeQueue(s.baseName() + "-1");
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }

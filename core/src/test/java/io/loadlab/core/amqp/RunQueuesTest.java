@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.RunInfo;
@@ -19,10 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Queues a run created are deleted at its end through Artemis's management over AMQP 1.0 (the
@@ -31,17 +30,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RunQueuesTest {
-  static EmbeddedBroker broker;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
 
   private record Outcome(RunResult result, List<String> notices) {}
 
@@ -59,7 +48,7 @@ class RunQueuesTest {
   }
 
   private static ThroughputSettings artemis(ThroughputMode mode, int qt) {
-    ThroughputSettings s = ThroughputDriverTest.settings(broker.amqpUri(), mode, 1, 2, qt);
+    ThroughputSettings s = ThroughputDriverTest.settings(BROKER.amqpUri(), mode, 1, 2, qt);
     return new ThroughputSettings(
         s.connection().withProfile(BrokerProfile.ARTEMIS),
         List.of(64),
@@ -86,8 +75,9 @@ class RunQueuesTest {
     Outcome o = run(s, false);
     assertEquals(RunStatus.OK, o.result().status(), o.result().toString());
     for (int d = 0; d < 3; d++) {
-      assertEquals(-1, broker.messageCount(s.baseName() + "-" + d), "queue " + d + " still there");
-      assertFalse(broker.hasAddress(s.baseName() + "-" + d));
+      assertEquals(
+          -1, BROKER.get().messageCount(s.baseName() + "-" + d), "queue " + d + " still there");
+      assertFalse(BROKER.get().hasAddress(s.baseName() + "-" + d));
     }
     assertEquals(3.0, o.result().figures().get("queuesDeleted"));
     assertTrue(
@@ -119,8 +109,8 @@ class RunQueuesTest {
             s.receiveTimeout());
     Outcome o = run(durable, false);
     assertEquals(RunStatus.OK, o.result().status(), o.result().toString());
-    assertFalse(broker.hasAddress(s.baseName() + "-fanout"), "the topic address is gone");
-    assertEquals(-1, broker.messageCount(s.baseName() + "-fanout-sub-0"));
+    assertFalse(BROKER.get().hasAddress(s.baseName() + "-fanout"), "the topic address is gone");
+    assertEquals(-1, BROKER.get().messageCount(s.baseName() + "-fanout-sub-0"));
     assertEquals(1.0, o.result().figures().get("queuesDeleted"), o.notices().toString());
   }
 
@@ -129,10 +119,12 @@ class RunQueuesTest {
     ThroughputSettings s = artemis(ThroughputMode.SHARED, 2);
     Outcome o = run(s, true);
     assertEquals(RunStatus.OK, o.result().status(), o.result().toString());
-    assertNotEquals(-1, broker.messageCount(s.baseName() + "-0"));
-    assertNotEquals(-1, broker.messageCount(s.baseName() + "-1"));
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-0"));
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-1"));
     assertEquals(0.0, o.result().figures().get("queuesDeleted"));
-    assertTrue(broker.queueNames().contains(s.baseName() + "-1"), broker.queueNames().toString());
+    assertTrue(
+        BROKER.get().queueNames().contains(s.baseName() + "-1"),
+        BROKER.get().queueNames().toString());
     assertTrue(o.notices().get(0).contains("--keep-queues"), o.notices().toString());
   }
 
@@ -142,11 +134,11 @@ class RunQueuesTest {
     try (AmqpClient c = AmqpClient.connect(s.connection())) {
       c.subscribe("queue://" + s.baseName() + "-0"); // made before the run, by someone else
     }
-    assertNotEquals(-1, broker.messageCount(s.baseName() + "-0"));
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-0"));
     Outcome o = run(s, false);
     assertEquals(RunStatus.OK, o.result().status(), o.result().toString());
-    assertNotEquals(-1, broker.messageCount(s.baseName() + "-0"), "not the run's: kept");
-    assertEquals(-1, broker.messageCount(s.baseName() + "-1"), "the run's: deleted");
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-0"), "not the run's: kept");
+    assertEquals(-1, BROKER.get().messageCount(s.baseName() + "-1"), "the run's: deleted");
     assertEquals(1.0, o.result().figures().get("queuesDeleted"));
   }
 }

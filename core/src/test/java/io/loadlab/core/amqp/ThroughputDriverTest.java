@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.Problem;
@@ -21,26 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ThroughputDriverTest {
-  static EmbeddedBroker broker;
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
   static final AtomicInteger RUNS = new AtomicInteger();
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
 
   /** A run's result and its iterations. */
   record Outcome(RunResult result, List<IterationResult> iterations) {}
@@ -119,7 +109,7 @@ class ThroughputDriverTest {
 
   @Test
   void sharedModeDeliversEveryMessageOnceAcrossCompetingSubscribers() {
-    Outcome o = run(settings(broker.amqpUri(), ThroughputMode.SHARED, 2, 2, 2));
+    Outcome o = run(settings(BROKER.amqpUri(), ThroughputMode.SHARED, 2, 2, 2));
     assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
     assertEquals(2, o.iterations().size());
     for (IterationResult r : o.iterations()) {
@@ -140,7 +130,7 @@ class ThroughputDriverTest {
 
   @Test
   void fanoutGivesEverySubscriberEveryMessage() {
-    Outcome o = run(settings(broker.amqpUri(), ThroughputMode.FANOUT, 2, 3, 5));
+    Outcome o = run(settings(BROKER.amqpUri(), ThroughputMode.FANOUT, 2, 3, 5));
     assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
     IterationResult r = o.iterations().get(0);
     assertEquals(4000, r.published());
@@ -151,7 +141,7 @@ class ThroughputDriverTest {
 
   @Test
   void topicModeGivesEachTopicsSubscribersThatTopicsMessages() {
-    Outcome o = run(settings(broker.amqpUri(), ThroughputMode.TOPIC, 1, 2, 3));
+    Outcome o = run(settings(BROKER.amqpUri(), ThroughputMode.TOPIC, 1, 2, 3));
     assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
     IterationResult r = o.iterations().get(0);
     assertEquals(3 * 2000, r.published());
@@ -208,7 +198,7 @@ class ThroughputDriverTest {
 
   @Test
   void messagesTakenBehindTheDriversBackAreReportedLost() throws Exception {
-    ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
+    ThroughputSettings d = settings(BROKER.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =
         single(d, 16, 3000, 1, ThroughputMode.SHARED, false, 100, Duration.ofSeconds(1));
     String queue = s.baseName() + "-0";
@@ -216,7 +206,7 @@ class ThroughputDriverTest {
     Thread thief =
         new Thread(
             () -> {
-              try (AmqpClient c = AmqpClient.connect(AmqpConnectionSettings.of(broker.amqpUri()))) {
+              try (AmqpClient c = AmqpClient.connect(AmqpConnectionSettings.of(BROKER.amqpUri()))) {
                 while (stolen.get() < 25) {
                   if (c.receive(queue, Duration.ofSeconds(20)) != null) {
                     stolen.incrementAndGet();
@@ -268,7 +258,7 @@ class ThroughputDriverTest {
 
   @Test
   void aTimeLimitStopsPublishersAndWarmupStaysOutOfTheTotals() {
-    ThroughputSettings d = settings(broker.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
+    ThroughputSettings d = settings(BROKER.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
     ThroughputSettings s =
         single(d, 64, 50_000_000, 1, ThroughputMode.SHARED, false, 100, Duration.ofSeconds(5));
     Outcome o =

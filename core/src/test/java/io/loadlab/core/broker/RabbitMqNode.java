@@ -6,12 +6,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -155,12 +153,8 @@ public final class RabbitMqNode implements BeforeAllCallback, AfterAllCallback {
       stopOwnEpmd();
       process = null;
     }
-    if (dir != null) {
-      try (Stream<Path> paths = Files.walk(dir)) {
-        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
-      dir = null;
-    }
+    TempTrees.delete(dir);
+    dir = null;
   }
 
   /** The epmd the node started on its own port detaches; it is found by that port, ours alone. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.jmeter.EngineHarness;
 import java.time.Duration;
 import java.util.List;
@@ -14,11 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.util.JMeterUtils;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Artemis requiring a login, seen from a plan: each refusal is named as a login problem and points
@@ -27,17 +26,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AmqpSamplersLoginTest {
   private static final String PROPERTY = "amqp.login.test.password";
-  private static EmbeddedBroker broker;
 
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startWithLogin(Map.of("alice", "s3cret-pw"));
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension
+  static final EmbeddedBrokerExtension BROKER =
+      EmbeddedBrokerExtension.withLogin(Map.of("alice", "s3cret-pw"));
 
   @AfterEach
   void forgetPassword() {
@@ -47,22 +39,9 @@ class AmqpSamplersLoginTest {
   }
 
   private static List<SampleResult> publish(String user, String password) throws Exception {
-    AmqpConnectionConfig c = new AmqpConnectionConfig();
-    c.setName("amqp");
-    with(c, "variableName", "amqp");
-    with(c, "brokerUri", broker.amqpUri());
-    with(c, "user", user);
-    with(c, "passwordProperty", PROPERTY);
-    with(c, "sharedConnection", false);
-    with(c, "prefetch", -1);
-    with(c, "presettled", false);
-    with(c, "noDelay", true);
-    with(c, "waitStrategy", "auto");
-    AmqpPublishSampler p = new AmqpPublishSampler();
-    p.setName("publish");
-    with(p, "connection", "amqp");
-    with(p, "destination", "queue://jm.login");
-    with(p, "labelSuffix", "");
+    AmqpConnectionConfig c = AmqpTestElements.connection(BROKER.amqpUri(), user, PROPERTY, false);
+    AmqpPublishSampler p =
+        AmqpTestElements.sampler(new AmqpPublishSampler(), "publish", "queue://jm.login");
     with(p, "messageSize", 16);
     with(p, "body", "");
     with(p, "persistent", false);

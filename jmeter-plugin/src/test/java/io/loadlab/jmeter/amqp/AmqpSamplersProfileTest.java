@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.jmeter.EngineHarness;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The AMQP samplers use the broker profiles of the command line: picked from the open frame
@@ -24,44 +23,16 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AmqpSamplersProfileTest {
-  private static EmbeddedBroker broker;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
 
   private static AmqpConnectionConfig connection(String profile) {
-    AmqpConnectionConfig c = new AmqpConnectionConfig();
-    c.setName("amqp");
-    with(c, "variableName", "amqp");
-    with(c, "brokerUri", broker.amqpUri());
-    with(c, "user", "");
-    with(c, "passwordProperty", "amqp.password");
+    AmqpConnectionConfig c = AmqpTestElements.connection(BROKER.amqpUri(), false);
     with(c, "brokerProfile", profile);
-    with(c, "sharedConnection", false);
-    with(c, "prefetch", -1);
-    with(c, "presettled", false);
-    with(c, "noDelay", true);
-    with(c, "waitStrategy", "auto");
     return c;
   }
 
-  private static <T extends AmqpSamplerBase> T sampler(T s, String destination) {
-    s.setName("s");
-    with(s, "connection", "amqp");
-    with(s, "destination", destination);
-    with(s, "labelSuffix", "");
-    return s;
-  }
-
   private static AmqpConsumeSampler consume(String destination, String ack) {
-    AmqpConsumeSampler c = sampler(new AmqpConsumeSampler(), destination);
+    AmqpConsumeSampler c = AmqpTestElements.sampler(new AmqpConsumeSampler(), "s", destination);
     with(c, "timeoutMs", 200);
     with(c, "onTimeout", "fail");
     with(c, "acknowledgement", ack);
@@ -69,7 +40,8 @@ class AmqpSamplersProfileTest {
   }
 
   private static AmqpRoundTripSampler roundTrip() {
-    AmqpRoundTripSampler rt = sampler(new AmqpRoundTripSampler(), "queue://jm.profile");
+    AmqpRoundTripSampler rt =
+        AmqpTestElements.sampler(new AmqpRoundTripSampler(), "s", "queue://jm.profile");
     with(rt, "messageSize", 16);
     with(rt, "timeoutMs", 5000);
     return rt;

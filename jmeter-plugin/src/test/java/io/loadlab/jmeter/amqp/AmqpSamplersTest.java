@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.jmeter.EngineHarness;
 import io.loadlab.jmeter.TimedResult;
 import java.time.Duration;
@@ -15,50 +15,20 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AmqpSamplersTest {
-  private static EmbeddedBroker broker;
-
-  @BeforeAll
-  static void startBroker() {
-    broker = EmbeddedBroker.startLocal();
-  }
-
-  @AfterAll
-  static void stopBroker() {
-    broker.close();
-  }
+  @RegisterExtension static final EmbeddedBrokerExtension BROKER = EmbeddedBrokerExtension.local();
 
   private static AmqpConnectionConfig connection(boolean shared) {
-    AmqpConnectionConfig c = new AmqpConnectionConfig();
-    c.setName("amqp");
-    with(c, "variableName", "amqp");
-    with(c, "brokerUri", broker.amqpUri());
-    with(c, "user", "");
-    with(c, "passwordProperty", "amqp.password");
-    with(c, "sharedConnection", shared);
-    with(c, "prefetch", -1);
-    with(c, "presettled", false);
-    with(c, "noDelay", true);
-    with(c, "waitStrategy", "auto");
-    return c;
-  }
-
-  private static <T extends AmqpSamplerBase> T sampler(T s, String name, String destination) {
-    s.setName(name);
-    with(s, "connection", "amqp");
-    with(s, "destination", destination);
-    with(s, "labelSuffix", "");
-    return s;
+    return AmqpTestElements.connection(BROKER.amqpUri(), shared);
   }
 
   private static AmqpPublishSampler publisher(String queue, String body) {
-    AmqpPublishSampler p = sampler(new AmqpPublishSampler(), "publish", queue);
+    AmqpPublishSampler p = AmqpTestElements.sampler(new AmqpPublishSampler(), "publish", queue);
     with(p, "messageSize", 64);
     with(p, "body", body);
     with(p, "persistent", true);
@@ -83,9 +53,10 @@ class AmqpSamplersTest {
       assertEquals("hello alice".length(), s.getSentBytes());
       assertTimings(s);
     }
-    assertEquals(40, broker.messageCount("jm.publish"));
+    assertEquals(40, BROKER.get().messageCount("jm.publish"));
 
-    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", queue);
+    AmqpConsumeSampler consume =
+        AmqpTestElements.sampler(new AmqpConsumeSampler(), "consume", queue);
     with(consume, "timeoutMs", 5000);
     with(consume, "onTimeout", "fail");
     with(consume, "acknowledgement", "client");
@@ -102,7 +73,7 @@ class AmqpSamplersTest {
       assertEquals(11, s.getBytesAsLong());
       assertTimings(s);
     }
-    assertEquals(0, broker.messageCount("jm.publish"));
+    assertEquals(0, BROKER.get().messageCount("jm.publish"));
   }
 
   @Test
@@ -123,10 +94,10 @@ class AmqpSamplersTest {
     assertEquals(2000, published.size());
     assertTrue(published.stream().allMatch(SampleResult::isSuccessful));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (broker.messageCount("jm.tuned") < 2000 && System.nanoTime() < deadline) {
+    while (BROKER.get().messageCount("jm.tuned") < 2000 && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
-    assertEquals(2000, broker.messageCount("jm.tuned"));
+    assertEquals(2000, BROKER.get().messageCount("jm.tuned"));
   }
 
   @Test
@@ -159,7 +130,8 @@ class AmqpSamplersTest {
 
   @Test
   void consumeTimesOutOnAnEmptyQueue() throws Exception {
-    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
+    AmqpConsumeSampler consume =
+        AmqpTestElements.sampler(new AmqpConsumeSampler(), "consume", "jm.empty");
     with(consume, "timeoutMs", 200);
     with(consume, "onTimeout", "fail");
     with(consume, "acknowledgement", "auto");
@@ -180,7 +152,8 @@ class AmqpSamplersTest {
 
   @Test
   void roundTripElapsedIsTheEndToEndLatency() throws Exception {
-    AmqpRoundTripSampler rt = sampler(new AmqpRoundTripSampler(), "rt", "queue://jm.rt");
+    AmqpRoundTripSampler rt =
+        AmqpTestElements.sampler(new AmqpRoundTripSampler(), "rt", "queue://jm.rt");
     with(rt, "messageSize", 64);
     with(rt, "timeoutMs", 5000);
     List<SampleResult> samples =
@@ -192,7 +165,7 @@ class AmqpSamplersTest {
     assertEquals(50, samples.size());
     assertEquals(
         List.of(),
-        broker.queueNames().stream().filter(q -> q.startsWith("jm.rt.")).toList(),
+        BROKER.get().queueNames().stream().filter(q -> q.startsWith("jm.rt.")).toList(),
         "each thread's own queue is deleted when the thread ends");
     for (SampleResult s : samples) {
       assertTrue(s.isSuccessful(), s.getResponseMessage());
@@ -225,7 +198,8 @@ class AmqpSamplersTest {
 
   @Test
   void stopInterruptsABlockedReceive() throws Exception {
-    AmqpConsumeSampler consume = sampler(new AmqpConsumeSampler(), "consume", "jm.never");
+    AmqpConsumeSampler consume =
+        AmqpTestElements.sampler(new AmqpConsumeSampler(), "consume", "jm.never");
     with(consume, "timeoutMs", 60_000);
     with(consume, "onTimeout", "fail");
     with(consume, "acknowledgement", "auto");

@@ -236,6 +236,13 @@ class BadInputSuiteTest {
     all.add(c("ds2", "generate", "--out", under));
     all.add(c("ds2", "generate", "--out", f.plain()));
     all.add(c("ds2", "generate"));
+    // ranges checked before the embedded PostgreSQL starts (it printed its start line first)
+    all.add(c("ds2", "run", "--threads", "-3"));
+    all.add(c("ds2", "run", "--ramp-rate", "0"));
+    all.add(c("ds2", "run", "--n-line-items", "9"));
+    // a directory whose bits allow writing but that takes no new file (root on /proc)
+    all.add(c("net", "rr", "--output", "/proc/loadlab-x"));
+    all.add(c("ds2", "generate", "--out", "/proc/loadlab-x"));
     // provision and lab: YAML files of every kind
     for (String verb : new String[] {"plan", "apply", "status", "teardown"}) {
       all.add(c("provision", verb));

@@ -34,7 +34,8 @@ public interface Command {
   /**
    * Checks the parsed options as {@link #run} would, without starting anything; throws a {@code
    * UsageException} naming the option and the fix. Campaigns call it (through {@link Main#check})
-   * to refuse a step before any run starts. The default checks nothing beyond parsing.
+   * to refuse a step before any run starts, and {@link Main} before it runs the command. The
+   * default checks nothing beyond parsing.
    */
   default void check(CommandLine cmd) {}
 

@@ -74,6 +74,7 @@ public final class Main {
         return 0;
       }
       CommandLineChecks.check(cmd, options);
+      command.check(cmd);
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {

@@ -1,6 +1,7 @@
 package io.loadlab.core.util;
 
 import io.loadlab.core.failure.UsageException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -80,6 +81,25 @@ public final class PathChecks {
               + "' cannot be written: '"
               + existing
               + "' is read-only or not yours; name a writable directory");
+    }
+    probe(option, text, existing);
+  }
+
+  /**
+   * Creates and removes a file in {@code dir}: permission bits do not tell everything (root on a
+   * file system such as /proc, a full disk, an ACL).
+   */
+  private static void probe(String option, String text, Path dir) {
+    try {
+      Files.delete(Files.createTempFile(dir, ".loadlab-probe-", ".tmp"));
+    } catch (IOException | SecurityException e) {
+      throw new UsageException(
+          option
+              + ": '"
+              + text
+              + "' cannot be written: '"
+              + dir
+              + "' takes no new files; name a writable directory");
     }
   }
 

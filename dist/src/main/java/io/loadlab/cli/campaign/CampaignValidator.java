@@ -45,7 +45,7 @@ public final class CampaignValidator {
   private Campaign check(CampaignSpec spec) {
     String name = spec.name();
     if (name == null || name.isBlank()) {
-      problems.problem("name", "missing; give the campaign a short name, e.g. seed-000-amqp");
+      problems.problem("name", "missing; give the campaign a short name, e.g. amqp-sriov");
     } else if (!NAME.matcher(name).matches()) {
       problems.problem("name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }

@@ -93,9 +93,13 @@ final class Ds2RunCommand implements Command {
     for (String option : List.of("pct-newcustomers", "n-searches", "search-batch-size")) {
       Ds2Options.intValue(cmd, option, 0);
     }
-    Ds2Options.intValue(cmd, "n-line-items", 5);
-    Ds2Options.intValue(cmd, "threads", 1);
-    Ds2Options.doubleValue(cmd, "ramp-rate", 10);
+    new Ds2WorkloadMix(
+        Ds2Options.intValue(cmd, "pct-newcustomers", 20),
+        Ds2Options.intValue(cmd, "n-searches", 3),
+        Ds2Options.intValue(cmd, "search-batch-size", 5),
+        Ds2Options.intValue(cmd, "n-line-items", 5));
+    Ds2RunSettings.checkLoad(
+        Ds2Options.intValue(cmd, "threads", 1), Ds2Options.doubleValue(cmd, "ramp-rate", 10));
     RunOptions.duration(cmd, "think-time", Duration.ZERO);
     Ds2Options.intValue(cmd, "seed", 1);
     userThreads(cmd);

@@ -60,13 +60,21 @@ public record Ds2RunSettings(
     if (targets.isEmpty()) {
       throw new UsageException("--target: name at least one database");
     }
+    checkLoad(threads, rampRate);
+    userThreads = userThreads.check("user-threads");
+    targets = List.copyOf(targets);
+  }
+
+  /**
+   * Checks the user count and ramp rate alone, so a front-end can refuse them before it starts or
+   * opens any database.
+   */
+  public static void checkLoad(int threads, double rampRate) {
     if (threads < 1 || threads > 1000) {
       throw new UsageException("--threads: " + threads + " is out of range; use 1 to 1000");
     }
     if (!(rampRate > 0)) {
       throw new UsageException("--ramp-rate: " + rampRate + " must be more than 0 users/s");
     }
-    userThreads = userThreads.check("user-threads");
-    targets = List.copyOf(targets);
   }
 }

@@ -54,6 +54,8 @@ public final class YamlFiles {
       text = Files.readString(file);
     } catch (NoSuchFileException e) {
       throw new UsageException(file + ": no such file; give the path of a YAML file");
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new UsageException(file + ": is not a text file; give a YAML file (UTF-8)");
     } catch (IOException e) {
       throw new UsageException(file + ": cannot read (" + e.getMessage() + ")");
     }

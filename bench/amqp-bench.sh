@@ -8,7 +8,8 @@
 # length, default 20), LAT_WARMUP (seconds both tools run first and leave out of their latency figures,
 # default 5: JIT compilation and connection set-up are not the latency under study), LAT_SIZE (default 1024), REPEAT (best of N rounds for both tools, default 1),
 # MEMORY_COUNT (default 1000000; 0 skips), SIZES (throughput sizes, default "64 1024"; "" skips),
-# LATENCY (0 skips the latency comparison), ARTEMIS_VERSION (default 2.40.0).
+# LATENCY (0 skips the latency comparison), ARTEMIS_VERSION (default 2.40.0), QUIET (1: before each
+# tool's latency run, wait until the 1-minute load average is under 1, and print it).
 # Needs: java 17, python3 (to read the JSON results). Downloads Artemis's bin tar.gz from Maven
 # Central into a temporary directory through the Maven wrapper.
 set -euo pipefail
@@ -104,8 +105,14 @@ done
 if [ "$LATENCY" != 0 ]; then
 echo "== latency: 1000 msg/s for ${LAT_SECONDS}s after ${LAT_WARMUP}s of warmup, ${LAT_SIZE}-byte messages" >&2
 ours=(); theirs=(); corrected=(); loads=(); held=()
+quiet() {
+  if [ "${QUIET:-0}" = 1 ]; then
+    while awk '{exit !($1 >= 1.0)}' /proc/loadavg; do sleep 5; done
+  fi
+}
 for _ in $(seq 1 "$REPEAT"); do
   next
+  quiet
   loads+=("$(cut -d' ' -f1 /proc/loadavg)")
   java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
     --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
@@ -113,13 +120,15 @@ for _ in $(seq 1 "$REPEAT"); do
   ours+=("$(loadlab_p50 "$d/result.json" "transit size=$LAT_SIZE")")
   corrected+=("$(loadlab_p50 "$d/result.json" "latency size=$LAT_SIZE")")
   next
+  quiet
+  loads[-1]="${loads[-1]}/$(cut -d' ' -f1 /proc/loadavg)"
   "$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --warmup "$LAT_WARMUP" --duration "$LAT_SECONDS" \
     --message-size "$LAT_SIZE" --json "$d/perf.json" "queue://bench-lat-$n" >"$d.log" 2>&1
   theirs+=("$(artemis_p50 "$d/perf.json")")
   # Whether each tool held 1000 msg/s: artemis perf falls behind its rate on a busy machine and its
   # transfer time then covers fewer messages than loadlab's, which holds the schedule.
   held+=("loadlab $(python3 -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["figures"]["received size=" + sys.argv[2]]))' "$ll_dir/result.json" "$LAT_SIZE") / artemis $(artemis_received "$d/perf.json")")
-  echo "   round ${#theirs[@]}: load average ${loads[-1]} before; loadlab transit p50 ${ours[-1]} us, artemis perf transfer p50 ${theirs[-1]} us; messages received: ${held[-1]}" >&2
+  echo "   round ${#theirs[@]}: load average ${loads[-1]} before (loadlab/artemis); loadlab transit p50 ${ours[-1]} us, artemis perf transfer p50 ${theirs[-1]} us; messages received: ${held[-1]}" >&2
 done
 o=$(printf '%s\n' "${ours[@]}" | sort -n | head -1)
 c=$(printf '%s\n' "${corrected[@]}" | sort -n | head -1)

@@ -25,7 +25,7 @@ class CampaignHtmlTest {
   @Test
   void campaignReportDrawsEachFigureAgainstTheSweepWithVerdicts() throws Exception {
     Manifest m = new Manifest();
-    m.campaign = "seed-000";
+    m.campaign = "amqp-sriov";
     m.description = "AMQP latency over message sizes: bare metal, bridged, SR-IOV";
     m.status = "complete";
     m.rule = "median-stddev";
@@ -99,7 +99,7 @@ class CampaignHtmlTest {
   @Test
   void stepOnSeveralMachinesDrawsEachClientStackedWithTheTotal() throws Exception {
     Manifest m = new Manifest();
-    m.campaign = "seed-004";
+    m.campaign = "ds2-sriov";
     m.status = "complete";
     m.rule = "median";
     m.baseline = "bridged";

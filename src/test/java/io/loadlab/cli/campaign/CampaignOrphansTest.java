@@ -49,8 +49,8 @@ class CampaignOrphansTest {
       orphan.destroyForcibly();
       other.destroyForcibly();
     }
-    assertFalse(CampaignRunner.writesInto("x " + runDir + "0/a", runDir.toString()));
-    assertTrue(CampaignRunner.writesInto("x --output " + runDir, runDir.toString()));
+    assertFalse(CampaignResume.writesInto("x " + runDir + "0/a", runDir.toString()));
+    assertTrue(CampaignResume.writesInto("x --output " + runDir, runDir.toString()));
   }
 
   /** {@code sh -c 'sleep 120' ARG}: a process whose command line names {@code arg}. */

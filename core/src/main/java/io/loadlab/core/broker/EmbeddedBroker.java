@@ -3,9 +3,6 @@ package io.loadlab.core.broker;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -120,7 +117,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
     }
-    if (port != 0 && !canListen(host, port)) {
+    if (port != 0 && !ListenPorts.canListen(host, port)) {
       throw new UsageException(
           "--port: "
               + host
@@ -131,7 +128,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     int attempts = port == 0 ? 5 : 1;
     LoadlabException last = null;
     for (int i = 0; i < attempts; i++) {
-      int chosen = port == 0 ? freePort(host) : port;
+      int chosen = port == 0 ? ListenPorts.freePort(host) : port;
       try {
         return startOn(host, chosen, persistent, dataDir, tls, users);
       } catch (LoadlabException e) {
@@ -263,26 +260,6 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   private static String hostForUri(String host) {
     return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-  }
-
-  private static boolean canListen(String host, int port) {
-    try (ServerSocket s = new ServerSocket()) {
-      s.setReuseAddress(true);
-      s.bind(new InetSocketAddress(InetAddress.getByName(host), port));
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private static int freePort(String host) {
-    try (ServerSocket s = new ServerSocket()) {
-      s.setReuseAddress(true);
-      s.bind(new InetSocketAddress(InetAddress.getByName(host), 0));
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UsageException("--host: cannot listen on '" + host + "': " + e.getMessage());
-    }
   }
 
   /**

@@ -80,11 +80,11 @@ public final class JtlImporter {
     Accumulator acc = new Accumulator(span.start, intervalMs);
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       CsvRows rows = new CsvRows(r);
-      Columns cols = null;
+      JtlColumns cols = null;
       List<String> row;
       while ((row = rows.next()) != null) {
         if (cols == null) {
-          cols = Columns.of(row, file);
+          cols = JtlColumns.of(row, file);
           rows.keep(
               cols.mask(
                   cols.timeStamp,
@@ -114,11 +114,11 @@ public final class JtlImporter {
     long n = 0;
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       CsvRows rows = new CsvRows(r);
-      Columns cols = null;
+      JtlColumns cols = null;
       List<String> row;
       while ((row = rows.next()) != null) {
         if (cols == null) {
-          cols = Columns.of(row, file);
+          cols = JtlColumns.of(row, file);
           rows.keep(cols.mask(cols.timeStamp, cols.elapsed));
           if (cols.header) {
             continue;
@@ -139,107 +139,6 @@ public final class JtlImporter {
     return new Span(start, Math.max(end, start + 1), n);
   }
 
-  /** Where the fields are, from the header line or JMeter's defaults. */
-  static final class Columns {
-    final boolean header;
-    final int timeStamp;
-    final int elapsed;
-    final int label;
-    final int responseCode;
-    final int success;
-    final int failureMessage;
-    final int bytes;
-    final int sentBytes;
-
-    private Columns(boolean header, List<String> names) {
-      this.header = header;
-      this.timeStamp = names.indexOf("timeStamp");
-      this.elapsed = names.indexOf("elapsed");
-      this.label = names.indexOf("label");
-      this.responseCode = names.indexOf("responseCode");
-      this.success = names.indexOf("success");
-      this.failureMessage = names.indexOf("failureMessage");
-      this.bytes = names.indexOf("bytes");
-      this.sentBytes = names.indexOf("sentBytes");
-    }
-
-    static Columns of(List<String> first, Path file) {
-      if (first.contains("timeStamp") || first.contains("elapsed")) {
-        Columns c = new Columns(true, List.copyOf(first));
-        if (c.timeStamp < 0 || c.elapsed < 0 || c.label < 0) {
-          throw new UsageException(
-              file
-                  + ": the header has no timeStamp, elapsed or label column; save them"
-                  + " (jmeter.save.saveservice.timestamp, .time, .label = true)");
-        }
-        return c;
-      }
-      if (first.size() < 3 || first.get(0).startsWith("<")) {
-        throw new UsageException(
-            file
-                + " is not a CSV JTL; write it with -l FILE and jmeter.save.saveservice.output_format=csv");
-      }
-      return new Columns(false, DEFAULT_COLUMNS);
-    }
-
-    /** A mask of the given column indexes, for {@link CsvRows#keep}. */
-    boolean[] mask(int... columns) {
-      int max = 0;
-      for (int c : columns) {
-        max = Math.max(max, c + 1);
-      }
-      boolean[] m = new boolean[max];
-      for (int c : columns) {
-        if (c >= 0) {
-          m[c] = true;
-        }
-      }
-      return m;
-    }
-
-    long timeStamp(List<String> row, long line, Path file) {
-      return number(row, timeStamp, "timeStamp", line, file);
-    }
-
-    long elapsed(List<String> row, long line, Path file) {
-      return number(row, elapsed, "elapsed", line, file);
-    }
-
-    static String field(List<String> row, int i) {
-      return i >= 0 && i < row.size() ? row.get(i) : "";
-    }
-
-    static long number(List<String> row, int i, String name, long line, Path file) {
-      String s = field(row, i);
-      try {
-        return Long.parseLong(s);
-      } catch (NumberFormatException e) {
-        throw new UsageException(
-            file
-                + " line "
-                + line
-                + ": "
-                + name
-                + " '"
-                + (s.length() > 40 ? s.substring(0, 40) + "…" : s)
-                + "' is not a whole number; write the JTL with"
-                + " jmeter.save.saveservice.timestamp_format=ms");
-      }
-    }
-
-    static long optional(List<String> row, int i) {
-      String s = field(row, i);
-      if (s.isEmpty()) {
-        return 0;
-      }
-      try {
-        return Long.parseLong(s);
-      } catch (NumberFormatException e) {
-        return 0;
-      }
-    }
-  }
-
   /** Second pass: totals and intervals per label. */
   private static final class Accumulator {
     private final long start;
@@ -254,19 +153,19 @@ public final class JtlImporter {
       this.intervalMs = intervalMs;
     }
 
-    void add(Columns c, List<String> row, long line, Path file) {
+    void add(JtlColumns c, List<String> row, long line, Path file) {
       long t = c.timeStamp(row, line, file);
       long elapsed = Math.max(0, c.elapsed(row, line, file));
-      String name = Columns.field(row, c.label);
+      String name = JtlColumns.field(row, c.label);
       Label l = labels.computeIfAbsent(name, Label::new);
       int interval = (int) ((t + elapsed - start) / intervalMs);
-      boolean ok = c.success < 0 || !"false".equalsIgnoreCase(Columns.field(row, c.success));
-      long received = Columns.optional(row, c.bytes);
-      long sent = Columns.optional(row, c.sentBytes);
+      boolean ok = c.success < 0 || !"false".equalsIgnoreCase(JtlColumns.field(row, c.success));
+      long received = JtlColumns.optional(row, c.bytes);
+      long sent = JtlColumns.optional(row, c.sentBytes);
       end = Math.max(end, t + elapsed);
       String kind = null;
       if (!ok) {
-        String code = Columns.field(row, c.responseCode);
+        String code = JtlColumns.field(row, c.responseCode);
         kind = code.isEmpty() ? "failure" : code;
         if (l.errorKinds.size() >= MAX_ERROR_KINDS && !l.errorKinds.containsKey(kind)) {
           kind = "other";
@@ -274,7 +173,7 @@ public final class JtlImporter {
         String key = name + ": " + kind;
         problemCounts.computeIfAbsent(key, k -> new long[1])[0]++;
         if (!problemExamples.containsKey(key)) {
-          String msg = Columns.field(row, c.failureMessage);
+          String msg = JtlColumns.field(row, c.failureMessage);
           problemExamples.put(key, msg.isEmpty() ? "response code " + kind : msg);
         }
       }

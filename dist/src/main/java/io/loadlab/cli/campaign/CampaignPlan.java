@@ -71,8 +71,8 @@ final class CampaignPlan {
             c.steps().size(),
             c.steps().size() == 1 ? "" : "s",
             runsMin == runsMax ? String.valueOf(runsMin) : runsMin + " to " + runsMax,
-            CampaignRunner.Durations.eta(secondsMin),
-            secondsMin == secondsMax ? "" : " to " + CampaignRunner.Durations.eta(secondsMax)));
+            Eta.format(secondsMin),
+            secondsMin == secondsMax ? "" : " to " + Eta.format(secondsMax)));
     sb.append("reported run per cell: ")
         .append(c.rule().id())
         .append("; on failure: ")
@@ -96,7 +96,7 @@ final class CampaignPlan {
     String jmeterServers = step.options().get("remote");
     if (JmeterSteps.isJmeter(step.command()) && jmeterServers != null) {
       return " (JMeter's controller), load on jmeter-server "
-          + JmeterSteps.remote(CampaignValidator.substitute(jmeterServers, conf), conf)
+          + JmeterSteps.remote(CampaignVars.substitute(jmeterServers, conf), conf)
           + " through -R";
     }
     if (conf.kind() == Campaign.Kind.LAB) {

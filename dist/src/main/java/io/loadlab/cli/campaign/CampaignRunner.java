@@ -1,22 +1,16 @@
 package io.loadlab.cli.campaign;
 
 import io.loadlab.cli.RunSession;
-import io.loadlab.core.failure.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs a campaign: configuration by configuration (brought up, run, brought down), every cell's
@@ -50,110 +44,13 @@ public final class CampaignRunner {
 
   /**
    * Opens the campaign directory: a new manifest, or the existing one if its finished runs are the
-   * ones this file would make (refused otherwise, unless {@code restart}).
+   * ones this file would make (refused otherwise, unless {@code restart}); see {@link
+   * CampaignResume}.
    */
   public void open(boolean restart) throws IOException {
-    Files.createDirectories(dir);
-    Path file = dir.resolve(Manifest.FILE);
-    Manifest old = Files.exists(file) ? readOld(file) : null;
-    if (old != null && restart) {
-      for (Manifest.RunEntry r : old.runs) {
-        deleteTree(dir.resolve(r.dir));
-      }
-      old = null;
-    }
-    manifest = old == null ? fresh() : resume(old);
-    header(manifest);
-    manifest.status = "running";
-    manifest.write(dir);
-  }
-
-  private Manifest readOld(Path file) {
-    try {
-      return Manifest.read(file);
-    } catch (IOException e) {
-      throw new UsageException(
-          file
-              + ": cannot be read ("
-              + e.getMessage()
-              + "); give another --output, or --restart to start over here");
-    }
-  }
-
-  private Manifest fresh() {
-    Manifest m = new Manifest();
-    m.startTime = Instant.now().toString();
-    return m;
-  }
-
-  private Manifest resume(Manifest old) {
-    Map<String, List<List<String>>> planned = new LinkedHashMap<>();
-    for (Matrix.Cell cell : Matrix.cells(campaign)) {
-      for (int i = 1; i <= cell.step().iterations().max(); i++) {
-        planned.put(runId(cell, i), commandLines(cell, i));
-      }
-    }
-    Manifest.Resume resume = new Manifest.Resume();
-    resume.time = Instant.now().toString();
-    List<Manifest.RunEntry> keep = new ArrayList<>();
-    for (Manifest.RunEntry r : old.runs) {
-      boolean finished = "ok".equals(r.status) || "failed".equals(r.status);
-      List<List<String>> now = planned.get(r.id);
-      if (finished && (now == null || !now.equals(r.commandLines))) {
-        throw new UsageException(
-            dir.resolve(Manifest.FILE)
-                + ": finished run "
-                + r.id
-                + (now == null ? " is no longer in " : " ran another command line than ")
-                + campaign.file().getFileName()
-                + " gives; run with --restart to start over, or give another --output");
-      }
-      if (finished) {
-        keep.add(r);
-        resume.kept++;
-      } else {
-        resume.redone.add(r.id);
-        stopOrphans(r);
-        deleteTree(dir.resolve(r.dir));
-      }
-    }
-    old.runs = keep;
-    old.resumes.add(resume);
-    if (!resume.redone.isEmpty() || resume.kept > 0) {
-      out.println(
-          "resuming "
-              + dir
-              + ": "
-              + resume.kept
-              + " finished runs kept"
-              + (resume.redone.isEmpty()
-                  ? ""
-                  : ", interrupted run(s) done again: " + resume.redone));
-    }
-    pendingRedo.addAll(resume.redone);
-    return old;
-  }
-
-  private void header(Manifest m) {
-    m.campaign = campaign.name();
-    m.description = campaign.description();
-    m.file = campaign.file().toString();
-    m.rule = campaign.rule().id();
-    m.baseline = campaign.baseline();
-    m.configurations =
-        campaign.configurations().stream().map(Campaign.Configuration::name).toList();
-    m.steps = new ArrayList<>();
-    for (Campaign.Step s : campaign.steps()) {
-      Manifest.StepInfo info = new Manifest.StepInfo();
-      info.name = s.name();
-      info.command = s.command();
-      info.figures = s.figures();
-      info.sweep = s.sweep();
-      info.iterations = s.iterations().describe();
-      info.bestOver = s.bestOver().isEmpty() ? null : s.bestOver();
-      s.clients().forEach(c -> info.machines.add(c.machine() == null ? "here" : c.machine()));
-      m.steps.add(info);
-    }
+    CampaignResume resume = new CampaignResume(campaign, dir, out);
+    manifest = resume.open(restart);
+    pendingRedo.addAll(resume.redone());
   }
 
   /** Runs what is not finished yet; returns the exit code (0 ok, 1 a run failed, 130 stopped). */
@@ -248,7 +145,7 @@ public final class CampaignRunner {
       if (stopping) {
         return false;
       }
-      Manifest.RunEntry existing = manifest.run(runId(cell, i));
+      Manifest.RunEntry existing = manifest.run(cell.runId(i));
       if (existing != null) {
         position++;
         continue;
@@ -304,14 +201,14 @@ public final class CampaignRunner {
     long t0 = System.nanoTime();
     position++;
     Manifest.RunEntry r = new Manifest.RunEntry();
-    r.id = runId(cell, iteration);
+    r.id = cell.runId(iteration);
     r.cell = cell.id();
     r.configuration = cell.configuration().name();
     r.step = cell.step().name();
     r.point = cell.point();
     r.iteration = iteration;
     r.dir = cell.runDir(iteration);
-    r.commandLines = commandLines(cell, iteration);
+    r.commandLines = cell.commandLines();
     r.startTime = Instant.now().toString();
     if (pendingRedo.remove(r.id)) {
       r.redone = true;
@@ -371,77 +268,8 @@ public final class CampaignRunner {
     for (Path d : clientDirs) {
       figures.add(RunFigures.read(d, cell.step().operation()));
     }
-    classify(r, codes, figures, clientDirs, clients, cell.configuration());
-  }
-
-  private void classify(
-      Manifest.RunEntry r,
-      List<Integer> codes,
-      List<RunFigures> figures,
-      List<Path> dirs,
-      List<Campaign.Client> clientOptions,
-      Campaign.Configuration configuration)
-      throws IOException {
-    String reason = null;
-    boolean aborted = false;
-    for (int i = 0; i < codes.size(); i++) {
-      RunFigures f = figures.get(i);
-      int code = codes.get(i);
-      if (code == RunSession.EXIT_ABORTED || "aborted".equals(f.status())) {
-        aborted = true;
-      }
-      if (reason == null && (code != 0 || !"ok".equals(f.status()))) {
-        String why = f.reason() != null ? f.reason() : lastLine(dirs.get(i));
-        reason =
-            (codes.size() > 1 ? "client " + (i + 1) + ": " : "")
-                + "exit "
-                + code
-                + (why == null ? "" : ": " + why);
-      }
-    }
-    if (stopping && (aborted || reason != null)) {
-      // Stopped by Ctrl-C, whatever state the child was in: not a failure, done again on resume.
-      r.status = "aborted";
-      r.reason = "stopped by the user";
-    } else {
-      r.status = reason == null ? "ok" : "failed";
-      r.reason = reason;
-    }
-    if (figures.size() == 1) {
-      r.figures = figures.get(0).figures();
-      double sd = figures.get(0).intervalSd();
-      r.intervalSd = Double.isNaN(sd) ? null : sd;
-      return;
-    }
-    r.clients = new ArrayList<>();
-    for (int i = 0; i < figures.size(); i++) {
-      Manifest.ClientEntry c = new Manifest.ClientEntry();
-      c.machine = dirs.get(i).getFileName().toString().replaceFirst("^\\d+-", "");
-      c.dir = dir.relativize(dirs.get(i)).toString();
-      c.status = figures.get(i).status();
-      c.figures = figures.get(i).figures();
-      Map<String, String> own = new LinkedHashMap<>();
-      clientOptions
-          .get(i)
-          .options()
-          .forEach((k, v) -> own.put(k, CampaignValidator.substitute(v, configuration)));
-      c.options = own.isEmpty() ? null : own;
-      r.clients.add(c);
-    }
-    Histogram merged = Combine.merged(dirs, figures);
-    r.figures = Combine.figures(figures, merged);
-    r.latency = merged == null ? "worst-client" : "merged";
-    double sd = Combine.intervalSd(figures);
-    r.intervalSd = Double.isNaN(sd) ? null : sd;
-  }
-
-  private static String lastLine(Path clientDir) {
-    Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
-    try (Stream<String> lines = Files.lines(log)) {
-      return lines.filter(l -> !l.isBlank()).reduce((a, b) -> b).map(String::trim).orElse(null);
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
+    RunOutcome.classify(
+        r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);
   }
 
   private void progress(Matrix.Cell cell, Manifest.RunEntry r, int iteration, double seconds) {
@@ -462,7 +290,7 @@ public final class CampaignRunner {
             : String.valueOf(cell.step().iterations().max()),
         seconds,
         r.status + (r.reason == null ? "" : " (" + r.reason + ")"),
-        Durations.eta(avg * left));
+        Eta.format(avg * left));
     out.flush();
   }
 
@@ -471,18 +299,6 @@ public final class CampaignRunner {
     CellStatistics.update(manifest);
     manifest.write(dir);
     CampaignReport.write(manifest, dir);
-  }
-
-  private List<List<String>> commandLines(Matrix.Cell cell, int iteration) {
-    List<List<String>> lines = new ArrayList<>();
-    for (Campaign.Client c : cell.step().clients()) {
-      lines.add(Matrix.commandLine(cell.step(), cell.configuration(), c, cell.point()));
-    }
-    return lines;
-  }
-
-  static String runId(Matrix.Cell cell, int iteration) {
-    return cell.id() + "/" + iteration;
   }
 
   /** Ctrl-C: stop the current run, let the loop write the manifest and report, then exit. */
@@ -495,78 +311,6 @@ public final class CampaignRunner {
       done.await(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  /** A run's child left running by a killed campaign would write into the redone run: stop it. */
-  private void stopOrphans(Manifest.RunEntry r) {
-    String runDir = dir.resolve(r.dir).toString();
-    List<ProcessHandle> stop = new ArrayList<>();
-    if (r.pids != null) {
-      for (long pid : r.pids) {
-        ProcessHandle.of(pid)
-            .filter(h -> h.info().commandLine().map(c -> c.contains(runDir)).orElse(false))
-            .ifPresent(
-                h -> {
-                  h.descendants().forEach(stop::add); // e.g. the JMeter a jmeter run started
-                  stop.add(h);
-                });
-      }
-    }
-    // A process still writing into the run directory whose parent is gone (a JMeter whose loadlab
-    // was killed on its own).
-    ProcessHandle.allProcesses()
-        .filter(h -> h.info().commandLine().map(c -> writesInto(c, runDir)).orElse(false))
-        .forEach(stop::add);
-    for (ProcessHandle h : stop) {
-      h.destroyForcibly();
-      try {
-        h.onExit().get(10, TimeUnit.SECONDS);
-      } catch (Exception e) {
-        // Gone or stuck; the run directory is cleared either way.
-      }
-    }
-  }
-
-  /** True if a command line names {@code runDir} or a file in it (not {@code runDir}0…). */
-  static boolean writesInto(String commandLine, String runDir) {
-    int i = commandLine.indexOf(runDir);
-    while (i >= 0) {
-      int end = i + runDir.length();
-      if (end == commandLine.length()
-          || commandLine.charAt(end) == '/'
-          || commandLine.charAt(end) == ' ') {
-        return true;
-      }
-      i = commandLine.indexOf(runDir, end);
-    }
-    return false;
-  }
-
-  private static void deleteTree(Path p) {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      s.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
-    } catch (IOException e) {
-      // Left behind; the rerun writes into it again.
-    }
-  }
-
-  /** Short ETA texts. */
-  static final class Durations {
-    private Durations() {}
-
-    static String eta(double seconds) {
-      long s = Math.round(seconds);
-      if (s < 60) {
-        return s + "s";
-      }
-      if (s < 3600) {
-        return (s / 60) + "m" + (s % 60 == 0 ? "" : String.format(Locale.ROOT, "%02ds", s % 60));
-      }
-      return (s / 3600) + "h" + String.format(Locale.ROOT, "%02dm", (s % 3600) / 60);
     }
   }
 }

@@ -32,6 +32,20 @@ public final class Matrix {
           + "/"
           + iteration;
     }
+
+    /** {@code bare/rr/users=10/2}: the stable key of iteration {@code i} in the manifest. */
+    public String runId(int iteration) {
+      return id() + "/" + iteration;
+    }
+
+    /** The {@code loadlab} arguments of each client of a run of this cell (see commandLine). */
+    public List<List<String>> commandLines() {
+      List<List<String>> lines = new ArrayList<>();
+      for (Campaign.Client c : step.clients()) {
+        lines.add(commandLine(step, configuration, c, point));
+      }
+      return lines;
+    }
   }
 
   /** The cells in run order. */
@@ -95,7 +109,7 @@ public final class Matrix {
     List<String> args = new ArrayList<>(List.of(step.command().split(" ")));
     for (Map.Entry<String, String> e : options.entrySet()) {
       String key = e.getKey();
-      String value = CampaignValidator.substitute(e.getValue(), conf);
+      String value = CampaignVars.substitute(e.getValue(), conf);
       int dot = key.indexOf('.');
       if (dot > 0) {
         // property.threads: 10 is --property threads=10

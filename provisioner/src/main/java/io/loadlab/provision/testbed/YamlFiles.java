@@ -55,7 +55,7 @@ public final class YamlFiles {
     } catch (NoSuchFileException e) {
       throw new UsageException(file + ": no such file; give the path of a YAML file");
     } catch (java.nio.charset.CharacterCodingException e) {
-      throw new UsageException(file + ": not a text file (UTF-8); give a YAML file");
+      throw new UsageException(file + ": is not a text file; give a YAML file (UTF-8)");
     } catch (IOException e) {
       throw new UsageException(file + ": cannot be read; check that it is a readable file");
     }

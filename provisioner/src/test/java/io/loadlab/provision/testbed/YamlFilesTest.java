@@ -53,6 +53,18 @@ class YamlFilesTest {
   }
 
   @Test
+  void aBinaryFileIsRefusedAsNotText() throws Exception {
+    Path file = dir.resolve("binary.yaml");
+    java.nio.file.Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 0, (byte) 0xc3, 0x28});
+    UsageException e =
+        assertThrows(UsageException.class, () -> YamlFiles.read(file, Testbed.class));
+    assertEquals(2, e.exitCode());
+    assertTrue(
+        e.getMessage().endsWith("is not a text file; give a YAML file (UTF-8)"), e.getMessage());
+    assertFalse(e.getMessage().contains("Input length"), e.getMessage());
+  }
+
+  @Test
   void aliasExpansionIsBounded() throws Exception {
     StringBuilder bomb = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x]\n");
     char prev = 'a';

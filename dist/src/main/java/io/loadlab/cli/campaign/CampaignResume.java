@@ -1,0 +1,204 @@
+package io.loadlab.cli.campaign;
+
+import io.loadlab.core.failure.UsageException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Opens a campaign directory for a run: a new manifest, or the existing one if its finished runs
+ * are the ones the campaign file would make now. Finished runs are kept; an interrupted run is
+ * cleared (its directory, and any process still writing into it) so that it is done again.
+ */
+final class CampaignResume {
+  private final Campaign campaign;
+  private final Path dir;
+  private final PrintStream out;
+  private final List<String> redone = new ArrayList<>();
+
+  CampaignResume(Campaign campaign, Path dir, PrintStream out) {
+    this.campaign = campaign;
+    this.dir = dir;
+    this.out = out;
+  }
+
+  /**
+   * The manifest to run on, written with status running: the existing one (refused if its finished
+   * runs are not this file's, unless {@code restart}, which deletes them) or a new one.
+   */
+  Manifest open(boolean restart) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(Manifest.FILE);
+    Manifest old = Files.exists(file) ? readOld(file) : null;
+    if (old != null && restart) {
+      for (Manifest.RunEntry r : old.runs) {
+        deleteTree(dir.resolve(r.dir));
+      }
+      old = null;
+    }
+    Manifest manifest = old == null ? fresh() : resume(old);
+    header(manifest);
+    manifest.status = "running";
+    manifest.write(dir);
+    return manifest;
+  }
+
+  /** Ids of the interrupted runs {@link #open} cleared, to be marked redone when they run. */
+  List<String> redone() {
+    return redone;
+  }
+
+  private Manifest readOld(Path file) {
+    try {
+      return Manifest.read(file);
+    } catch (IOException e) {
+      throw new UsageException(
+          file
+              + ": cannot be read ("
+              + e.getMessage()
+              + "); give another --output, or --restart to start over here");
+    }
+  }
+
+  private static Manifest fresh() {
+    Manifest m = new Manifest();
+    m.startTime = Instant.now().toString();
+    return m;
+  }
+
+  private Manifest resume(Manifest old) {
+    Map<String, List<List<String>>> planned = new LinkedHashMap<>();
+    for (Matrix.Cell cell : Matrix.cells(campaign)) {
+      for (int i = 1; i <= cell.step().iterations().max(); i++) {
+        planned.put(cell.runId(i), cell.commandLines());
+      }
+    }
+    Manifest.Resume resume = new Manifest.Resume();
+    resume.time = Instant.now().toString();
+    List<Manifest.RunEntry> keep = new ArrayList<>();
+    for (Manifest.RunEntry r : old.runs) {
+      boolean finished = "ok".equals(r.status) || "failed".equals(r.status);
+      List<List<String>> now = planned.get(r.id);
+      if (finished && (now == null || !now.equals(r.commandLines))) {
+        throw new UsageException(
+            dir.resolve(Manifest.FILE)
+                + ": finished run "
+                + r.id
+                + (now == null ? " is no longer in " : " ran another command line than ")
+                + campaign.file().getFileName()
+                + " gives; run with --restart to start over, or give another --output");
+      }
+      if (finished) {
+        keep.add(r);
+        resume.kept++;
+      } else {
+        resume.redone.add(r.id);
+        stopOrphans(r);
+        deleteTree(dir.resolve(r.dir));
+      }
+    }
+    old.runs = keep;
+    old.resumes.add(resume);
+    if (!resume.redone.isEmpty() || resume.kept > 0) {
+      out.println(
+          "resuming "
+              + dir
+              + ": "
+              + resume.kept
+              + " finished runs kept"
+              + (resume.redone.isEmpty()
+                  ? ""
+                  : ", interrupted run(s) done again: " + resume.redone));
+    }
+    redone.addAll(resume.redone);
+    return old;
+  }
+
+  /** The manifest's description of the campaign, from the file as it is now. */
+  private void header(Manifest m) {
+    m.campaign = campaign.name();
+    m.description = campaign.description();
+    m.file = campaign.file().toString();
+    m.rule = campaign.rule().id();
+    m.baseline = campaign.baseline();
+    m.configurations =
+        campaign.configurations().stream().map(Campaign.Configuration::name).toList();
+    m.steps = new ArrayList<>();
+    for (Campaign.Step s : campaign.steps()) {
+      Manifest.StepInfo info = new Manifest.StepInfo();
+      info.name = s.name();
+      info.command = s.command();
+      info.figures = s.figures();
+      info.sweep = s.sweep();
+      info.iterations = s.iterations().describe();
+      info.bestOver = s.bestOver().isEmpty() ? null : s.bestOver();
+      s.clients().forEach(c -> info.machines.add(c.machine() == null ? "here" : c.machine()));
+      m.steps.add(info);
+    }
+  }
+
+  /** A run's child left running by a killed campaign would write into the redone run: stop it. */
+  private void stopOrphans(Manifest.RunEntry r) {
+    String runDir = dir.resolve(r.dir).toString();
+    List<ProcessHandle> stop = new ArrayList<>();
+    if (r.pids != null) {
+      for (long pid : r.pids) {
+        ProcessHandle.of(pid)
+            .filter(h -> h.info().commandLine().map(c -> c.contains(runDir)).orElse(false))
+            .ifPresent(
+                h -> {
+                  h.descendants().forEach(stop::add); // e.g. the JMeter a jmeter run started
+                  stop.add(h);
+                });
+      }
+    }
+    // A process still writing into the run directory whose parent is gone (a JMeter whose loadlab
+    // was killed on its own).
+    ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().map(c -> writesInto(c, runDir)).orElse(false))
+        .forEach(stop::add);
+    for (ProcessHandle h : stop) {
+      h.destroyForcibly();
+      try {
+        h.onExit().get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // Gone or stuck; the run directory is cleared either way.
+      }
+    }
+  }
+
+  /** True if a command line names {@code runDir} or a file in it (not {@code runDir}0…). */
+  static boolean writesInto(String commandLine, String runDir) {
+    int i = commandLine.indexOf(runDir);
+    while (i >= 0) {
+      int end = i + runDir.length();
+      if (end == commandLine.length()
+          || commandLine.charAt(end) == '/'
+          || commandLine.charAt(end) == ' ') {
+        return true;
+      }
+      i = commandLine.indexOf(runDir, end);
+    }
+    return false;
+  }
+
+  private static void deleteTree(Path p) {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(p)) {
+      s.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
+    } catch (IOException e) {
+      // Left behind; the rerun writes into it again.
+    }
+  }
+}

@@ -79,11 +79,15 @@ public final class JmhResultImporter {
     try {
       root = ResultJson.mapper().readTree(json);
     } catch (JsonProcessingException e) {
+      String where =
+          e.getLocation() == null
+              ? ""
+              : " at line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr();
       throw new UsageException(
-          source
-              + " is not JSON ("
-              + String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("")
-              + "); use the file JMH writes with -rf json");
+          source + " is not JSON" + where + "; use the file JMH writes with -rf json");
     }
     if (root == null || !root.isArray()) {
       throw new UsageException(

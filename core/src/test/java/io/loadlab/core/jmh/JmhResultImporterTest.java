@@ -126,6 +126,13 @@ class JmhResultImporterTest {
     UsageException notJson =
         assertThrows(UsageException.class, () -> JmhResultImporter.parse("{", "a.json", null, now));
     assertTrue(notJson.getMessage().startsWith("a.json is not JSON"), notJson.getMessage());
+    UsageException words =
+        assertThrows(
+            UsageException.class,
+            () -> JmhResultImporter.parse("[\n  not json", "w.json", null, now));
+    assertEquals(
+        "w.json is not JSON at line 2, column 6; use the file JMH writes with -rf json",
+        words.getMessage());
     UsageException notList =
         assertThrows(
             UsageException.class, () -> JmhResultImporter.parse("{}", "b.json", null, now));

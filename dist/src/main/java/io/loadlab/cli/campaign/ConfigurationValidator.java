@@ -7,6 +7,7 @@ import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.provision.lab.Lab;
 import io.loadlab.provision.lab.LabFile;
+import io.loadlab.provision.lab.LabNetwork;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import java.nio.file.Path;
@@ -115,6 +116,7 @@ final class ConfigurationValidator {
       Lab lab = LabFile.read(lf);
       labName = lab.name();
       machines.addAll(lab.hosts().keySet());
+      LabNetwork.requireSshTools(lab);
     } catch (UsageException e) {
       problems.problem(f + ".lab", firstLine(e.getMessage()));
     }

@@ -112,6 +112,7 @@ public final class LabNetwork {
   /** Creates the namespaces, links, delays and sshd servers; fails if the lab is already up. */
   public void up(PrintStream out) {
     requireTools();
+    LabSshd.requireTools(lab, Path.of(LabSshd.SSHD));
     List<String> existing = List.of(must("ip", "netns", "list").split("\n"));
     for (String ns : namespaces()) {
       if (existing.stream().anyMatch(line -> line.split(" ")[0].equals(ns))) {
@@ -296,6 +297,14 @@ public final class LabNetwork {
   /** The lab's state for recording with results. */
   public Map<String, Object> describe() {
     return LabDescription.of(lab, this);
+  }
+
+  /**
+   * Refuses a lab whose hosts ask for sshd ({@code sshd: true}) when this machine lacks OpenSSH's
+   * sshd or ssh-keygen: campaign plans check it before anything starts, as {@link #up} does.
+   */
+  public static void requireSshTools(Lab lab) {
+    LabSshd.requireTools(lab, Path.of(LabSshd.SSHD));
   }
 
   private static void requireTools() {

@@ -2,7 +2,7 @@ package io.loadlab.provision.lab;
 
 import static io.loadlab.provision.lab.LocalCommands.must;
 
-import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,36 @@ final class LabSshd {
     this.dir = dir;
   }
 
+  /**
+   * Refuses a lab whose hosts ask for sshd when this machine cannot give it to them ({@code sshd}
+   * or {@code ssh-keygen} missing), before anything is created.
+   */
+  static void requireTools(Lab lab, Path sshd) {
+    List<String> hosts = sshdHosts(lab);
+    if (hosts.isEmpty()) {
+      return;
+    }
+    String field = "hosts." + hosts.get(0) + ".sshd";
+    if (!Files.isExecutable(sshd)) {
+      throw new UsageException(
+          field
+              + ": true, but "
+              + sshd
+              + " is missing; install openssh-server (Debian) or set sshd: false");
+    }
+    if (LocalCommands.onPath("ssh-keygen") == null) {
+      throw new UsageException(
+          field
+              + ": true, but ssh-keygen is missing; install openssh-client (Debian) or set sshd:"
+              + " false");
+    }
+  }
+
   private List<String> sshdHosts() {
+    return sshdHosts(lab);
+  }
+
+  private static List<String> sshdHosts(Lab lab) {
     List<String> hosts = new ArrayList<>();
     lab.hosts()
         .forEach(
@@ -45,13 +74,7 @@ final class LabSshd {
     if (hosts.isEmpty()) {
       return;
     }
-    if (!Files.isExecutable(Path.of(SSHD))) {
-      throw new LoadlabException(
-          "hosts ask for sshd but "
-              + SSHD
-              + " is missing; install openssh-server (Debian) or set sshd: false",
-          2);
-    }
+    requireTools(lab, Path.of(SSHD));
     Files.createDirectories(Path.of("/run/sshd")); // sshd's privilege-separation directory
     Path clientKey = dir.resolve("id_ed25519");
     must(

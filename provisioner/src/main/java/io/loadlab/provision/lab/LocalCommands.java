@@ -11,6 +11,21 @@ import java.util.concurrent.TimeUnit;
 final class LocalCommands {
   private LocalCommands() {}
 
+  /** The executable {@code name} on the PATH, or null if there is none. */
+  static java.nio.file.Path onPath(String name) {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String dir : path.split(java.io.File.pathSeparator)) {
+      java.nio.file.Path p = java.nio.file.Path.of(dir.isEmpty() ? "." : dir, name);
+      if (java.nio.file.Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
   static CommandResult run(List<String> command) {
     try {
       Process p =

@@ -15,19 +15,25 @@ pg_start; trap pg_stop EXIT
 psql_ds2 -f bench/ds2/bench-words.sql 2>/dev/null
 n() { psql_ds2 -Atc "$1"; }
 reset() { "$LOADLAB" ds2 reset --url "$PG_URL" --user postgres --db-size "$SIZE" >/dev/null; }
+# measure TOOL PID DELAY OPM_PER_20S_CMD: perf stat over 20 s of PID after DELAY s, then CPU and
+# context switches per order (orders in the window from the tool's own rate).
+measure() {
+  local tool=$1 pid=$2 delay=$3 orders
+  sleep "$delay"
+  perf stat -e task-clock,context-switches -p "$pid" -- sleep 20 2>"$OUT/perf-$tool.txt" >/dev/null
+  wait "$pid"
+  orders=$(eval "$4")
+  awk -v tool="$tool" -v n="$orders" \
+    -v ms="$(awk '/task-clock/ {gsub(",","",$1); print $1}' "$OUT/perf-$tool.txt")" \
+    -v cs="$(awk '/context-switches/ {gsub(",","",$1); print $1}' "$OUT/perf-$tool.txt")" \
+    'BEGIN { printf "%s opm=%.0f cpu/order=%.0f us cs/order=%.1f\n", tool, n * 3, ms * 1000 / n, cs / n }'
+}
 if [ "$WHO" != pgbench ]; then
   reset
   "$LOADLAB" ds2 run --url "$PG_URL${URL_SUFFIX:-}" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
     --ramp-rate 100 --warmup 12s --run-time 30s --think-time 0 --pct-newcustomers 20 --n-searches 3 \
     --search-batch-size 5 --n-line-items 5 --quiet --output "$OUT/loadlab" >"$OUT/loadlab.txt" &
-  pid=$!
-  sleep 16
-  perf stat -e task-clock,context-switches -p $pid -- sleep 20 2>"$OUT/perf-l.txt" >/dev/null
-  wait $pid
-  opm=$(sed -n 's/^opm: //p' $OUT/loadlab.txt)
-  ms=$(awk '/task-clock/ {gsub(",","",$1); print $1}' $OUT/perf-l.txt)
-  cs=$(awk '/context-switches/ {gsub(",","",$1); print $1}' $OUT/perf-l.txt)
-  awk -v o="$opm" -v ms="$ms" -v cs="$cs" 'BEGIN { n=o/3; printf "loadlab opm=%s cpu/order=%.0f us cs/order=%.1f\n", o, ms*1000/n, cs/n }'
+  measure loadlab $! 16 "awk '/^opm: / {print \$2 / 3}' '$OUT/loadlab.txt'"
 fi
 if [ "$WHO" != loadlab ]; then
   reset
@@ -35,12 +41,5 @@ if [ "$WHO" != loadlab ]; then
         -D nfirst="$(n 'SELECT count(*) FROM bench_first')" -D nlast="$(n 'SELECT count(*) FROM bench_last')" -D ntitle="$(n 'SELECT count(*) FROM bench_title')")
   pgbench -n -M prepared -c "$CLIENTS" -j 2 -T 40 --max-tries=10 "${VARS[@]}" \
     -f bench/ds2/ds2-order.pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >"$OUT/pgbench.txt" 2>&1 &
-  pid=$!
-  sleep 10
-  perf stat -e task-clock,context-switches -p $pid -- sleep 20 2>"$OUT/perf-p.txt" >/dev/null
-  wait $pid
-  tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' $OUT/pgbench.txt)
-  ms=$(awk '/task-clock/ {gsub(",","",$1); print $1}' $OUT/perf-p.txt)
-  cs=$(awk '/context-switches/ {gsub(",","",$1); print $1}' $OUT/perf-p.txt)
-  awk -v t="$tps" -v ms="$ms" -v cs="$cs" 'BEGIN { n=t*20; printf "pgbench opm=%.0f cpu/order=%.0f us cs/order=%.1f\n", t*60, ms*1000/n, cs/n }'
+  measure pgbench $! 10 "sed -n 's/^tps = \([0-9.]*\) .*/\1/p' '$OUT/pgbench.txt' | awk '{print \$1 * 20}'"
 fi

@@ -29,30 +29,30 @@ import org.junit.jupiter.api.io.TempDir;
 class Ds2UserThreadsCliTest {
   @TempDir Path dir;
 
-  @Test
-  void aKindThatIsNoneIsRefusedBeforeAnythingStarts() {
+  /** Runs {@code ds2 run --user-threads kind}: refused with one line, no database started. */
+  private String refused(String kind) {
     CliRun run =
-        CliRun.of(
-            "ds2", "run", "--user-threads", "green", "--data-dir", dir.resolve("pg").toString());
+        CliRun.of("ds2", "run", "--user-threads", kind, "--data-dir", dir.resolve("pg").toString());
     assertEquals(2, run.code(), run.err());
     assertEquals(1, run.err().strip().lines().count(), run.err());
-    assertTrue(run.err().contains("--user-threads"), run.err());
-    assertTrue(run.err().contains("auto, platform or virtual"), run.err());
     assertFalse(Files.exists(dir.resolve("pg/PG_VERSION")), "the embedded database was started");
+    return run.err();
+  }
+
+  @Test
+  void aKindThatIsNoneIsRefusedBeforeAnythingStarts() {
+    String err = refused("green");
+    assertTrue(err.contains("--user-threads"), err);
+    assertTrue(err.contains("auto, platform or virtual"), err);
   }
 
   @Test
   void virtualThreadsOnJava17AreRefusedNamingTheFix() {
     assumeTrue(
         Runtime.version().feature() < 21, "this JVM has virtual threads; the next test runs them");
-    CliRun run =
-        CliRun.of(
-            "ds2", "run", "--user-threads", "virtual", "--data-dir", dir.resolve("pg").toString());
-    assertEquals(2, run.code(), run.err());
-    assertEquals(1, run.err().strip().lines().count(), run.err());
-    assertTrue(run.err().contains("Java 21 or newer"), run.err());
-    assertTrue(run.err().contains("JAVA_HOME"), run.err());
-    assertFalse(Files.exists(dir.resolve("pg/PG_VERSION")), "the embedded database was started");
+    String err = refused("virtual");
+    assertTrue(err.contains("Java 21 or newer"), err);
+    assertTrue(err.contains("JAVA_HOME"), err);
   }
 
   @Test

@@ -32,30 +32,6 @@ public record Ds2RunSettings(
     boolean checkSize,
     long seed,
     Ds2UserThreads userThreads) {
-  /** Settings with users on {@link Ds2UserThreads#AUTO} threads. */
-  public Ds2RunSettings(
-      List<DatabaseTarget> targets,
-      int threads,
-      double rampRate,
-      Duration thinkTime,
-      Ds2WorkloadMix mix,
-      Ds2Size size,
-      boolean compatTitleSearch,
-      boolean checkSize,
-      long seed) {
-    this(
-        targets,
-        threads,
-        rampRate,
-        thinkTime,
-        mix,
-        size,
-        compatTitleSearch,
-        checkSize,
-        seed,
-        Ds2UserThreads.AUTO);
-  }
-
   public Ds2RunSettings {
     if (targets.isEmpty()) {
       throw new UsageException("--target: name at least one database");

@@ -51,7 +51,16 @@ class Ds2DriverTest {
       throws Exception {
     Ds2RunSettings s =
         new Ds2RunSettings(
-            List.of(db), threads, 100, Duration.ZERO, Ds2WorkloadMix.DEFAULT, size, false, true, 9);
+            List.of(db),
+            threads,
+            100,
+            Duration.ZERO,
+            Ds2WorkloadMix.DEFAULT,
+            size,
+            false,
+            true,
+            9,
+            Ds2UserThreads.AUTO);
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
@@ -105,7 +114,16 @@ class Ds2DriverTest {
     DatabaseTarget b = loaded("multi_b");
     Ds2RunSettings s =
         new Ds2RunSettings(
-            List.of(a, b), 2, 100, Duration.ZERO, Ds2WorkloadMix.DEFAULT, TINY, false, true, 4);
+            List.of(a, b),
+            2,
+            100,
+            Duration.ZERO,
+            Ds2WorkloadMix.DEFAULT,
+            TINY,
+            false,
+            true,
+            4,
+            Ds2UserThreads.AUTO);
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),

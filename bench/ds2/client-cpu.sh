@@ -32,7 +32,7 @@ if [ "$WHO" != pgbench ]; then
   reset
   "$LOADLAB" ds2 run --url "$PG_URL${URL_SUFFIX:-}" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
     --ramp-rate 100 --warmup 12s --run-time 30s --think-time 0 --pct-newcustomers 20 --n-searches 3 \
-    --search-batch-size 5 --n-line-items 5 --quiet --output "$OUT/loadlab" >"$OUT/loadlab.txt" &
+    --search-batch-size 5 --n-line-items 5 ${USER_THREADS:+--user-threads $USER_THREADS} --quiet --output "$OUT/loadlab" >"$OUT/loadlab.txt" &
   measure loadlab $! 16 "awk '/^opm: / {print \$2 / 3}' '$OUT/loadlab.txt'"
 fi
 if [ "$WHO" != loadlab ]; then

@@ -50,6 +50,7 @@ class Ds2CliTest {
     assertEquals(0, run.code(), run.out() + run.err());
     assertTrue(run.out().contains("ds2: et="), run.out());
     assertTrue(run.out().contains("ds2: Final: "), run.out());
+    assertTrue(run.out().contains("ds2: 3 users on "), run.out());
     RunResult result = ResultJson.read(out.resolve("result.json"));
     assertTrue(result.figures().get("opm") > 0);
     assertTrue(result.totals().containsKey("order"));

@@ -158,6 +158,7 @@ public final class Ds2Driver {
         recording.setParameters(s.operation(), params);
       }
       recording.setParameters(OP_ORDER, params);
+      progress.accept(settings.userThreads().describe(settings.threads() * targets.size()));
       Map<String, String> browse = new LinkedHashMap<>(params);
       browse.put("search words", targets.get(0).terms.describe());
       recording.setParameters(Ds2Step.BROWSE.operation(), browse);

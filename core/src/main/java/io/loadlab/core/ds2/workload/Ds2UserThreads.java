@@ -80,6 +80,26 @@ public enum Ds2UserThreads {
         : PLATFORM;
   }
 
+  /**
+   * One line saying what threads the users run on and, where they are platform threads though this
+   * JVM or a newer one could make them virtual, how to get there: with many users on few cores the
+   * client's own CPU then shows in the figures (see docs/benchmarks.md).
+   */
+  public String describe(int users) {
+    Ds2UserThreads kind = resolved();
+    String line = users + (users == 1 ? " user" : " users") + " on " + kind.label() + " threads";
+    if (kind != PLATFORM || this == PLATFORM) {
+      return line;
+    }
+    int feature = Runtime.version().feature();
+    return OF_VIRTUAL != null
+        ? line + " (Java " + feature + "; --user-threads virtual costs the client less CPU)"
+        : line
+            + " (Java "
+            + feature
+            + "; on Java 21+ --user-threads virtual costs the client less CPU, set JAVA_HOME)";
+  }
+
   /** The name as options and results spell it. */
   public String label() {
     return name().toLowerCase(Locale.ROOT);

@@ -57,4 +57,17 @@ class Ds2UserThreadsTest {
     t.join();
     assertTrue(ran.get());
   }
+
+  @Test
+  void describesTheThreadsAndHintsAtVirtualOnlyWhereAutoChosePlatform() {
+    assertEquals("1 user on platform threads", Ds2UserThreads.PLATFORM.describe(1));
+    String auto = Ds2UserThreads.AUTO.describe(20);
+    if (JAVA >= Ds2UserThreads.AUTO_VIRTUAL_FROM) {
+      assertEquals("20 users on virtual threads", auto);
+    } else {
+      assertTrue(auto.startsWith("20 users on platform threads (Java " + JAVA + ";"), auto);
+      assertTrue(auto.contains("--user-threads virtual"), auto);
+      assertEquals(JAVA < 21, auto.contains("Java 21+"), auto);
+    }
+  }
 }

@@ -81,11 +81,14 @@ final class ChildJvmBroker {
     }
   }
 
-  /** Stops the broker: SIGTERM, then SIGKILL if it has not ended within 20 s. */
+  /**
+   * Stops the broker: SIGTERM, then SIGKILL if it has not ended within 20 s, and waits (up to 10 s
+   * more) for it to be gone, so that it no longer writes to the files the caller then deletes.
+   */
   void stop() throws InterruptedException {
     process.destroy();
     if (!process.waitFor(20, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
   }
 }

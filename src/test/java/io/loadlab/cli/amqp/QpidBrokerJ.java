@@ -1,16 +1,19 @@
 package io.loadlab.cli.amqp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.qpid.server.SystemLauncher;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -20,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Qpid Broker-J 9.2 (Maven Central) in a child JVM of the test's own, on a free loopback port, in
  * memory, with one user and pre-created queues on its default virtual host (which creates no others
  * but those named {@code auto-…}, made when a consumer attaches). A child JVM keeps the broker's
- * libraries and logging out of the tests' JVM.
+ * libraries and logging out of the tests' JVM. Its temporary directory ({@code loadlab-broker-j…})
+ * is deleted when it stops, also when it failed to start.
  */
 final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   private final List<String> queues;
@@ -35,6 +39,20 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
+    try {
+      start();
+    } catch (Exception | Error e) {
+      // Whatever was made before the failure goes now, not left to a later afterAll.
+      try {
+        afterAll(context);
+      } catch (Exception cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
+  }
+
+  private void start() throws Exception {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
@@ -44,9 +62,7 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
         ChildJvmBroker.start(
             "broker-j", Pattern.compile("BRK-1004"), QpidBrokerJ.class.getName(), work.toString());
     if (process.awaitReady(Duration.ofSeconds(90)) == null) {
-      String log = process.log();
-      afterAll(context);
-      throw new IllegalStateException("Qpid Broker-J did not start:\n" + log);
+      throw new IllegalStateException("Qpid Broker-J did not start:\n" + process.log());
     }
   }
 
@@ -132,11 +148,34 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
     return password;
   }
 
+  /**
+   * Stops the broker, then deletes its directory (once it has ended, so nothing writes there any
+   * more); the directory goes even if stopping failed. Safe to call again: JUnit calls it after a
+   * failed {@link #beforeAll} too.
+   */
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
-    if (process != null) {
-      process.stop();
-      process = null;
+    try {
+      if (process != null) {
+        ChildJvmBroker stopping = process;
+        process = null;
+        stopping.stop();
+      }
+    } finally {
+      if (work != null) {
+        Path dir = work;
+        work = null;
+        deleteTree(dir);
+      }
+    }
+  }
+
+  /** Deletes {@code root} and everything below it, deepest first. */
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> all = Files.walk(root)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
     }
   }
 

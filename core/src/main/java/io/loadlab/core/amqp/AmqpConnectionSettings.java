@@ -4,9 +4,6 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * How to reach an AMQP 1.0 broker: a Qpid JMS URI ({@code amqp://host:port}, {@code amqps://…},
@@ -27,19 +24,6 @@ public final class AmqpConnectionSettings {
 
   /** The least max-frame-size AMQP 1.0 allows. */
   public static final int MIN_FRAME_SIZE = 512;
-
-  /** Attempts to make the first connection through a failover URI (about 10 s) unless set. */
-  static final int FAILOVER_STARTUP_ATTEMPTS = 10;
-
-  /**
-   * How long a request to the broker (a session, a link, a transaction's begin or commit) may go
-   * unanswered unless the URI says otherwise: Qpid JMS waits forever by default, and a broker that
-   * ignores a transaction coordinator would hang the run.
-   */
-  static final int REQUEST_TIMEOUT_MS = 30_000;
-
-  private static final List<String> SCHEMES =
-      List.of("amqp://", "amqps://", "amqpws://", "amqpwss://", "failover:");
 
   private final String uri;
   private final String user;
@@ -206,46 +190,7 @@ public final class AmqpConnectionSettings {
 
   /** The URI handed to the Qpid JMS connection factory, with the settings as URI options. */
   String factoryUri() {
-    List<String> options = new ArrayList<>();
-    if (prefetch >= 0) {
-      options.add("jms.prefetchPolicy.all=" + prefetch);
-    }
-    if (presettled) {
-      options.add("jms.presettlePolicy.presettleAll=true");
-    }
-    if (prefetch != 0 && !uri.contains("LocalOnly")) {
-      // With credit, messages arrive by themselves. Without these, every receive that times out
-      // sends the broker a drain request, and one the broker is slow to answer holds the receive
-      // for Qpid JMS's drain timeout (60 s).
-      options.add("jms.receiveLocalOnly=true");
-      options.add("jms.receiveNoWaitLocalOnly=true");
-    }
-    if (isFailover() && !uri.contains("startupMaxReconnectAttempts")) {
-      // Qpid JMS retries a first connection forever by default; a run should say it cannot start.
-      options.add("failover.startupMaxReconnectAttempts=" + FAILOVER_STARTUP_ATTEMPTS);
-    }
-    if (maxFrameSize > 0 && !uri.contains("amqp.maxFrameSize")) {
-      options.add("amqp.maxFrameSize=" + maxFrameSize);
-    }
-    if (waitStrategy != WaitStrategy.AUTO && !uri.contains("provider.futureType")) {
-      options.add("provider.futureType=" + waitStrategy.label());
-    }
-    String transport = isFailover() ? "failover.nested.transport." : "transport.";
-    if (!tcpNoDelay && !uri.contains("tcpNoDelay")) {
-      options.add(transport + "tcpNoDelay=false");
-    }
-    if (trustStore != null) {
-      options.add(transport + "trustStoreLocation=" + trustStore.toAbsolutePath());
-      if (trustStorePassword != null) {
-        options.add(transport + "trustStorePassword=" + trustStorePassword);
-      }
-    }
-    if (!uri.contains("jms.requestTimeout")) {
-      options.add("jms.requestTimeout=" + REQUEST_TIMEOUT_MS);
-    }
-    int close = uri.lastIndexOf(')');
-    boolean hasQuery = uri.indexOf('?', Math.max(close, 0)) >= 0;
-    return uri + (hasQuery ? "&" : "?") + String.join("&", options);
+    return QpidJmsUri.of(this);
   }
 
   /** Builds {@link AmqpConnectionSettings}; every setter checks its value. */
@@ -264,17 +209,6 @@ public final class AmqpConnectionSettings {
     private BrokerProfile profile = BrokerProfile.GENERIC;
 
     private Builder(String uri) {
-      if (uri == null || uri.isBlank()) {
-        throw new UsageException("--broker: a broker URI is needed, e.g. amqp://localhost:5672");
-      }
-      String lower = uri.trim().toLowerCase(Locale.ROOT);
-      if (SCHEMES.stream().noneMatch(lower::startsWith)) {
-        throw new UsageException(
-            "--broker: '"
-                + Secrets.mask(uri)
-                + "' is not an AMQP URI; use amqp://host:port, amqps://host:port or"
-                + " failover:(amqp://a:5672,amqp://b:5672)");
-      }
       AmqpUris.check(uri);
       this.uri = uri.trim();
     }

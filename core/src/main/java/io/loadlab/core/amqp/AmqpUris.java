@@ -9,15 +9,33 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Checks that a broker URI names a broker in full: every address (each one inside {@code
- * failover:(...)}) has a host and, if it has a port, a valid one. An incomplete URI is refused,
- * never completed to localhost.
+ * Checks that a broker URI is an AMQP URI ({@code amqp://}, {@code amqps://}, {@code amqpws://},
+ * {@code amqpwss://} or {@code failover:}) and names a broker in full: every address (each one
+ * inside {@code failover:(...)}) has a host and, if it has a port, a valid one. An incomplete URI
+ * is refused, never completed to localhost.
  */
 final class AmqpUris {
+  private static final List<String> SCHEMES =
+      List.of("amqp://", "amqps://", "amqpws://", "amqpwss://", "failover:");
+
   private AmqpUris() {}
 
-  /** Throws a {@link UsageException} naming {@code --broker} if an address is incomplete. */
+  /**
+   * Throws a {@link UsageException} naming {@code --broker} if the URI is missing, not an AMQP URI,
+   * or an address in it is incomplete.
+   */
   static void check(String uri) {
+    if (uri == null || uri.isBlank()) {
+      throw new UsageException("--broker: a broker URI is needed, e.g. amqp://localhost:5672");
+    }
+    String lower = uri.trim().toLowerCase(Locale.ROOT);
+    if (SCHEMES.stream().noneMatch(lower::startsWith)) {
+      throw new UsageException(
+          "--broker: '"
+              + Secrets.mask(uri)
+              + "' is not an AMQP URI; use amqp://host:port, amqps://host:port or"
+              + " failover:(amqp://a:5672,amqp://b:5672)");
+    }
     for (String address : addresses(uri.trim())) {
       checkAddress(uri, address.trim());
     }

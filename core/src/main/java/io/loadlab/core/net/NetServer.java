@@ -8,7 +8,6 @@ import java.lang.management.ThreadMXBean;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -30,6 +29,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The server counts what it serves and the CPU it spends, and sends both to a client that asks
  * ({@link NetConnection#serverStats()}), so that the client can report server CPU per transaction.
+ * Each TCP connection is served by a {@link TcpConnectionHandler}, UDP by a {@link UdpResponder}.
  */
 public final class NetServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(NetServer.class);
@@ -42,9 +42,10 @@ public final class NetServer implements AutoCloseable {
   private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
   private final Set<Long> serverThreads = ConcurrentHashMap.newKeySet();
   private final LongAdder retiredThreadsCpu = new LongAdder();
-  private final LongAdder transactions = new LongAdder();
-  private final LongAdder bytesReceived = new LongAdder();
-  private final LongAdder bytesSent = new LongAdder();
+  // Counted by each connection's TcpConnectionHandler straight into these fields (hot path).
+  final LongAdder transactions = new LongAdder();
+  final LongAdder bytesReceived = new LongAdder();
+  final LongAdder bytesSent = new LongAdder();
   private final LongAdder faults = new LongAdder();
   private final AtomicInteger connectionCount = new AtomicInteger();
   private UdpResponder udp;
@@ -182,7 +183,11 @@ public final class NetServer implements AutoCloseable {
     return stats(0);
   }
 
-  private ServerStats stats(long connectionTransactions) {
+  /**
+   * The counters now, with {@code connectionTransactions} as the transactions of the connection (or
+   * UDP flow) that asks.
+   */
+  ServerStats stats(long connectionTransactions) {
     long threadsCpu = retiredThreadsCpu.sum();
     for (long id : serverThreads) {
       long t = THREADS.getThreadCpuTime(id);
@@ -280,20 +285,20 @@ public final class NetServer implements AutoCloseable {
 
   /** Serves one connection until the peer closes it or breaks the protocol. */
   private void serve(SocketChannel c) {
-    ConnectionHandler handler = new ConnectionHandler(c, ThreadBuffers.current());
+    TcpConnectionHandler handler = new TcpConnectionHandler(c, ThreadBuffers.current(), this);
     try {
       options.applyTo(c);
       handler.run();
     } catch (ClosedChannelException e) {
       // closed by close(): nothing to report
-    } catch (ProtocolException e) {
+    } catch (TcpConnectionHandler.ProtocolException e) {
       faults.increment();
       LOG.warn("{}: malformed frame ({}); closing the connection", peer(c), e.getMessage());
     } catch (EOFException e) {
       faults.increment();
       LOG.warn("{}: peer disconnected mid-transaction ({})", peer(c), e.getMessage());
     } catch (IOException e) {
-      if (handler.midFrame) {
+      if (handler.midFrame()) {
         faults.increment();
         LOG.warn("{}: connection failed mid-transaction: {}", peer(c), e.toString());
       } else {
@@ -321,134 +326,6 @@ public final class NetServer implements AutoCloseable {
       c.close();
     } catch (IOException e) {
       // nothing left to do
-    }
-  }
-
-  /** A frame that does not follow {@link NetProtocol}. */
-  static final class ProtocolException extends IOException {
-    ProtocolException(String message) {
-      super(message);
-    }
-  }
-
-  /** Reads frames from one connection and answers them. */
-  private final class ConnectionHandler {
-    private final SocketChannel channel;
-    private final ThreadBuffers buffers;
-    private ByteBuffer in;
-    private ByteBuffer out;
-    private boolean noDelaySet;
-    private long served;
-    boolean midFrame;
-
-    ConnectionHandler(SocketChannel channel, ThreadBuffers buffers) {
-      this.channel = channel;
-      this.buffers = buffers;
-      this.in = buffers.in(0);
-      in.clear().flip(); // empty, ready to read from
-    }
-
-    void run() throws IOException {
-      while (true) {
-        midFrame = false;
-        if (!fill(NetProtocol.HEADER_LENGTH, true)) {
-          return; // clean close between frames
-        }
-        midFrame = true;
-        short magic = in.getShort();
-        byte version = in.get();
-        byte type = in.get();
-        byte flags = in.get();
-        in.position(in.position() + 3);
-        int request = in.getInt();
-        int response = in.getInt();
-        if (magic != NetProtocol.MAGIC) {
-          throw new ProtocolException(String.format("bad magic 0x%04x", magic & 0xffff));
-        }
-        if (version != NetProtocol.VERSION) {
-          throw new ProtocolException("unsupported version " + version);
-        }
-        if (request < 0 || response < 0) {
-          throw new ProtocolException("negative size " + request + "/" + response);
-        }
-        bytesReceived.add(NetProtocol.HEADER_LENGTH + (long) request);
-        if (!noDelaySet && (flags & NetProtocol.FLAG_NODELAY) != 0) {
-          channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-          noDelaySet = true;
-        }
-        if (type == NetProtocol.TYPE_TRANSACTION) {
-          skip(request);
-          respond(response);
-          transactions.increment();
-          served++;
-          if ((flags & NetProtocol.FLAG_CLOSE) != 0) {
-            channel.shutdownOutput();
-            midFrame = false;
-            return;
-          }
-        } else if (type == NetProtocol.TYPE_STATS) {
-          skip(request);
-          out = buffers.out(NetProtocol.STATS_LENGTH);
-          out.clear();
-          stats(served).writeTo(out);
-          out.flip();
-          writeFully();
-        } else {
-          throw new ProtocolException("unknown frame type " + type);
-        }
-      }
-    }
-
-    /** Makes at least {@code n} bytes readable; false on a clean end of stream if allowed. */
-    private boolean fill(int n, boolean endAllowed) throws IOException {
-      while (in.remaining() < n) {
-        in.compact();
-        int read = channel.read(in);
-        in.flip();
-        if (read < 0) {
-          if (endAllowed && in.remaining() == 0) {
-            return false;
-          }
-          throw new EOFException("stream ended " + in.remaining() + " bytes into a frame");
-        }
-      }
-      return true;
-    }
-
-    private void skip(int length) throws IOException {
-      in = buffers.growIn(in, length);
-      long left = length;
-      while (left > 0) {
-        if (!in.hasRemaining()) {
-          in.clear();
-          int read = channel.read(in);
-          in.flip();
-          if (read < 0) {
-            throw new EOFException("stream ended with " + left + " request bytes missing");
-          }
-        }
-        int take = (int) Math.min(left, in.remaining());
-        in.position(in.position() + take);
-        left -= take;
-      }
-    }
-
-    private void respond(int length) throws IOException {
-      out = buffers.out(length);
-      long left = length;
-      while (left > 0) {
-        int chunk = (int) Math.min(left, out.capacity());
-        out.clear().limit(chunk);
-        writeFully();
-        left -= chunk;
-      }
-      bytesSent.add(length);
-    }
-
-    private void writeFully() throws IOException {
-      while (out.hasRemaining()) {
-        channel.write(out);
-      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.jmeter;
 
+import io.loadlab.core.TempTrees;
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.ds2.Ds2Size;
@@ -22,7 +23,7 @@ public final class TestDatabase {
     if (target == null) {
       Path dir = Files.createTempDirectory("loadlab-jmeter-pg");
       server = EmbeddedPostgresServer.start(dir.resolve("data"), true);
-      Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+      TempTrees.closeAndDeleteAtExit(server, dir);
       server.createDatabaseIfAbsent("ds2");
       DatabaseTarget t = server.target("ds2");
       new Ds2Loader(t, line -> {})

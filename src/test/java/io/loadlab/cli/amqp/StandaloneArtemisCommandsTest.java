@@ -30,13 +30,14 @@ class StandaloneArtemisCommandsTest {
   private static final String PASSWORD = "pw-standalone-7f3";
   private static ChildJvmBroker broker;
   private static String uri;
-  private static Path work;
+
+  /** The broker's users file; JUnit deletes it after {@link #stopBroker()}. */
+  @TempDir static Path work;
 
   @TempDir Path dir;
 
   @BeforeAll
   static void startBroker() throws Exception {
-    work = Files.createTempDirectory("loadlab-standalone");
     Path users = Files.writeString(work.resolve("users"), "# lab users\nalice:" + PASSWORD + "\n");
     broker =
         ChildJvmBroker.start(

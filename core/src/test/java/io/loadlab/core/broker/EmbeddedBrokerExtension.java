@@ -1,5 +1,6 @@
 package io.loadlab.core.broker;
 
+import io.loadlab.core.TempTrees;
 import io.loadlab.core.amqp.SelfSignedTls;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.loadlab.core.broker;
 
+import io.loadlab.core.TempTrees;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

@@ -1,5 +1,6 @@
 package io.loadlab.core.database;
 
+import io.loadlab.core.TempTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,13 +19,14 @@ public final class TestPostgres {
   /** The shared server, started on first use. */
   public static synchronized EmbeddedPostgresServer server() {
     if (server == null) {
+      Path dir;
       try {
-        Path dir = Files.createTempDirectory("loadlab-test-pg");
+        dir = Files.createTempDirectory("loadlab-test-pg");
         server = EmbeddedPostgresServer.start(dir.resolve("data"), false);
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
-      Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+      TempTrees.closeAndDeleteAtExit(server, dir);
     }
     return server;
   }

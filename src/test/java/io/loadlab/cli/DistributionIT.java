@@ -83,6 +83,43 @@ class DistributionIT {
     assertTrue(bad.err().contains("--users"), bad.err());
   }
 
+  /**
+   * {@code ds2 run} on a machine of at most 2 CPUs with Java 17-23 compiles with C1 only
+   * (lib/launch-jit.sh); other commands, bigger machines and a JIT in LOADLAB_JAVA_OPTS keep the
+   * JVM's default. GNU nproc counts OMP_NUM_THREADS CPUs; the flag's final value shows the choice.
+   */
+  @Test
+  void choosesTheJitOfADs2RunByTheMachine() throws Exception {
+    String small = Runtime.version().feature() < 24 ? "1" : "4";
+    assertEquals(small, tieredStopAtLevel("2", "", "ds2", "run", "--threads", "-3"));
+    assertEquals("4", tieredStopAtLevel("8", "", "ds2", "run", "--threads", "-3"));
+    assertEquals("4", tieredStopAtLevel("2", "", "net", "rr", "--users", "0"));
+    assertEquals(
+        "4", tieredStopAtLevel("2", "-XX:TieredStopAtLevel=4", "ds2", "run", "--threads", "-3"));
+  }
+
+  /** TieredStopAtLevel of the JVM bin/loadlab starts for a command refused before it runs. */
+  private static String tieredStopAtLevel(String cpus, String javaOpts, String... args)
+      throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/loadlab").toString()));
+    cmd.addAll(List.of(args));
+    Outcome o =
+        run(
+            Map.of(
+                "OMP_NUM_THREADS",
+                cpus,
+                "JAVA_HOME",
+                System.getProperty("java.home"),
+                "LOADLAB_JAVA_OPTS",
+                (javaOpts + " -XX:+PrintFlagsFinal").strip()),
+            cmd.toArray(String[]::new));
+    assertEquals(2, o.code(), o.err());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\bTieredStopAtLevel\\s+=\\s+(\\d+)").matcher(o.out());
+    assertTrue(m.find(), o.out());
+    return m.group(1);
+  }
+
   @Test
   void saysSoWhenThereIsNoJava() throws Exception {
     // A PATH with the tools the launcher needs and no java; no JAVA_HOME.

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import java.nio.file.Files;
@@ -54,6 +55,10 @@ class Ds2CliTest {
     RunResult result = ResultJson.read(out.resolve("result.json"));
     assertTrue(result.figures().get("opm") > 0);
     assertTrue(result.totals().containsKey("order"));
+    // The compilers this JVM runs with, on the users' line and in the result.
+    String jit = EnvironmentInfo.currentJit();
+    assertTrue(run.out().contains("; JIT: " + jit), run.out());
+    assertEquals(jit, result.environment().jit());
     assertEquals("3s", result.configuration().get("runTime"));
 
     CliRun check = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);

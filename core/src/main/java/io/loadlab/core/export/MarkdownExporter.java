@@ -90,6 +90,7 @@ public final class MarkdownExporter implements ResultSink {
           .append(e.osVersion())
           .append(", Java ")
           .append(e.jvmVersion())
+          .append(e.jit() == null ? "" : " (JIT: " + e.jit() + ")")
           .append('\n');
     }
     if (r.testbed() != null && !r.testbed().isEmpty()) {

@@ -136,7 +136,8 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
               + " "
               + e.osVersion()
               + ", Java "
-              + e.jvmVersion());
+              + e.jvmVersion()
+              + (e.jit() == null ? "" : " (JIT: " + e.jit() + ")"));
     }
     if (r.commandLine() != null) {
       facts.put("command", r.commandLine());

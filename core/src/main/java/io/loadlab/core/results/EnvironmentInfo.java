@@ -1,9 +1,16 @@
 package io.loadlab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 
-/** The machine a run ran on. */
+/**
+ * The machine a run ran on, with the JVM's just-in-time compilers ({@code jit}: {@code C1+C2},
+ * {@code C1 only}, {@code C2 only} or {@code interpreter only}; null where unknown), which change a
+ * client's CPU cost per operation on a small machine.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record EnvironmentInfo(
     String hostName,
     int cores,
@@ -12,7 +19,8 @@ public record EnvironmentInfo(
     String osVersion,
     String arch,
     String jvm,
-    String jvmVersion) {
+    String jvmVersion,
+    String jit) {
 
   /** Describes the machine this JVM runs on. */
   public static EnvironmentInfo current() {
@@ -29,7 +37,29 @@ public record EnvironmentInfo(
         System.getProperty("os.version"),
         System.getProperty("os.arch"),
         System.getProperty("java.vm.name"),
-        System.getProperty("java.version"));
+        System.getProperty("java.version"),
+        currentJit());
+  }
+
+  /**
+   * The compilers this JVM runs code with, read from HotSpot's flags ({@code TieredCompilation},
+   * {@code TieredStopAtLevel}, {@code -Xint}); null on a JVM without them.
+   */
+  public static String currentJit() {
+    if (String.valueOf(System.getProperty("java.vm.info")).contains("interpreted mode")) {
+      return "interpreter only";
+    }
+    try {
+      HotSpotDiagnosticMXBean hotspot =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      if (!Boolean.parseBoolean(hotspot.getVMOption("TieredCompilation").getValue())) {
+        return "C2 only";
+      }
+      int level = Integer.parseInt(hotspot.getVMOption("TieredStopAtLevel").getValue());
+      return level >= 4 ? "C1+C2" : level >= 1 ? "C1 only" : "interpreter only";
+    } catch (RuntimeException e) {
+      return null; // not HotSpot
+    }
   }
 
   private static String localHostName() {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * The executors a campaign has: a child {@code loadlab} process on this machine (one JVM per run
@@ -65,6 +66,7 @@ public final class StepExecutors {
     if (opts != null && !opts.isBlank()) {
       cmd.addAll(List.of(opts.trim().split("\\s+")));
     }
+    cmd.addAll(jitOptions(args, opts, System.getenv("LOADLAB_DS2_RUN_JAVA_OPTS")));
     // The launcher's class-data archive (AppCDS) serves runs on the same jar: faster starts.
     String archive = System.getenv("LOADLAB_CDS_ARCHIVE");
     if (archive != null && !archive.isBlank() && Files.isRegularFile(Path.of(archive))) {
@@ -76,6 +78,24 @@ public final class StepExecutors {
     cmd.addAll(args);
     return cmd;
   }
+
+  /**
+   * The JIT options of a run: for {@code ds2 run}, the launcher's choice for this machine ({@code
+   * ds2RunOpts}, from lib/launch-jit.sh), unless the run's own JVM options name a JIT already.
+   */
+  static List<String> jitOptions(List<String> args, String runOpts, String ds2RunOpts) {
+    boolean ds2Run = args.size() >= 2 && args.get(0).equals("ds2") && args.get(1).equals("run");
+    if (!ds2Run || ds2RunOpts == null || ds2RunOpts.isBlank()) {
+      return List.of();
+    }
+    if (runOpts != null && JIT_OPTION.matcher(runOpts).find()) {
+      return List.of();
+    }
+    return List.of(ds2RunOpts.trim().split("\\s+"));
+  }
+
+  private static final Pattern JIT_OPTION =
+      Pattern.compile("Tiered|CompilationMode|ServerClassMachine|-Xint\\b|-Xcomp\\b");
 
   /** A child process, optionally under a prefix such as {@code ip netns exec NS}. */
   static final class ChildProcess implements StepExecutor {

@@ -8,6 +8,7 @@ import io.loadlab.core.ds2.Ds2StepException;
 import io.loadlab.core.ds2.load.Ds2Check;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
@@ -158,7 +159,11 @@ public final class Ds2Driver {
         recording.setParameters(s.operation(), params);
       }
       recording.setParameters(OP_ORDER, params);
-      progress.accept(settings.userThreads().describe(settings.threads() * targets.size()));
+      // The compilers too: on a small machine they change the client's CPU per order.
+      String jit = EnvironmentInfo.currentJit();
+      progress.accept(
+          settings.userThreads().describe(settings.threads() * targets.size())
+              + (jit == null ? "" : "; JIT: " + jit));
       Map<String, String> browse = new LinkedHashMap<>(params);
       browse.put("search words", targets.get(0).terms.describe());
       recording.setParameters(Ds2Step.BROWSE.operation(), browse);

@@ -1,0 +1,22 @@
+# Sourced by the loadlab launchers (bin/loadlab, and ./loadlab in a source checkout): the JIT
+# options a `ds2 run` starts its JVM with.
+#
+# On a machine of at most 2 CPUs with Java 17-23 (where DS2 users run on platform threads), a
+# DS2 client's 20 or more user threads share the cores with the database, and HotSpot's C2
+# compiler thread gets so little CPU that the client runs a run's first minutes in slower,
+# profiled code. Compiling with C1 only (-XX:TieredStopAtLevel=1) cost a third less client CPU
+# per order and gave 8-20% more orders per minute there (docs/benchmarks.md, DS2). Elsewhere the
+# JVM's default (C1 then C2) stays. A JIT option in LOADLAB_JAVA_OPTS always wins: for example
+# -XX:TieredStopAtLevel=4 keeps C2. result.json's environment records the choice (`jit`).
+#
+# $1: the Java feature version. Prints the options (maybe none).
+loadlab_ds2_run_jit() {
+  case " ${LOADLAB_JAVA_OPTS:-} " in
+    *Tiered* | *CompilationMode* | *" -Xint "* | *" -Xcomp "* | *ServerClassMachine*) return 0 ;;
+  esac
+  cpus=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 0)
+  if [ "${1:-0}" -lt 24 ] 2>/dev/null && [ "$cpus" -ge 1 ] && [ "$cpus" -le 2 ]; then
+    echo "-XX:TieredStopAtLevel=1"
+  fi
+  return 0
+}

@@ -1,0 +1,38 @@
+package io.loadlab.cli.campaign;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Campaign runs start with the JVM options the launcher chose for their command. */
+class StepExecutorsTest {
+  private static final List<String> DS2_RUN = List.of("ds2", "run", "--threads", "20");
+  private static final String C1 = "-XX:TieredStopAtLevel=1";
+
+  @Test
+  void aDs2RunGetsTheLaunchersJitChoice() {
+    assertEquals(List.of(C1), StepExecutors.jitOptions(DS2_RUN, null, C1));
+    assertEquals(List.of(C1), StepExecutors.jitOptions(DS2_RUN, "-Xmx1g", " " + C1 + " "));
+  }
+
+  @Test
+  void otherCommandsAndMachinesWithoutAChoiceGetNone() {
+    assertEquals(List.of(), StepExecutors.jitOptions(List.of("net", "rr"), null, C1));
+    assertEquals(List.of(), StepExecutors.jitOptions(List.of("ds2", "load"), null, C1));
+    assertEquals(List.of(), StepExecutors.jitOptions(DS2_RUN, null, ""));
+    assertEquals(List.of(), StepExecutors.jitOptions(DS2_RUN, null, null));
+  }
+
+  @Test
+  void aJitNamedInTheRunsOwnOptionsWins() {
+    for (String own :
+        List.of(
+            "-XX:TieredStopAtLevel=4",
+            "-Xmx1g -XX:-TieredCompilation",
+            "-Xint",
+            "-XX:CompilationMode=high-only")) {
+      assertEquals(List.of(), StepExecutors.jitOptions(DS2_RUN, own, C1), own);
+    }
+  }
+}

@@ -62,7 +62,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
   else P=$(run_pgbench "$r"); L=$(run_loadlab "$r"); fi
   read -r LOADLAB_OPM LOAD_LOADLAB <<<"$L"
   read -r PGBENCH_OPM LOAD_PGBENCH <<<"$P"
-  [ "$r" = 1 ] && echo "java: $("$JAVA_BIN" -version 2>&1 | head -1); user threads: $(grep -o '"user threads" : "[a-z]*"' "$OUT/loadlab-1/result.json" | head -1 | sed 's/.*: //')"
+  [ "$r" = 1 ] && echo "java: $("$JAVA_BIN" -version 2>&1 | head -1); user threads: $(grep -o '"user threads" : "[a-z]*"' "$OUT/loadlab-1/result.json" | head -1 | sed 's/.*: //'); JIT: $(grep -o '"jit" : "[^"]*"' "$OUT/loadlab-1/result.json" | head -1 | sed 's/.*: //')"
   RATIO=$(awk -v a="$LOADLAB_OPM" -v b="$PGBENCH_OPM" 'BEGIN { printf "%.2f", a / b }')
   RATIOS+=("$RATIO")
   echo "round $r: loadlab opm=$LOADLAB_OPM (load before: $LOAD_LOADLAB)  pgbench opm=$PGBENCH_OPM (load before: $LOAD_PGBENCH)  ratio loadlab/pgbench = $RATIO"

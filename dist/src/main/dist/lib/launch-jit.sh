@@ -4,8 +4,8 @@
 # On a machine of at most 2 CPUs with Java 17-23 (where DS2 users run on platform threads), a
 # DS2 client's 20 or more user threads share the cores with the database, and HotSpot's C2
 # compiler thread gets so little CPU that the client runs a run's first minutes in slower,
-# profiled code. Compiling with C1 only (-XX:TieredStopAtLevel=1) cost a third less client CPU
-# per order and gave 8-20% more orders per minute there (docs/benchmarks.md, DS2). Elsewhere the
+# profiled code. Compiled with C1 only (-XX:TieredStopAtLevel=1) the client's CPU per order stays
+# at 450-560 us where C1 and C2 took 480-880 us (docs/benchmarks.md, DS2). Elsewhere the
 # JVM's default (C1 then C2) stays. A JIT option in LOADLAB_JAVA_OPTS always wins: for example
 # -XX:TieredStopAtLevel=4 keeps C2. result.json's environment records the choice (`jit`).
 #

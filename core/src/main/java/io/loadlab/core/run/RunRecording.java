@@ -9,7 +9,6 @@ import io.loadlab.core.results.Problem;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,10 +46,16 @@ public final class RunRecording implements AutoCloseable {
   private final Map<String, Double> figures = new LinkedHashMap<>();
   private final Map<String, Problem> problems = new LinkedHashMap<>();
 
-  private final java.util.Set<ResultSink> brokenSinks =
-      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-  private volatile String writeFailure;
-  private volatile java.util.function.Consumer<String> onWriteFailure = reason -> {};
+  private final SinkCalls sinkCalls;
+
+  /**
+   * Held while intervals are handed to the sinks, always before this object's own lock: sinks write
+   * files outside that lock, so a driver changing phase never waits for a write.
+   */
+  private final Object delivery = new Object();
+
+  /** Intervals cut but not yet handed to the sinks, oldest first. */
+  private final java.util.ArrayDeque<IntervalReport> pending = new java.util.ArrayDeque<>();
 
   /** Operations that completed something in the current phase: each gets a row every interval. */
   private final java.util.Set<String> seenInPhase = new java.util.LinkedHashSet<>();
@@ -69,8 +74,9 @@ public final class RunRecording implements AutoCloseable {
     this.startEpochMs = System.currentTimeMillis();
     this.intervalStartEpochMs = startEpochMs;
     this.intervalStartNanos = System.nanoTime();
+    this.sinkCalls = new SinkCalls(recorder);
     for (ResultSink sink : this.sinks) {
-      call(sink, "start", () -> sink.begin(info, startEpochMs));
+      sinkCalls.call(sink, "start", () -> sink.begin(info, startEpochMs));
     }
     this.ticker =
         Executors.newSingleThreadScheduledExecutor(
@@ -94,15 +100,12 @@ public final class RunRecording implements AutoCloseable {
    * the run, which then ends {@code failed} with that reason.
    */
   public void onWriteFailure(java.util.function.Consumer<String> action) {
-    this.onWriteFailure = action;
-    if (writeFailure != null) {
-      action.accept(writeFailure);
-    }
+    sinkCalls.onWriteFailure(action);
   }
 
   /** Why a result file could not be written, or {@code null} if every file was. */
   public String writeFailure() {
-    return writeFailure;
+    return sinkCalls.writeFailure();
   }
 
   /** The recorder drivers record into. */
@@ -114,11 +117,14 @@ public final class RunRecording implements AutoCloseable {
    * Ends the current interval and starts a phase: {@code name} labels the intervals that follow
    * (for example a sweep point such as {@code users=10}); warmup intervals stay out of the totals.
    */
-  public synchronized void beginPhase(String name, boolean isWarmup) {
-    cut(true);
-    this.phase = name;
-    this.warmup = isWarmup;
-    seenInPhase.clear();
+  public void beginPhase(String name, boolean isWarmup) {
+    synchronized (this) {
+      cut(true);
+      this.phase = name;
+      this.warmup = isWarmup;
+      seenInPhase.clear();
+    }
+    deliverLater();
   }
 
   /**
@@ -126,9 +132,12 @@ public final class RunRecording implements AutoCloseable {
    * users finish: the interval so far is reported, and any later one is neither measured nor, if
    * nothing was recorded in it, reported.
    */
-  public synchronized void endMeasurement() {
-    cut(true);
-    measurementEnded = true;
+  public void endMeasurement() {
+    synchronized (this) {
+      cut(true);
+      measurementEnded = true;
+    }
+    deliverLater();
   }
 
   /**
@@ -171,8 +180,49 @@ public final class RunRecording implements AutoCloseable {
   }
 
   /** Ends the current interval now and reports it. */
-  public synchronized void cut() {
-    cut(false);
+  public void cut() {
+    synchronized (this) {
+      cut(false);
+    }
+    deliver();
+  }
+
+  /**
+   * Hands the intervals cut so far to the sinks on the ticker's thread: the caller (a driver that
+   * holds its users while it changes phase) does not wait for files to be written.
+   */
+  private void deliverLater() {
+    try {
+      ticker.execute(this::deliver);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // Finishing: finish() hands over what is pending.
+    }
+  }
+
+  /** Hands every pending interval to the sinks, in order; nothing once the run is finished. */
+  private void deliver() {
+    synchronized (delivery) {
+      while (true) {
+        IntervalReport report;
+        synchronized (this) {
+          if (finished != null) {
+            pending.clear();
+            return;
+          }
+          report = pending.poll();
+        }
+        if (report == null) {
+          return;
+        }
+        for (ResultSink sink : sinks) {
+          sinkCalls.call(sink, "interval", () -> sink.interval(report));
+        }
+      }
+    }
+  }
+
+  private synchronized RunResult resultSoFar() {
+    return result(RunStatus.RUNNING, null);
   }
 
   /**
@@ -222,44 +272,49 @@ public final class RunRecording implements AutoCloseable {
     }
     intervalStartNanos = nowNanos;
     intervalStartEpochMs = endEpochMs;
-    IntervalReport report =
-        new IntervalReport(sample, active, () -> result(RunStatus.RUNNING, null));
-    for (ResultSink sink : sinks) {
-      call(sink, "interval", () -> sink.interval(report));
-    }
+    pending.add(new IntervalReport(sample, active, this::resultSoFar));
   }
 
   /**
    * Ends the run: reports the last interval, builds the final result and hands it to every sink.
    * Calling it again returns the same result.
    */
-  public synchronized RunResult finish(RunStatus status, String reason) {
+  public RunResult finish(RunStatus status, String reason) {
+    synchronized (delivery) {
+      synchronized (this) {
+        return end(status, reason);
+      }
+    }
+  }
+
+  private RunResult end(RunStatus status, String reason) {
     if (finished != null) {
       return finished;
     }
     ticker.shutdownNow();
-    cut();
-    if (writeFailure != null && status != RunStatus.ABORTED) {
+    cut(false);
+    deliver();
+    if (writeFailure() != null && status != RunStatus.ABORTED) {
       status = RunStatus.FAILED;
-      reason = writeFailure;
+      reason = writeFailure();
     }
     finished = result(status, reason);
     // Files first: if one cannot be written, the run is failed before anything reports it.
     List<ResultSink> written = new ArrayList<>();
     for (ResultSink sink : sinks) {
-      if (sink.target() != null && call(sink, "end", () -> sink.end(finished))) {
+      if (sink.target() != null && sinkCalls.call(sink, "end", () -> sink.end(finished))) {
         written.add(sink);
       }
     }
-    if (writeFailure != null && finished.status() == RunStatus.OK) {
-      finished = result(RunStatus.FAILED, writeFailure);
+    if (writeFailure() != null && finished.status() == RunStatus.OK) {
+      finished = result(RunStatus.FAILED, writeFailure());
       for (ResultSink sink : written) {
-        call(sink, "end", () -> sink.end(finished));
+        sinkCalls.call(sink, "end", () -> sink.end(finished));
       }
     }
     for (ResultSink sink : sinks) {
       if (sink.target() == null) {
-        call(sink, "end", () -> sink.end(finished));
+        sinkCalls.call(sink, "end", () -> sink.end(finished));
       }
     }
     return finished;
@@ -270,17 +325,26 @@ public final class RunRecording implements AutoCloseable {
    * stopped it, {@code failed} if the driver failed it or any measured operation failed, {@code ok}
    * otherwise.
    */
-  public synchronized RunResult finish(RunControl control) {
+  public RunResult finish(RunControl control) {
+    synchronized (delivery) {
+      synchronized (this) {
+        return end(control);
+      }
+    }
+  }
+
+  private RunResult end(RunControl control) {
     if (finished != null) {
       return finished;
     }
     ticker.shutdownNow();
-    cut();
+    cut(false);
+    deliver();
     if (control.isAborted()) {
       return finish(RunStatus.ABORTED, control.reason());
     }
-    if (writeFailure != null) {
-      return finish(RunStatus.FAILED, writeFailure);
+    if (writeFailure() != null) {
+      return finish(RunStatus.FAILED, writeFailure());
     }
     if (control.reason() != null) {
       return finish(RunStatus.FAILED, control.reason());
@@ -343,47 +407,7 @@ public final class RunRecording implements AutoCloseable {
   public void close() {
     finish(RunStatus.FAILED, "the run ended without a result");
     for (ResultSink sink : sinks) {
-      call(sink, "close", sink::close);
-    }
-  }
-
-  private interface SinkCall {
-    void run() throws IOException;
-  }
-
-  /**
-   * Calls a sink; a sink that writes a file and fails is not called again, and the run ends failed
-   * with the reason in one line. Returns true if the call went through.
-   */
-  private boolean call(ResultSink sink, String what, SinkCall c) {
-    if (brokenSinks.contains(sink)) {
-      return false;
-    }
-    try {
-      c.run();
-      return true;
-    } catch (IOException | RuntimeException e) {
-      if (sink.target() == null) {
-        LOG.warn("{} could not {}: {}", sink.getClass().getSimpleName(), what, e.getMessage());
-        return false;
-      }
-      brokenSinks.add(sink);
-      if (sink instanceof io.loadlab.core.record.SampleListener) {
-        recorder.setSampleListener(null); // its rows would only pile up in memory
-      }
-      String why = WriteFailures.describe(sink.target(), e);
-      boolean first;
-      synchronized (brokenSinks) {
-        first = writeFailure == null;
-        if (first) {
-          writeFailure = why;
-        }
-      }
-      LOG.debug("{} could not {}", sink.target(), what, e);
-      if (first) {
-        onWriteFailure.accept(why);
-      }
-      return false;
+      sinkCalls.call(sink, "close", sink::close);
     }
   }
 }

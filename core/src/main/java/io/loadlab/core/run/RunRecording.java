@@ -233,10 +233,11 @@ public final class RunRecording implements AutoCloseable {
     if (finished != null) {
       return;
     }
+    List<OperationSnapshot> snapshots = recorder.snapshot();
+    // The interval ends where its snapshot did: on a busy machine a snapshot can take a while.
     long nowNanos = System.nanoTime();
     long endEpochMs = intervalStartEpochMs + (nowNanos - intervalStartNanos) / 1_000_000;
     double seconds = (nowNanos - intervalStartNanos) / 1e9;
-    List<OperationSnapshot> snapshots = recorder.snapshot();
     List<OperationSnapshot> active = new ArrayList<>();
     Map<String, OperationStats> ops = new LinkedHashMap<>();
     for (OperationSnapshot s : snapshots) {

@@ -118,12 +118,9 @@ public final class ThroughputDriver {
         results.add(r);
         onIteration.accept(r);
       }
-      figures(recording, size, ofSize);
+      ThroughputFigures.sizeMeans(recording, size, ofSize);
     }
-    long lost = results.stream().mapToLong(IterationResult::lost).sum();
-    recording.figure("lost", lost);
-    recording.figure("duplicates", results.stream().mapToLong(IterationResult::duplicates).sum());
-    recording.figure("outOfOrder", results.stream().mapToLong(IterationResult::outOfOrder).sum());
+    long lost = ThroughputFigures.totals(recording, results);
     if (lost > 0 && settings.reliable()) {
       control.fail(lost + " messages lost with reliable delivery (see problems)");
     }
@@ -150,22 +147,6 @@ public final class ThroughputDriver {
     p.put("count", String.valueOf(settings.count()));
     p.put("durable", String.valueOf(settings.durable()));
     return p;
-  }
-
-  private static void figures(RunRecording recording, int size, List<IterationResult> rs) {
-    if (rs.isEmpty()) {
-      return;
-    }
-    String at = " size=" + size;
-    recording.figure("publishRate" + at, mean(rs, IterationResult::publishRate));
-    recording.figure("subscribeRate" + at, mean(rs, IterationResult::subscribeRate));
-    recording.figure("transfersPerSec" + at, mean(rs, IterationResult::transfersPerSec));
-    recording.figure("mbPerSec" + at, mean(rs, IterationResult::megabytesPerSec));
-  }
-
-  private static double mean(
-      List<IterationResult> rs, java.util.function.ToDoubleFunction<IterationResult> f) {
-    return rs.stream().mapToDouble(f).average().orElse(0);
   }
 
   /** Runs one iteration; returns null if it could not be measured (run stopped or failed). */
@@ -233,11 +214,11 @@ public final class ThroughputDriver {
       clients.reportOutages(recording);
       // Stopped mid-iteration (Ctrl-C, SIGTERM): what had not arrived was still in flight, not
       // lost; the figures and problems then agree (lost 0, in-flight N).
-      report(recording, reports, control.isStopped());
+      ThroughputFigures.deliveryProblems(recording, reports, control.isStopped());
       if (control.isStopped()) {
         return null;
       }
-      return result(size, iteration, t0, t1, pubs, subs, reports);
+      return ThroughputFigures.result(size, iteration, t0, t1, pubs, subs, reports);
     }
   }
 
@@ -329,69 +310,6 @@ public final class ThroughputDriver {
       return Acknowledgement.TRANSACTED;
     }
     return settings.subscribeAck() > 0 ? Acknowledgement.CLIENT : Acknowledgement.AUTO;
-  }
-
-  private static IterationResult result(
-      int size,
-      int iteration,
-      long t0,
-      long t1,
-      List<PerftestPublisher> pubs,
-      List<PerftestSubscriber> subs,
-      List<DeliveryReport> reports) {
-    double seconds = Math.max(1e-9, (t1 - t0) / 1e9);
-    long published = pubs.stream().mapToLong(PerftestPublisher::confirmed).sum();
-    long received = subs.stream().mapToLong(PerftestSubscriber::received).sum();
-    double[] pubRates = pubs.stream().mapToDouble(PerftestPublisher::rate).toArray();
-    double[] subRates = subs.stream().mapToDouble(PerftestSubscriber::rate).toArray();
-    double transfers = (published + received) / seconds;
-    return new IterationResult(
-        size,
-        iteration,
-        seconds,
-        published,
-        received,
-        Stats.mean(pubRates),
-        Stats.stdDev(pubRates),
-        Stats.mean(subRates),
-        Stats.stdDev(subRates),
-        transfers,
-        transfers * size / (1 << 20),
-        reports);
-  }
-
-  private static void report(
-      RunRecording recording, List<DeliveryReport> reports, boolean stopped) {
-    long inFlight = stopped ? reports.stream().mapToLong(DeliveryReport::lost).sum() : 0;
-    if (inFlight > 0) {
-      recording.problem(
-          "in-flight",
-          inFlight,
-          inFlight + " messages were sent but not received when the run was stopped");
-      recording.figure("inFlight", inFlight);
-    }
-    for (DeliveryReport r : reports) {
-      if (r.lost() > 0 && !stopped) {
-        recording.problem(
-            "lost",
-            r.lost(),
-            r.queue() + ": " + r.lost() + " of " + r.expected() + " messages never arrived");
-      }
-      if (r.duplicates() > 0) {
-        recording.problem(
-            "duplicated", r.duplicates(), r.queue() + ": " + r.duplicates() + " duplicate copies");
-      }
-      if (r.outOfOrder() > 0) {
-        recording.problem(
-            "out-of-order",
-            r.outOfOrder(),
-            r.queue() + ": " + r.outOfOrder() + " messages came after a later one");
-      }
-      if (r.foreign() > 0) {
-        recording.problem(
-            "foreign", r.foreign(), r.queue() + ": " + r.foreign() + " messages not of this run");
-      }
-    }
   }
 
   private void failed(

@@ -2,7 +2,9 @@ package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.ds2.Ds2BrowseResult;
 import io.loadlab.core.ds2.Ds2Step;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 
 /**
  * DS2's counters for one target (or all): sessions ("orders"), steps and their summed response
@@ -85,5 +87,26 @@ final class Ds2Counters {
   double orderAvgMs() {
     long n = orders.sum();
     return n == 0 ? 0 : orderNanos.sum() / 1e6 / n;
+  }
+
+  /** The counters of several targets together: the one set itself, or a new set of their sums. */
+  static Ds2Counters merged(List<Ds2Counters> cs) {
+    if (cs.size() == 1) {
+      return cs.get(0);
+    }
+    Ds2Counters m = new Ds2Counters();
+    for (Ds2Counters c : cs) {
+      m.addAll(c);
+    }
+    return m;
+  }
+
+  /** The sum of one count over several sets of counters. */
+  static long sum(List<Ds2Counters> cs, ToLongFunction<Ds2Counters> f) {
+    long n = 0;
+    for (Ds2Counters c : cs) {
+      n += f.applyAsLong(c);
+    }
+    return n;
   }
 }

@@ -1,7 +1,6 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.database.DatabaseTarget;
-import io.loadlab.core.ds2.Ds2BrowseResult;
 import io.loadlab.core.ds2.Ds2SearchTerms;
 import io.loadlab.core.ds2.Ds2Step;
 import io.loadlab.core.ds2.Ds2StepException;
@@ -319,9 +318,9 @@ public final class Ds2Driver {
     }
 
     private String line(String prefix, String key, List<Ds2Counters> cs, double et) {
-      long orders = sum(cs, c -> c.orders.sum());
-      long nanos = sum(cs, c -> c.orderNanos.sum());
-      long rollbacks = sum(cs, c -> c.rollbacks.sum());
+      long orders = Ds2Counters.sum(cs, c -> c.orders.sum());
+      long nanos = Ds2Counters.sum(cs, c -> c.orderNanos.sum());
+      long rollbacks = Ds2Counters.sum(cs, c -> c.rollbacks.sum());
       long[] last;
       synchronized (lastTick) {
         last = lastTick.getOrDefault(key, new long[] {0, 0});
@@ -343,15 +342,15 @@ public final class Ds2Driver {
           et <= 0 ? 0 : (long) Math.floor(60 * orders / et),
           orders == 0 ? 0 : Math.round(nanos / 1e6 / orders),
           Math.round(sampled),
-          sum(cs, c -> c.steps(Ds2Step.LOGIN)),
-          sum(cs, c -> c.steps(Ds2Step.NEW_CUSTOMER)),
-          sum(cs, c -> c.steps(Ds2Step.BROWSE)),
-          sum(cs, c -> c.steps(Ds2Step.PURCHASE)),
+          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.LOGIN)),
+          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.NEW_CUSTOMER)),
+          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.BROWSE)),
+          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.PURCHASE)),
           rollbacks,
           orders == 0 ? 0.0 : 100.0 * rollbacks / orders,
-          sum(cs, c -> c.retries.sum()),
-          sum(cs, c -> c.errors.sum()),
-          sum(cs, c -> c.outages.sum()));
+          Ds2Counters.sum(cs, c -> c.retries.sum()),
+          Ds2Counters.sum(cs, c -> c.errors.sum()),
+          Ds2Counters.sum(cs, c -> c.outages.sum()));
     }
 
     private void finish(long endNanos) {
@@ -364,117 +363,8 @@ public final class Ds2Driver {
         progress.accept("the run stopped during the warmup: no figures");
         return;
       }
-      List<Ds2Counters> all = targets.stream().map(t -> t.counters).toList();
-      long orders = sum(all, c -> c.orders.sum());
-      long rollbacks = sum(all, c -> c.rollbacks.sum());
-      recording.figure("opm", 60 * orders / seconds);
-      recording.figure("orders", orders);
-      recording.figure("rollbacks", rollbacks);
-      recording.figure("rollbackPct", orders == 0 ? 0 : 100.0 * rollbacks / orders);
-      recording.figure("retries", sum(all, c -> c.retries.sum()));
-      recording.figure("outages", sum(all, c -> c.outages.sum()));
-      recording.figure("errors", sum(all, c -> c.errors.sum()));
-      if (targets.size() > 1) {
-        for (Ds2TargetState t : targets) {
-          recording.figure("opm " + t.name, 60 * t.counters.orders.sum() / seconds);
-        }
-      }
-      long fromStart = targets.stream().mapToLong(t -> t.sinceStart.orders.sum()).sum();
-      long rbFromStart = targets.stream().mapToLong(t -> t.sinceStart.rollbacks.sum()).sum();
-      recording.figure("ordersFromStart", fromStart);
-      recording.figure("rollbacksFromStart", rbFromStart);
-      Ds2Counters one = merged(all);
-      String hits = searchHits(this, one);
-      progress.accept(
-          String.format(
-                  Locale.ROOT,
-                  "Final: et=%.1f n_overall=%d opm=%d rt_tot_avg=%d n_login_overall=%d"
-                      + " n_newcust_overall=%d n_browse_overall=%d n_purchase_overall=%d"
-                      + " rt_login_avg_msec=%d rt_newcust_avg_msec=%d rt_browse_avg_msec=%d"
-                      + " rt_purchase_avg_msec=%d n_rollbacks_overall=%d rollback_rate = %.1f%%",
-                  seconds,
-                  orders,
-                  (long) Math.floor(60 * orders / seconds),
-                  Math.round(one.orderAvgMs()),
-                  one.steps(Ds2Step.LOGIN),
-                  one.steps(Ds2Step.NEW_CUSTOMER),
-                  one.steps(Ds2Step.BROWSE),
-                  one.steps(Ds2Step.PURCHASE),
-                  Math.round(one.stepAvgMs(Ds2Step.LOGIN)),
-                  Math.round(one.stepAvgMs(Ds2Step.NEW_CUSTOMER)),
-                  Math.round(one.stepAvgMs(Ds2Step.BROWSE)),
-                  Math.round(one.stepAvgMs(Ds2Step.PURCHASE)),
-                  rollbacks,
-                  orders == 0 ? 0.0 : 100.0 * rollbacks / orders)
-              + hits);
-      progress.accept(
-          "n_orders_from_start= " + fromStart + " n_rollbacks_from_start= " + rbFromStart);
+      Ds2FinalReport.write(recording, settings, targets, seconds, progress);
     }
-  }
-
-  /** The least searches of a kind for "none found anything" to be worth a problem. */
-  static final int MIN_SEARCHES_FOR_WARNING = 50;
-
-  /**
-   * Records the share of searches that found a product (figures {@code searchHitPct} and {@code
-   * searchHitPct <kind>}), adds a problem for a kind of search that found nothing at all, and
-   * returns the figures for the final line.
-   */
-  private static String searchHits(Run run, Ds2Counters c) {
-    long searches = 0;
-    long hits = 0;
-    StringBuilder line = new StringBuilder();
-    for (Ds2BrowseResult.By by : Ds2BrowseResult.By.values()) {
-      long n = c.searches(by);
-      long h = c.hits(by);
-      searches += n;
-      hits += h;
-      if (n > 0) {
-        double pct = 100.0 * h / n;
-        run.recording.figure("searchHitPct " + by.label(), pct);
-        line.append(String.format(Locale.ROOT, " %s_hit_pct=%.1f", by.label(), pct));
-      }
-      boolean expectedEmpty = by == Ds2BrowseResult.By.TITLE && run.settings.compatTitleSearch();
-      if (n >= MIN_SEARCHES_FOR_WARNING && h == 0 && !expectedEmpty) {
-        run.recording.problem(
-            "searches found nothing",
-            n,
-            "none of "
-                + n
-                + " "
-                + by.label()
-                + " searches found a product: the database's "
-                + by.label()
-                + " values do not hold the words searched for ("
-                + run.targets.get(0).terms.describe()
-                + "), so browse latency is not DS2's");
-      }
-    }
-    if (searches > 0) {
-      double pct = 100.0 * hits / searches;
-      run.recording.figure("searchHitPct", pct);
-      return String.format(Locale.ROOT, " search_hit_pct=%.1f", pct) + line;
-    }
-    return "";
-  }
-
-  private static Ds2Counters merged(List<Ds2Counters> cs) {
-    if (cs.size() == 1) {
-      return cs.get(0);
-    }
-    Ds2Counters m = new Ds2Counters();
-    for (Ds2Counters c : cs) {
-      m.addAll(c);
-    }
-    return m;
-  }
-
-  private static long sum(List<Ds2Counters> cs, java.util.function.ToLongFunction<Ds2Counters> f) {
-    long n = 0;
-    for (Ds2Counters c : cs) {
-      n += f.applyAsLong(c);
-    }
-    return n;
   }
 
   private static String firstLine(String s) {

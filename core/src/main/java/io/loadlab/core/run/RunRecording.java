@@ -5,19 +5,22 @@ import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
-import io.loadlab.core.results.Problem;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,19 +35,12 @@ import org.slf4j.LoggerFactory;
 public final class RunRecording implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RunRecording.class);
 
-  private final RunInfo info;
   private final Recorder recorder;
   private final List<ResultSink> sinks;
   private final ScheduledExecutorService ticker;
-  private final long startEpochMs;
 
-  private final List<IntervalSample> intervals = new ArrayList<>();
-  private final Map<String, OperationTotals> totals = new LinkedHashMap<>();
-  private final Map<String, Double> measuredSeconds = new LinkedHashMap<>();
-  private final Map<String, CpuCost> cpuCosts = new LinkedHashMap<>();
-  private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
-  private final Map<String, Double> figures = new LinkedHashMap<>();
-  private final Map<String, Problem> problems = new LinkedHashMap<>();
+  /** The intervals, totals and driver figures the result is built from; guarded by this. */
+  private final RunTally tally;
 
   private final SinkCalls sinkCalls;
 
@@ -55,10 +51,10 @@ public final class RunRecording implements AutoCloseable {
   private final Object delivery = new Object();
 
   /** Intervals cut but not yet handed to the sinks, oldest first. */
-  private final java.util.ArrayDeque<IntervalReport> pending = new java.util.ArrayDeque<>();
+  private final ArrayDeque<IntervalReport> pending = new ArrayDeque<>();
 
   /** Operations that completed something in the current phase: each gets a row every interval. */
-  private final java.util.Set<String> seenInPhase = new java.util.LinkedHashSet<>();
+  private final Set<String> seenInPhase = new LinkedHashSet<>();
 
   private String phase;
   private boolean measurementEnded;
@@ -68,10 +64,10 @@ public final class RunRecording implements AutoCloseable {
   private RunResult finished;
 
   private RunRecording(RunInfo info, Recorder recorder, List<ResultSink> sinks, Duration every) {
-    this.info = info;
     this.recorder = recorder;
     this.sinks = List.copyOf(sinks);
-    this.startEpochMs = System.currentTimeMillis();
+    long startEpochMs = System.currentTimeMillis();
+    this.tally = new RunTally(info, startEpochMs);
     this.intervalStartEpochMs = startEpochMs;
     this.intervalStartNanos = System.nanoTime();
     this.sinkCalls = new SinkCalls(recorder);
@@ -99,7 +95,7 @@ public final class RunRecording implements AutoCloseable {
    * What to do when a result file cannot be written (disk full, directory removed): typically stop
    * the run, which then ends {@code failed} with that reason.
    */
-  public void onWriteFailure(java.util.function.Consumer<String> action) {
+  public void onWriteFailure(Consumer<String> action) {
     sinkCalls.onWriteFailure(action);
   }
 
@@ -145,30 +141,27 @@ public final class RunRecording implements AutoCloseable {
    * computed over, for drivers whose own figures must agree with them.
    */
   public synchronized double measuredSeconds(String phaseName) {
-    return measuredSeconds.getOrDefault(String.valueOf(phaseName), 0.0);
+    return tally.measuredSeconds(phaseName);
   }
 
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
   public synchronized void setParameters(String operation, Map<String, String> params) {
-    parameters.put(operation, Map.copyOf(params));
+    tally.setParameters(operation, params);
   }
 
   /** Sets the CPU cost measured for an operation. */
   public synchronized void setCpuCost(String operation, CpuCost cost) {
-    cpuCosts.put(operation, cost);
+    tally.setCpuCost(operation, cost);
   }
 
   /** Adds a workload-specific figure such as {@code opm} or {@code transfersPerSec}. */
   public synchronized void figure(String name, double value) {
-    figures.put(name, value);
+    tally.figure(name, value);
   }
 
   /** Counts a problem of the given kind, keeping the first message as its example. */
   public synchronized void problem(String kind, long count, String message) {
-    problems.merge(
-        kind,
-        new Problem(kind, count, message),
-        (a, b) -> new Problem(kind, a.count() + b.count(), a.message()));
+    tally.problem(kind, count, message);
   }
 
   private void cutSafely() {
@@ -194,7 +187,7 @@ public final class RunRecording implements AutoCloseable {
   private void deliverLater() {
     try {
       ticker.execute(this::deliver);
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       // Finishing: finish() hands over what is pending.
     }
   }
@@ -222,7 +215,7 @@ public final class RunRecording implements AutoCloseable {
   }
 
   private synchronized RunResult resultSoFar() {
-    return result(RunStatus.RUNNING, null);
+    return tally.result(RunStatus.RUNNING, null);
   }
 
   /**
@@ -254,7 +247,7 @@ public final class RunRecording implements AutoCloseable {
       // A phase change right after another, or after the end: nothing to report.
       if (phaseEnd || measurementEnded) {
         if (!warmup && !measurementEnded) {
-          measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
+          tally.addMeasuredSeconds(phase, seconds);
         }
         intervalStartNanos = nowNanos;
         intervalStartEpochMs = endEpochMs;
@@ -263,13 +256,11 @@ public final class RunRecording implements AutoCloseable {
     }
     IntervalSample sample =
         new IntervalSample(
-            intervals.size() + 1, intervalStartEpochMs, endEpochMs, phase, warmup, ops);
-    intervals.add(sample);
+            tally.nextIntervalNumber(), intervalStartEpochMs, endEpochMs, phase, warmup, ops);
+    tally.addInterval(sample);
     if (!warmup && !measurementEnded) {
-      measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
-      for (OperationSnapshot s : active) {
-        totals.computeIfAbsent(s.operation(), k -> new OperationTotals(phase)).add(s);
-      }
+      tally.addMeasuredSeconds(phase, seconds);
+      tally.addMeasured(phase, active);
     }
     intervalStartNanos = nowNanos;
     intervalStartEpochMs = endEpochMs;
@@ -299,7 +290,7 @@ public final class RunRecording implements AutoCloseable {
       status = RunStatus.FAILED;
       reason = writeFailure();
     }
-    finished = result(status, reason);
+    finished = tally.result(status, reason);
     // Files first: if one cannot be written, the run is failed before anything reports it.
     List<ResultSink> written = new ArrayList<>();
     for (ResultSink sink : sinks) {
@@ -308,7 +299,7 @@ public final class RunRecording implements AutoCloseable {
       }
     }
     if (writeFailure() != null && finished.status() == RunStatus.OK) {
-      finished = result(RunStatus.FAILED, writeFailure());
+      finished = tally.result(RunStatus.FAILED, writeFailure());
       for (ResultSink sink : written) {
         sinkCalls.call(sink, "end", () -> sink.end(finished));
       }
@@ -350,57 +341,11 @@ public final class RunRecording implements AutoCloseable {
     if (control.reason() != null) {
       return finish(RunStatus.FAILED, control.reason());
     }
-    long errors = 0;
-    long count = 0;
-    for (OperationTotals t : totals.values()) {
-      errors += t.errors();
-      count += t.count();
-    }
-    if (errors > 0) {
-      return finish(RunStatus.FAILED, errors + " of " + count + " operations failed");
+    String failedOperations = tally.failedOperations();
+    if (failedOperations != null) {
+      return finish(RunStatus.FAILED, failedOperations);
     }
     return finish(RunStatus.OK, null);
-  }
-
-  private RunResult result(RunStatus status, String reason) {
-    Map<String, OperationStats> stats = new LinkedHashMap<>();
-    totals.forEach(
-        (op, t) ->
-            stats.put(
-                op,
-                t.stats(
-                    measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0),
-                    cpuCosts.get(op),
-                    parameters.get(op))));
-    return new RunResult(
-        info.toolVersion(),
-        info.workload(),
-        info.label(),
-        info.commandLine(),
-        info.configuration(),
-        info.environment(),
-        info.testbed(),
-        Instant.ofEpochMilli(startEpochMs).toString(),
-        Instant.now().toString(),
-        status,
-        reason,
-        new LinkedHashMap<>(figures),
-        stats,
-        List.copyOf(intervals),
-        allProblems(stats));
-  }
-
-  /** Problems reported by the driver, then failed operations by kind. */
-  private List<Problem> allProblems(Map<String, OperationStats> stats) {
-    List<Problem> all = new ArrayList<>(problems.values());
-    stats.forEach(
-        (op, s) -> {
-          if (s.errorKinds() != null) {
-            s.errorKinds()
-                .forEach((kind, n) -> all.add(new Problem(op + ": " + kind, n, op + " failed")));
-          }
-        });
-    return all;
   }
 
   /** Stops the ticker and closes every sink; finishes the run as failed if nobody did. */

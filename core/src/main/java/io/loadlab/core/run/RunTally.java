@@ -1,0 +1,142 @@
+package io.loadlab.core.run;
+
+import io.loadlab.core.record.OperationSnapshot;
+import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.IntervalSample;
+import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run has gathered for its {@link RunResult}, and that result built from it: the intervals,
+ * each operation's measured totals and each phase's measured seconds, and the parameters, CPU
+ * costs, figures and problems a driver set. Kept apart so that {@link RunRecording} is about
+ * cutting intervals and handing them to sinks; not thread-safe, it is only used under its
+ * recording's lock.
+ */
+final class RunTally {
+  private final RunInfo info;
+  private final long startEpochMs;
+
+  private final List<IntervalSample> intervals = new ArrayList<>();
+  private final Map<String, OperationTotals> totals = new LinkedHashMap<>();
+  private final Map<String, Double> measuredSeconds = new LinkedHashMap<>();
+  private final Map<String, CpuCost> cpuCosts = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
+  private final Map<String, Double> figures = new LinkedHashMap<>();
+  private final Map<String, Problem> problems = new LinkedHashMap<>();
+
+  RunTally(RunInfo info, long startEpochMs) {
+    this.info = info;
+    this.startEpochMs = startEpochMs;
+  }
+
+  /** The number the next interval gets: one more than the intervals so far. */
+  int nextIntervalNumber() {
+    return intervals.size() + 1;
+  }
+
+  void addInterval(IntervalSample sample) {
+    intervals.add(sample);
+  }
+
+  /** Adds measured (non-warmup) time to a phase. */
+  void addMeasuredSeconds(String phase, double seconds) {
+    measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
+  }
+
+  /** The measured seconds of a phase so far. */
+  double measuredSeconds(String phase) {
+    return measuredSeconds.getOrDefault(String.valueOf(phase), 0.0);
+  }
+
+  /** Adds a measured interval's operations into their totals, each in the phase it first had. */
+  void addMeasured(String phase, List<OperationSnapshot> active) {
+    for (OperationSnapshot s : active) {
+      totals.computeIfAbsent(s.operation(), k -> new OperationTotals(phase)).add(s);
+    }
+  }
+
+  void setParameters(String operation, Map<String, String> params) {
+    parameters.put(operation, Map.copyOf(params));
+  }
+
+  void setCpuCost(String operation, CpuCost cost) {
+    cpuCosts.put(operation, cost);
+  }
+
+  void figure(String name, double value) {
+    figures.put(name, value);
+  }
+
+  /** Counts a problem of the given kind, keeping the first message as its example. */
+  void problem(String kind, long count, String message) {
+    problems.merge(
+        kind,
+        new Problem(kind, count, message),
+        (a, b) -> new Problem(kind, a.count() + b.count(), a.message()));
+  }
+
+  /**
+   * Why the measured operations fail the run, such as {@code 3 of 100 operations failed}, or {@code
+   * null} if none failed.
+   */
+  String failedOperations() {
+    long errors = 0;
+    long count = 0;
+    for (OperationTotals t : totals.values()) {
+      errors += t.errors();
+      count += t.count();
+    }
+    return errors > 0 ? errors + " of " + count + " operations failed" : null;
+  }
+
+  /** The run's result as of now, with the given status. */
+  RunResult result(RunStatus status, String reason) {
+    Map<String, OperationStats> stats = new LinkedHashMap<>();
+    totals.forEach(
+        (op, t) ->
+            stats.put(
+                op,
+                t.stats(
+                    measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0),
+                    cpuCosts.get(op),
+                    parameters.get(op))));
+    return new RunResult(
+        info.toolVersion(),
+        info.workload(),
+        info.label(),
+        info.commandLine(),
+        info.configuration(),
+        info.environment(),
+        info.testbed(),
+        Instant.ofEpochMilli(startEpochMs).toString(),
+        Instant.now().toString(),
+        status,
+        reason,
+        new LinkedHashMap<>(figures),
+        stats,
+        List.copyOf(intervals),
+        allProblems(stats));
+  }
+
+  /** Problems reported by the driver, then failed operations by kind. */
+  private List<Problem> allProblems(Map<String, OperationStats> stats) {
+    List<Problem> all = new ArrayList<>(problems.values());
+    stats.forEach(
+        (op, s) -> {
+          if (s.errorKinds() != null) {
+            s.errorKinds()
+                .forEach((kind, n) -> all.add(new Problem(op + ": " + kind, n, op + " failed")));
+          }
+        });
+    return all;
+  }
+}

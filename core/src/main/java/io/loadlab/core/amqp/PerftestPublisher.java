@@ -85,20 +85,28 @@ final class PerftestPublisher implements Runnable, SendCallback {
       client.publishAsync(
           destination, body, persistent, new MessageStamp(id, seq, System.nanoTime()), this);
     }
-    // The final sync: wait until the broker has confirmed everything sent.
+    // The final sync: wait until the broker has confirmed everything sent, unless the iteration
+    // failed meanwhile (a refused send: what is still outstanding no longer matters).
     long waitMs = confirmTimeout.toMillis();
-    if (!window.tryAcquire(maxPending, waitMs, TimeUnit.MILLISECONDS)) {
-      control.fail(
-          new AmqpException(
-              "publisher "
-                  + id
-                  + ": "
-                  + (attempted - confirmed.get())
-                  + " messages unconfirmed after "
-                  + waitMs
-                  + " ms",
-              "Unconfirmed",
-              null));
+    long deadline = System.nanoTime() + confirmTimeout.toNanos();
+    while (!window.tryAcquire(maxPending, 100, TimeUnit.MILLISECONDS)) {
+      if (control.aborted()) {
+        return;
+      }
+      if (System.nanoTime() - deadline >= 0) {
+        control.fail(
+            new AmqpException(
+                "publisher "
+                    + id
+                    + ": "
+                    + (attempted - confirmed.get())
+                    + " messages unconfirmed after "
+                    + waitMs
+                    + " ms",
+                "Unconfirmed",
+                null));
+        return;
+      }
     }
   }
 

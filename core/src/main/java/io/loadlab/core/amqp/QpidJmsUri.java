@@ -22,6 +22,13 @@ final class QpidJmsUri {
    */
   private static final int REQUEST_TIMEOUT_MS = 30_000;
 
+  /**
+   * How long closing a connection may wait for the broker's answer unless the URI says otherwise:
+   * Qpid JMS waits 60 s by default, and a broker at a limit may leave a producer's close unanswered
+   * while the run has already ended (its result written, the reason known).
+   */
+  private static final int CLOSE_TIMEOUT_MS = 5_000;
+
   private QpidJmsUri() {}
 
   /** The factory URI for {@code settings}; it holds the trust store password if one is set. */
@@ -69,6 +76,9 @@ final class QpidJmsUri {
     }
     if (!uri.contains("jms.requestTimeout")) {
       options.add("jms.requestTimeout=" + REQUEST_TIMEOUT_MS);
+    }
+    if (!uri.contains("jms.closeTimeout")) {
+      options.add("jms.closeTimeout=" + CLOSE_TIMEOUT_MS);
     }
     int close = uri.lastIndexOf(')');
     boolean hasQuery = uri.indexOf('?', Math.max(close, 0)) >= 0;

@@ -137,12 +137,12 @@ class AmqpClientTest {
     assertTrue(!s.toString().contains("secret") && !s.toString().contains("hunter2"), s.toString());
     assertEquals(
         "amqp://u:secret@h:5672?jms.prefetchPolicy.all=10&jms.presettlePolicy.presettleAll=true"
-            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true&jms.requestTimeout=30000",
+            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true&jms.requestTimeout=30000&jms.closeTimeout=5000",
         s.factoryUri());
     assertEquals(
         "failover:(amqp://a:1,amqp://b:2)?x=1&jms.prefetchPolicy.all=5"
             + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
-            + "&failover.startupMaxReconnectAttempts=10&jms.requestTimeout=30000",
+            + "&failover.startupMaxReconnectAttempts=10&jms.requestTimeout=30000&jms.closeTimeout=5000",
         AmqpConnectionSettings.builder("failover:(amqp://a:1,amqp://b:2)?x=1")
             .prefetch(5)
             .build()
@@ -153,7 +153,7 @@ class AmqpClientTest {
   void tcpNoDelayAndWaitStrategyBecomeQpidOptions() {
     assertEquals(
         "amqp://h:1?jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
-            + "&provider.futureType=progressive&transport.tcpNoDelay=false&jms.requestTimeout=30000",
+            + "&provider.futureType=progressive&transport.tcpNoDelay=false&jms.requestTimeout=30000&jms.closeTimeout=5000",
         AmqpConnectionSettings.builder("amqp://h:1")
             .tcpNoDelay(false)
             .waitStrategy(WaitStrategy.PROGRESSIVE)
@@ -162,7 +162,7 @@ class AmqpClientTest {
     assertEquals(
         "failover:(amqp://a:1)?jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true"
             + "&failover.startupMaxReconnectAttempts=10&provider.futureType=balanced"
-            + "&failover.nested.transport.tcpNoDelay=false&jms.requestTimeout=30000",
+            + "&failover.nested.transport.tcpNoDelay=false&jms.requestTimeout=30000&jms.closeTimeout=5000",
         AmqpConnectionSettings.builder("failover:(amqp://a:1)")
             .tcpNoDelay(false)
             .waitStrategy(WaitStrategy.BALANCED)
@@ -171,7 +171,7 @@ class AmqpClientTest {
     // The defaults add nothing, and options already in the URI win.
     assertEquals(
         "amqp://h:1?transport.tcpNoDelay=true&provider.futureType=conservative"
-            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true&jms.requestTimeout=30000",
+            + "&jms.receiveLocalOnly=true&jms.receiveNoWaitLocalOnly=true&jms.requestTimeout=30000&jms.closeTimeout=5000",
         AmqpConnectionSettings.builder(
                 "amqp://h:1?transport.tcpNoDelay=true&provider.futureType=conservative")
             .tcpNoDelay(false)

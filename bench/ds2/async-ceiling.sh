@@ -5,13 +5,14 @@
 # 40 s with perf stat over 20 s of steady state: opm, client and server CPU per order, context
 # switches and socket writes per order. Needs perf (linux-perf); writes are counted where syscall
 # tracepoints are readable (root).
-# Usage: [QUIET=1] [ROUNDS=n] [JAVA_HOME=jdk] [ASYNC_EVENT_LOOPS=1] [ASYNC_JAVA_OPTS=...]
-#        bench/ds2/async-ceiling.sh [clients]
+# Usage: [QUIET=1] [ROUNDS=n] [TOOLS="pgbench loadlab async"] [RESTOCK_TRIGGER=1] [JAVA_HOME=jdk]
+#        [ASYNC_EVENT_LOOPS=1] [ASYNC_JAVA_OPTS=...] bench/ds2/async-ceiling.sh [clients]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source bench/ds2/pg.sh
 CLIENTS="${1:-20}"
 ROUNDS="${ROUNDS:-1}"
+TOOLS="${TOOLS:-pgbench loadlab async}"
 SIZE=10MB
 OUT="${OUT:-$ROOT/results/bench-ds2-async-ceiling}"
 ASYNC=bench/ds2/async-client
@@ -19,7 +20,11 @@ mkdir -p "$OUT"
 ./mvnw -q -f "$ASYNC/pom.xml" package dependency:build-classpath -Dmdep.outputFile=target/cp.txt
 ASYNC_CP="$ASYNC/target/ds2-async-client-1.jar:$(cat "$ASYNC/target/cp.txt")"
 [ -d "$PG_DATA" ] || "$LOADLAB" ds2 load --db-size "$SIZE" --data-dir "$PG_DATA" >/dev/null
-pg_start; trap pg_stop EXIT
+pg_start
+# RESTOCK_TRIGGER=1: the server restocks (bench/ds2/restock-trigger.sql) for every client; dropped at exit.
+no_trigger() { psql_ds2 -qc "DROP TRIGGER IF EXISTS bench_restock ON inventory" >/dev/null 2>&1 || true; }
+trap 'no_trigger; pg_stop' EXIT
+no_trigger
 psql_ds2 -f bench/ds2/bench-words.sql 2>/dev/null
 n() { psql_ds2 -Atc "$1"; }
 reset() { "$LOADLAB" ds2 reset --url "$PG_URL" --user postgres --db-size "$SIZE" >/dev/null; }
@@ -56,7 +61,9 @@ report() {
       printf " (load before: %s)\n", before }' "$OUT/perf-$1.csv"
 }
 run() {
-  reset; quiet
+  no_trigger; reset
+  if [ "${RESTOCK_TRIGGER:-0}" = 1 ]; then psql_ds2 -f bench/ds2/restock-trigger.sql >/dev/null; fi
+  quiet
   local load; load=$(cut -d' ' -f1 /proc/loadavg)
   case $1 in
   pgbench)
@@ -87,7 +94,7 @@ echo "clients=$CLIENTS rounds=$ROUNDS java: $("$JAVA" -version 2>&1 | head -1)"
 for ((r = 1; r <= ROUNDS; r++)); do
   echo "round $r"
   # The order alternates so that a machine drifting over time favours no tool.
-  if ((r % 2)); then order="pgbench loadlab async"; else order="async loadlab pgbench"; fi
+  if ((r % 2)); then order="$TOOLS"; else order=$(echo "$TOOLS" | tr ' ' '\n' | tac | tr '\n' ' '); fi
   for tool in $order; do run "$tool"; done
 done
-reset
+no_trigger; reset

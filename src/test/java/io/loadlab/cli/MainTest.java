@@ -22,6 +22,29 @@ class MainTest {
   }
 
   @Test
+  void java17SocketsWaitInOneBlockingRead() {
+    String key = "jdk.net.usePlainSocketImpl";
+    String before = System.getProperty(key);
+    try {
+      System.clearProperty(key);
+      Main.preferBlockingSocketReads();
+      assertEquals(
+          Runtime.version().feature() == 17 ? "true" : null,
+          System.getProperty(key),
+          "Java " + Runtime.version().feature());
+      System.setProperty(key, "false");
+      Main.preferBlockingSocketReads();
+      assertEquals("false", System.getProperty(key), "a value the user set stays");
+    } finally {
+      if (before == null) {
+        System.clearProperty(key);
+      } else {
+        System.setProperty(key, before);
+      }
+    }
+  }
+
+  @Test
   void versionPrintsVersion() {
     CliRun o = run("--version");
     assertEquals(0, o.code());

@@ -53,8 +53,29 @@ class CampaignOrphansTest {
     assertTrue(CampaignResume.writesInto("x --output " + runDir, runDir.toString()));
   }
 
-  /** {@code sh -c 'sleep 120' ARG}: a process whose command line names {@code arg}. */
-  private static Process sleeper(String arg) throws Exception {
-    return new ProcessBuilder(List.of("sh", "-c", "sleep 120", arg)).start();
+  @Test
+  void aRunWithALongCommandLineIsFoundToo() throws Exception {
+    // A run's JVM started with a long class path: the JDK's ProcessHandle.Info gives no arguments
+    // past 4 KB of command line on Linux.
+    Path runDir = dir.resolve("out/runs/here/rr/default/1");
+    Process orphan = sleeper("x".repeat(6000), "--output", runDir.toString());
+    try {
+      String seen = "";
+      for (int i = 0; i < 100 && !seen.endsWith(runDir.toString()); i++) {
+        Thread.sleep(50);
+        seen = CampaignResume.commandLine(orphan.toHandle());
+      }
+      assertTrue(seen.length() > 6000, "the whole command line: " + seen.length() + " chars");
+      assertTrue(CampaignResume.writesInto(seen, runDir.toString()), seen);
+    } finally {
+      orphan.destroyForcibly();
+    }
+  }
+
+  /** {@code sh -c 'sleep 120' ARGS}: a process whose command line names {@code args}. */
+  private static Process sleeper(String... args) throws Exception {
+    List<String> cmd = new java.util.ArrayList<>(List.of("sh", "-c", "sleep 120"));
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd).start();
   }
 }

@@ -3,6 +3,8 @@ package io.loadlab.cli.campaign;
 import io.loadlab.core.failure.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -153,7 +155,7 @@ final class CampaignResume {
     if (r.pids != null) {
       for (long pid : r.pids) {
         ProcessHandle.of(pid)
-            .filter(h -> h.info().commandLine().map(c -> c.contains(runDir)).orElse(false))
+            .filter(h -> commandLine(h).contains(runDir))
             .ifPresent(
                 h -> {
                   h.descendants().forEach(stop::add); // e.g. the JMeter a jmeter run started
@@ -163,9 +165,7 @@ final class CampaignResume {
     }
     // A process still writing into the run directory whose parent is gone (a JMeter whose loadlab
     // was killed on its own).
-    ProcessHandle.allProcesses()
-        .filter(h -> h.info().commandLine().map(c -> writesInto(c, runDir)).orElse(false))
-        .forEach(stop::add);
+    ProcessHandle.allProcesses().filter(h -> writesInto(commandLine(h), runDir)).forEach(stop::add);
     for (ProcessHandle h : stop) {
       h.destroyForcibly();
       try {
@@ -174,6 +174,23 @@ final class CampaignResume {
         // Gone or stuck; the run directory is cleared either way.
       }
     }
+  }
+
+  /**
+   * A process's whole command line ("" if unknown). On Linux it is read from /proc: the JDK's
+   * {@code ProcessHandle.Info} reads only its first 4 KB there and then gives no arguments at all,
+   * so a run started with a long class path would not be recognised.
+   */
+  static String commandLine(ProcessHandle h) {
+    try {
+      byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline"));
+      if (raw.length > 0) {
+        return new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim();
+      }
+    } catch (IOException | RuntimeException e) {
+      // Not Linux, or the process is gone: what the JDK knows.
+    }
+    return h.info().commandLine().orElse("");
   }
 
   /** True if a command line names {@code runDir} or a file in it (not {@code runDir}0…). */
@@ -195,10 +212,12 @@ final class CampaignResume {
     if (!Files.exists(p)) {
       return;
     }
-    try (Stream<Path> s = Files.walk(p)) {
-      s.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
-    } catch (IOException e) {
-      // Left behind; the rerun writes into it again.
+    for (int attempt = 0; attempt < 3 && Files.exists(p); attempt++) {
+      try (Stream<Path> s = Files.walk(p)) {
+        s.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
+      } catch (IOException | UncheckedIOException e) {
+        // A file went away while the tree was walked (a process that was writing into it): again.
+      }
     }
   }
 }

@@ -94,7 +94,16 @@ class NetKillTest {
       histograms++;
       values += ((org.HdrHistogram.Histogram) h).getTotalCount();
     }
-    assertTrue(histograms >= 3, "interval histograms read back: " + histograms);
+    // The exporters write each interval in turn, so a kill may fall between the CSV row and the
+    // hlog's histogram of the same interval: the hlog holds every interval but at most that one.
+    long csvIntervals = rows.stream().skip(1).filter(r -> !r.contains(",0,0,")).count();
+    assertTrue(
+        histograms >= 2 && histograms >= csvIntervals - 1,
+        "interval histograms read back: "
+            + histograms
+            + " for "
+            + csvIntervals
+            + " CSV rows with samples");
     assertTrue(values > 50, "latencies in the histograms: " + values);
   }
 

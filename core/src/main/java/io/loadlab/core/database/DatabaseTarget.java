@@ -101,7 +101,7 @@ public record DatabaseTarget(String url, String user, String password) {
               + " ("
               + root.getClass().getSimpleName()
               + ": "
-              + root.getMessage()
+              + withoutRepeat(root.getMessage())
               + "); check host and port and that the server is running",
           e);
     }
@@ -129,6 +129,20 @@ public record DatabaseTarget(String url, String user, String password) {
             + Secrets.mask(firstLine(e.getMessage()))
             + "; check --url",
         e);
+  }
+
+  /** "Connection refused (Connection refused)", as Java 17's earlier socket code says it: once. */
+  static String withoutRepeat(String message) {
+    if (message == null) {
+      return "";
+    }
+    int open = message.indexOf(" (");
+    if (open > 0
+        && message.endsWith(")")
+        && message.substring(open + 2, message.length() - 1).equals(message.substring(0, open))) {
+      return message.substring(0, open);
+    }
+    return message;
   }
 
   private static String firstLine(String s) {

@@ -33,7 +33,7 @@ public final class Main {
    * On Java 17, before any socket exists: java.net.Socket uses the JDK's earlier implementation,
    * whose reads block in one system call. The default one (JEP 353) leaves a socket non-blocking
    * once any read had a timeout (PgJDBC's SSL request has one), and then each read that waits costs
-   * a failed read, a poll and a second read: 21.6 system calls per DS2 order instead of 12.4
+   * a failed read, a poll and a second read: 21.3 system calls per DS2 order instead of 12.4
    * (docs/benchmarks.md). Java 18 and later ignore the property; a value the user set stays.
    */
   static void preferBlockingSocketReads() {

@@ -89,6 +89,9 @@ public final class Main {
       }
       CommandLineChecks.check(cmd, options);
       command.check(cmd);
+      if (command.runsLoad()) {
+        RunOptions.check(cmd);
+      }
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
@@ -123,6 +126,9 @@ public final class Main {
     // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
     // exists only once the lab is up.
     command.check(cmd);
+    if (command.runsLoad()) {
+      RunOptions.check(cmd);
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.util.Shares;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -63,8 +64,34 @@ public final class RunOptions {
             "record this testbed description (JSON from 'provision status --describe' or a lab's"
                 + " lab.json) with the results"));
     o.addOption(Option.builder().longOpt("quiet").desc("print only the summary").build());
+    o.addOption(
+        OptionDefs.value(
+            "rate-tolerance",
+            "SHARE",
+            "with a target rate, the share of it a run must achieve, e.g. 95% or 0.95 (default"
+                + " 95%); below it the run fails with 'rate not held'"));
     return o;
   }
+
+  /**
+   * Checks the shared run options that no driver reads, before anything starts; throws a {@code
+   * UsageException} naming the option.
+   */
+  public static void check(CommandLine cmd) {
+    rateTolerance(cmd);
+  }
+
+  /** The rate tolerance as a share of the target (0.95 unless {@code --rate-tolerance} says). */
+  public static double rateTolerance(CommandLine cmd) {
+    String text = cmd.getOptionValue("rate-tolerance");
+    if (text == null) {
+      return DEFAULT_RATE_TOLERANCE;
+    }
+    return Shares.parse("--rate-tolerance", text);
+  }
+
+  /** The share of a target rate a run must achieve by default. */
+  public static final double DEFAULT_RATE_TOLERANCE = 0.95;
 
   /** The run's timing, with the command's defaults where an option is not given. */
   public static RunTiming timing(

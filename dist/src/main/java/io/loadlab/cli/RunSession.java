@@ -73,6 +73,7 @@ public final class RunSession implements AutoCloseable {
     RunRecording recording =
         RunRecording.start(
             info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
+    recording.setRateTolerance(RunOptions.rateTolerance(cmd));
     return new RunSession(timing, recording, exports);
   }
 

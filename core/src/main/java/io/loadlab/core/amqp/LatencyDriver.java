@@ -145,6 +145,7 @@ public final class LatencyDriver {
         OperationRecorder delay = paced ? recorder.operation(sendDelayOp(size, i)) : null;
         OperationRecorder transit = paced ? recorder.operation(transitOp(size, i)) : null;
         recording.setParameters(op, parameters(size, i));
+        recording.expectRate(op, settings.rateOf(i), "msg/s");
         tests.add(
             new LatencyTest(
                 sender,
@@ -224,6 +225,25 @@ public final class LatencyDriver {
     long received = tests.stream().mapToLong(LatencyTest::received).sum();
     recording.figure("sent size=" + size, sent);
     recording.figure("received size=" + size, received);
+    if (settings.rate() > 0) {
+      for (int i = 0; i < tests.size(); i++) {
+        recording.setAchievedRate(latencyOp(size, i), tests.get(i).achievedRate());
+      }
+    }
+    long skipped = tests.stream().mapToLong(LatencyTest::skipped).sum();
+    if (skipped > 0) {
+      recording.figure("skipped size=" + size, skipped);
+      recording.problem(
+          "sends skipped",
+          skipped,
+          "size="
+              + size
+              + ": "
+              + skipped
+              + " scheduled sends skipped: the sender fell more than 1 s behind its schedule or "
+              + LatencyTest.maxInFlight(settings.rate())
+              + " messages were on their way");
+    }
     long missing = Math.max(0, sent - received);
     if (it.failure() != null) {
       recording.problem(

@@ -14,6 +14,12 @@ import java.util.concurrent.locks.LockSupport;
  * schedule (coordinated omission corrected); the time from the actual send ({@code transit}) and
  * how late the sender was ({@code send-delay}) are recorded beside it. Without a rate it sends the
  * next message once the previous one is back.
+ *
+ * <p>A paced sender that falls behind never builds an unbounded backlog: a slot more than {@link
+ * #MAX_LAG_NANOS} overdue, or due while more than {@link #maxInFlight} messages are on their way,
+ * is skipped and counted ({@link #skipped()}), so that neither this process nor the broker holds
+ * more than a bounded number of messages however far behind the run falls. Such a run has missed
+ * its rate and says so.
  */
 final class LatencyTest {
   private static final Duration POLL = Duration.ofMillis(100);
@@ -24,6 +30,9 @@ final class LatencyTest {
    * microseconds on average: a spinning sender competes with the broker for the cores.
    */
   private static final long SPIN_NANOS = 20_000;
+
+  /** How far behind its schedule a paced sender may fall before it skips the overdue slots. */
+  static final long MAX_LAG_NANOS = 1_000_000_000L;
 
   private final AmqpClient sender;
   private final AmqpClient receiver;
@@ -46,6 +55,9 @@ final class LatencyTest {
   private final Semaphore returned = new Semaphore(0);
   private final AtomicLong received = new AtomicLong();
   private volatile long sent;
+  private volatile long skipped;
+  private volatile long lastSendNanos;
+  private final long maxInFlight;
   private volatile boolean sending = true;
   private volatile long stopReceivingAt = Long.MAX_VALUE;
 
@@ -80,6 +92,7 @@ final class LatencyTest {
     this.sendDelay = sendDelay;
     this.transit = transit;
     this.period = rate > 0 ? 1e9 / rate : 0;
+    this.maxInFlight = maxInFlight(rate);
     this.control = control;
   }
 
@@ -109,12 +122,28 @@ final class LatencyTest {
     return (count == 0 || n < count) && System.nanoTime() < deadlineNanos && !control.aborted();
   }
 
+  /**
+   * How many messages a paced test may have on their way (sent, not yet received): a second of its
+   * rate, at least 100 and at most 50,000.
+   */
+  static long maxInFlight(double rate) {
+    return Math.max(100, Math.min(50_000, (long) Math.ceil(rate)));
+  }
+
   private void sendPaced() {
     long start = System.nanoTime();
     scheduleStart = start;
-    for (long n = 0; more(n); n++) {
-      long due = start + (long) (n * period);
+    long slot = 0; // the schedule's slot; n counts the messages sent
+    for (long n = 0; more(n); slot++) {
+      long due = start + (long) (slot * period);
       long now = System.nanoTime();
+      if (now - due > MAX_LAG_NANOS) {
+        // Far behind: skip to the slot that is due now rather than queue up the missed ones.
+        long current = (long) ((now - start) / period);
+        skipped += current - slot;
+        slot = current;
+        due = start + (long) (slot * period);
+      }
       // Sleep until shortly before the slot, then spin: a timed sleep alone wakes up late.
       while (due - now > SPIN_NANOS) {
         LockSupport.parkNanos(due - now - SPIN_NANOS);
@@ -127,10 +156,29 @@ final class LatencyTest {
         Thread.onSpinWait();
         now = System.nanoTime();
       }
+      if (n - received.get() >= maxInFlight) {
+        skipped++; // the receiver (or broker) is behind: do not add to its backlog
+        continue;
+      }
       sendDelay.success(now - due);
-      sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
-      sent = n + 1;
+      sender.publish(queue, body, persistent, MessageStamp.atSend(id, slot));
+      lastSendNanos = now;
+      n++;
+      sent = n;
     }
+  }
+
+  /**
+   * The rate a paced sender achieved: its messages over the time from its schedule's start to one
+   * period after its last send (exactly the rate when it kept to its schedule); 0 if it sent none.
+   */
+  double achievedRate() {
+    long n = sent;
+    if (n == 0 || period == 0) {
+      return 0;
+    }
+    double seconds = (lastSendNanos - scheduleStart + period) / 1e9;
+    return seconds > 0 ? n / seconds : 0;
   }
 
   /** When message {@code sequence} was due to be sent (paced runs). */
@@ -202,6 +250,11 @@ final class LatencyTest {
 
   long sent() {
     return sent;
+  }
+
+  /** Slots of the paced schedule skipped because the sender or its receiver fell behind. */
+  long skipped() {
+    return skipped;
   }
 
   long received() {

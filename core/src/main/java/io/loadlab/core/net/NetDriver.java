@@ -116,6 +116,11 @@ public final class NetDriver implements AutoCloseable {
       NetPoint point, RunTiming timing, RunRecording recording, RunControl runControl) {
     OperationRecorder op = recording.recorder().operation(point.operation());
     recording.setParameters(op.name(), point.parameters());
+    // A paced point must hold its rate: behind it, it measures this client, not the server.
+    recording.expectRate(
+        op.name(),
+        settings.targetRate(),
+        settings.workload() == NetWorkload.STREAM ? "msg/s" : "tx/s");
     NetPointState state = new NetPointState(point.users());
     List<Runnable> closers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * One reporting interval: when it ran, which phase of the run it belonged to, whether it was warmup
- * (warmup intervals are kept but left out of the totals), and each operation's figures.
+ * (warmup intervals are kept but left out of the totals), each operation's figures, the target rate
+ * of each paced operation, and how loaded the load generator was.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record IntervalSample(
@@ -14,7 +15,20 @@ public record IntervalSample(
     long endEpochMs,
     String phase,
     boolean warmup,
-    Map<String, OperationStats> operations) {
+    Map<String, OperationStats> operations,
+    Map<String, Double> targetRates,
+    GeneratorLoad generator) {
+
+  /** An interval without target rates or generator figures (imported results). */
+  public IntervalSample(
+      int index,
+      long startEpochMs,
+      long endEpochMs,
+      String phase,
+      boolean warmup,
+      Map<String, OperationStats> operations) {
+    this(index, startEpochMs, endEpochMs, phase, warmup, operations, null, null);
+  }
 
   /** The interval's length in seconds. */
   public double seconds() {

@@ -12,6 +12,10 @@ import java.util.Map;
  * totals} and {@code intervals} are stable.
  *
  * @param figures workload-specific figures, such as orders per minute or transfers per second
+ * @param rateChecks each paced operation's target rate against the rate achieved
+ * @param generator how loaded the load generator itself was over the measured window
+ * @param warnings what taints the figures without failing the run (a saturated generator)
+ * @param criteria the user's pass/fail criteria with what was measured
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -29,7 +33,98 @@ public record RunResult(
     Map<String, Double> figures,
     Map<String, OperationStats> totals,
     List<IntervalSample> intervals,
-    List<Problem> problems) {
+    List<Problem> problems,
+    List<RateCheck> rateChecks,
+    GeneratorLoad generator,
+    List<Warning> warnings,
+    List<CriterionVerdict> criteria) {
+
+  /** A result without rate checks, generator figures, warnings or criteria (imported results). */
+  public RunResult(
+      String toolVersion,
+      String workload,
+      String label,
+      String commandLine,
+      Map<String, Object> configuration,
+      EnvironmentInfo environment,
+      Map<String, Object> testbed,
+      String startTime,
+      String endTime,
+      RunStatus status,
+      String statusReason,
+      Map<String, Double> figures,
+      Map<String, OperationStats> totals,
+      List<IntervalSample> intervals,
+      List<Problem> problems) {
+    this(
+        toolVersion,
+        workload,
+        label,
+        commandLine,
+        configuration,
+        environment,
+        testbed,
+        startTime,
+        endTime,
+        status,
+        statusReason,
+        figures,
+        totals,
+        intervals,
+        problems,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  /** This result with another status and reason, everything else the same. */
+  public RunResult withStatus(RunStatus newStatus, String newReason) {
+    return new RunResult(
+        toolVersion,
+        workload,
+        label,
+        commandLine,
+        configuration,
+        environment,
+        testbed,
+        startTime,
+        endTime,
+        newStatus,
+        newReason,
+        figures,
+        totals,
+        intervals,
+        problems,
+        rateChecks,
+        generator,
+        warnings,
+        criteria);
+  }
+
+  /** This result with criteria verdicts set, everything else the same. */
+  public RunResult withCriteria(List<CriterionVerdict> verdicts) {
+    return new RunResult(
+        toolVersion,
+        workload,
+        label,
+        commandLine,
+        configuration,
+        environment,
+        testbed,
+        startTime,
+        endTime,
+        status,
+        statusReason,
+        figures,
+        totals,
+        intervals,
+        problems,
+        rateChecks,
+        generator,
+        warnings,
+        verdicts);
+  }
 
   /**
    * Why a {@code failed} or {@code aborted} run ended and how often each problem happened, in one

@@ -1,8 +1,11 @@
 package io.loadlab.core.run;
 
+import io.loadlab.core.criteria.Criteria;
+import io.loadlab.core.monitor.LoadMonitor;
 import io.loadlab.core.record.OperationSnapshot;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.GeneratorLoad;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunInfo;
@@ -43,6 +46,11 @@ public final class RunRecording implements AutoCloseable {
   private final RunTally tally;
 
   private final SinkCalls sinkCalls;
+
+  /** How loaded this process and its host are, interval by interval. */
+  private final LoadMonitor monitor = LoadMonitor.start();
+
+  private Criteria criteria = Criteria.NONE;
 
   /**
    * Held while intervals are handed to the sinks, always before this object's own lock: sinks write
@@ -147,6 +155,39 @@ public final class RunRecording implements AutoCloseable {
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
   public synchronized void setParameters(String operation, Map<String, String> params) {
     tally.setParameters(operation, params);
+  }
+
+  /**
+   * Declares that an operation is paced at {@code perSec} (in {@code unit}, such as {@code msg/s}):
+   * its achieved rate over its measured window is checked against it when the run ends, and every
+   * interval shows the target beside the achieved rate.
+   */
+  public synchronized void expectRate(String operation, double perSec, String unit) {
+    if (perSec > 0) {
+      tally.expectRate(operation, perSec, unit);
+    }
+  }
+
+  /**
+   * Sets the rate a paced operation achieved, for a driver that knows it better than its count over
+   * the measured window (which may include a drain after the last send); measured operations use
+   * that count otherwise.
+   */
+  public synchronized void setAchievedRate(String operation, double perSec) {
+    tally.achievedRate(operation, perSec);
+  }
+
+  /**
+   * Sets the share of a target rate that counts as held (default 0.95): below it the run fails with
+   * "rate not held".
+   */
+  public synchronized void setRateTolerance(double tolerance) {
+    tally.rateTolerance(tolerance);
+  }
+
+  /** Sets the user's pass/fail criteria, checked against the result when the run ends. */
+  public synchronized void setCriteria(Criteria criteria) {
+    this.criteria = criteria == null ? Criteria.NONE : criteria;
   }
 
   /** Sets the CPU cost measured for an operation. */
@@ -254,17 +295,36 @@ public final class RunRecording implements AutoCloseable {
       }
       return;
     }
+    GeneratorLoad load = monitor.interval();
     IntervalSample sample =
         new IntervalSample(
-            tally.nextIntervalNumber(), intervalStartEpochMs, endEpochMs, phase, warmup, ops);
+            tally.nextIntervalNumber(),
+            intervalStartEpochMs,
+            endEpochMs,
+            phase,
+            warmup,
+            ops,
+            tally.targetRates(ops.keySet()),
+            load);
     tally.addInterval(sample);
     if (!warmup && !measurementEnded) {
       tally.addMeasuredSeconds(phase, seconds);
       tally.addMeasured(phase, active);
+      monitor.addMeasured(load);
     }
     intervalStartNanos = nowNanos;
     intervalStartEpochMs = endEpochMs;
     pending.add(new IntervalReport(sample, active, this::resultSoFar));
+  }
+
+  /** The final result with this status, the generator's figures and the criteria's verdicts. */
+  private RunResult judged(RunStatus status, String reason) {
+    tally.generator(monitor.measured(), monitor.warnings());
+    RunResult result = tally.result(status, reason);
+    if (!criteria.isEmpty()) {
+      result = result.withCriteria(criteria.evaluate(result));
+    }
+    return result;
   }
 
   /**
@@ -283,14 +343,25 @@ public final class RunRecording implements AutoCloseable {
     if (finished != null) {
       return finished;
     }
+    flush();
+    return conclude(status, reason);
+  }
+
+  /** Stops the ticker and hands the last interval to the sinks. */
+  private void flush() {
     ticker.shutdownNow();
     cut(false);
     deliver();
+  }
+
+  /** Builds the final result from what was recorded and hands it to every sink. */
+  private RunResult conclude(RunStatus status, String reason) {
     if (writeFailure() != null && status != RunStatus.ABORTED) {
       status = RunStatus.FAILED;
       reason = writeFailure();
     }
-    finished = tally.result(status, reason);
+    monitor.close();
+    finished = judged(status, reason);
     // Files first: if one cannot be written, the run is failed before anything reports it.
     List<ResultSink> written = new ArrayList<>();
     for (ResultSink sink : sinks) {
@@ -299,7 +370,7 @@ public final class RunRecording implements AutoCloseable {
       }
     }
     if (writeFailure() != null && finished.status() == RunStatus.OK) {
-      finished = tally.result(RunStatus.FAILED, writeFailure());
+      finished = finished.withStatus(RunStatus.FAILED, writeFailure());
       for (ResultSink sink : written) {
         sinkCalls.call(sink, "end", () -> sink.end(finished));
       }
@@ -314,8 +385,9 @@ public final class RunRecording implements AutoCloseable {
 
   /**
    * Ends the run with the status its control and its figures call for: {@code aborted} if the user
-   * stopped it, {@code failed} if the driver failed it or any measured operation failed, {@code ok}
-   * otherwise.
+   * stopped it; {@code failed} if a result file could not be written, the driver failed it, any
+   * measured operation failed, a paced operation missed its target rate or a criterion failed (the
+   * first of these is the reason); {@code ok} otherwise.
    */
   public RunResult finish(RunControl control) {
     synchronized (delivery) {
@@ -329,23 +401,24 @@ public final class RunRecording implements AutoCloseable {
     if (finished != null) {
       return finished;
     }
-    ticker.shutdownNow();
-    cut(false);
-    deliver();
+    flush();
     if (control.isAborted()) {
-      return finish(RunStatus.ABORTED, control.reason());
+      return conclude(RunStatus.ABORTED, control.reason());
     }
-    if (writeFailure() != null) {
-      return finish(RunStatus.FAILED, writeFailure());
+    String reason = writeFailure();
+    if (reason == null) {
+      reason = control.reason();
     }
-    if (control.reason() != null) {
-      return finish(RunStatus.FAILED, control.reason());
+    if (reason == null) {
+      reason = tally.failedOperations();
     }
-    String failedOperations = tally.failedOperations();
-    if (failedOperations != null) {
-      return finish(RunStatus.FAILED, failedOperations);
+    if (reason == null) {
+      reason = tally.rateNotHeld();
     }
-    return finish(RunStatus.OK, null);
+    if (reason == null && !criteria.isEmpty()) {
+      reason = Criteria.notMet(judged(RunStatus.OK, null).criteria());
+    }
+    return conclude(reason == null ? RunStatus.OK : RunStatus.FAILED, reason);
   }
 
   /** Stops the ticker and closes every sink; finishes the run as failed if nobody did. */

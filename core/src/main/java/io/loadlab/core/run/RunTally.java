@@ -2,17 +2,22 @@ package io.loadlab.core.run;
 
 import io.loadlab.core.record.OperationSnapshot;
 import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.GeneratorLoad;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.RateCheck;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.results.Warning;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a run has gathered for its {@link RunResult}, and that result built from it: the intervals,
@@ -32,6 +37,17 @@ final class RunTally {
   private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
   private final Map<String, Double> figures = new LinkedHashMap<>();
   private final Map<String, Problem> problems = new LinkedHashMap<>();
+  private final Map<String, TargetRate> targets = new LinkedHashMap<>();
+  private final Map<String, Double> achieved = new LinkedHashMap<>();
+  private double rateTolerance = DEFAULT_RATE_TOLERANCE;
+  private GeneratorLoad generator;
+  private List<Warning> warnings = List.of();
+
+  /** The share of a target rate a paced operation must achieve unless the user says otherwise. */
+  static final double DEFAULT_RATE_TOLERANCE = 0.95;
+
+  /** A paced operation's target: what it should achieve and in what unit. */
+  record TargetRate(double perSec, String unit) {}
 
   RunTally(RunInfo info, long startEpochMs) {
     this.info = info;
@@ -84,6 +100,108 @@ final class RunTally {
         (a, b) -> new Problem(kind, a.count() + b.count(), a.message()));
   }
 
+  void expectRate(String operation, double perSec, String unit) {
+    targets.put(operation, new TargetRate(perSec, unit));
+  }
+
+  void achievedRate(String operation, double perSec) {
+    achieved.put(operation, perSec);
+  }
+
+  /** The target rates of the paced operations among {@code operations}, or {@code null}. */
+  Map<String, Double> targetRates(Set<String> operations) {
+    if (targets.isEmpty()) {
+      return null;
+    }
+    Map<String, Double> found = new LinkedHashMap<>();
+    for (String op : operations) {
+      TargetRate t = targets.get(op);
+      if (t != null) {
+        found.put(op, t.perSec());
+      }
+    }
+    return found.isEmpty() ? null : found;
+  }
+
+  void rateTolerance(double tolerance) {
+    this.rateTolerance = tolerance;
+  }
+
+  void generator(GeneratorLoad load, List<Warning> found) {
+    this.generator = load;
+    this.warnings = List.copyOf(found);
+  }
+
+  /**
+   * Each paced operation's target against what it achieved over its measured window; an operation
+   * that never completed anything in a measured window achieved zero.
+   */
+  List<RateCheck> rateChecks() {
+    List<RateCheck> checks = new ArrayList<>();
+    targets.forEach(
+        (op, target) -> {
+          double rate = achieved.getOrDefault(op, measuredRate(op));
+          checks.add(
+              new RateCheck(
+                  op,
+                  target.unit(),
+                  target.perSec(),
+                  rate,
+                  rateTolerance,
+                  rate >= rateTolerance * target.perSec()));
+        });
+    return checks;
+  }
+
+  /** An operation's count over its phase's measured seconds; zero if it completed nothing. */
+  private double measuredRate(String operation) {
+    OperationTotals t = totals.get(operation);
+    if (t == null) {
+      return 0;
+    }
+    double seconds = measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0);
+    return seconds > 0 ? t.count() / seconds : 0;
+  }
+
+  /**
+   * Why the paced operations fail the run, such as {@code rate not held: 1,325 of 5,000 msg/s
+   * (26%)}, or {@code null} if every target was held (or none was measured).
+   */
+  String rateNotHeld() {
+    List<String> missed = new ArrayList<>();
+    for (RateCheck c : rateChecks()) {
+      if (!c.held()) {
+        String what =
+            grouped(c.achievedPerSec())
+                + " of "
+                + grouped(c.targetPerSec())
+                + " "
+                + c.unit()
+                + " ("
+                + Math.round(100 * c.ratio())
+                + "%)";
+        missed.add(targets.size() > 1 ? c.operation() + " " + what : what);
+      }
+    }
+    if (missed.isEmpty()) {
+      return null;
+    }
+    String shown = String.join("; ", missed.subList(0, Math.min(3, missed.size())));
+    if (missed.size() > 3) {
+      shown += "; and " + (missed.size() - 3) + " more";
+    }
+    return "rate not held: " + shown;
+  }
+
+  /**
+   * A rate as people read it: whole numbers with thousands separators, small ones with a decimal.
+   */
+  static String grouped(double perSec) {
+    return perSec >= 100 || perSec == Math.rint(perSec)
+        ? String.format(Locale.ROOT, "%,d", Math.round(perSec))
+        : String.format(Locale.ROOT, "%.1f", perSec);
+  }
+
   /**
    * Why the measured operations fail the run, such as {@code 3 of 100 operations failed}, or {@code
    * null} if none failed.
@@ -124,7 +242,11 @@ final class RunTally {
         new LinkedHashMap<>(figures),
         stats,
         List.copyOf(intervals),
-        allProblems(stats));
+        allProblems(stats),
+        targets.isEmpty() ? null : rateChecks(),
+        generator,
+        warnings.isEmpty() ? null : warnings,
+        null);
   }
 
   /** Problems reported by the driver, then failed operations by kind. */

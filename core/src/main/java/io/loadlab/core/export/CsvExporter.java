@@ -1,5 +1,6 @@
 package io.loadlab.core.export;
 
+import io.loadlab.core.results.GeneratorLoad;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
@@ -16,7 +17,8 @@ public final class CsvExporter implements ResultSink {
   /** The header line; the columns are documented in {@code docs/results-format.md}. */
   public static final String HEADER =
       "interval,startEpochMs,endEpochMs,phase,warmup,operation,count,errors,ratePerSec,"
-          + "bytesPerSec,minUs,meanUs,p50Us,p90Us,p99Us,p999Us,p9999Us,maxUs";
+          + "bytesPerSec,minUs,meanUs,p50Us,p90Us,p99Us,p999Us,p9999Us,maxUs,targetPerSec,"
+          + "generatorCpuPercent,hostCpuPercent,stallMaxMs";
 
   private final AppendFile file;
 
@@ -33,6 +35,7 @@ public final class CsvExporter implements ResultSink {
   @Override
   public void interval(IntervalReport report) throws IOException {
     IntervalSample s = report.sample();
+    GeneratorLoad g = s.generator();
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<String, OperationStats> e : s.operations().entrySet()) {
       OperationStats o = e.getValue();
@@ -72,11 +75,24 @@ public final class CsvExporter implements ResultSink {
           .append(fmt(l.p9999()))
           .append(',')
           .append(fmt(l.max()))
+          .append(',')
+          .append(optional(s.targetRates() == null ? null : s.targetRates().get(e.getKey())))
+          .append(',')
+          .append(optional(g == null ? null : g.processCpuPercent()))
+          .append(',')
+          .append(optional(g == null ? null : g.hostCpuPercent()))
+          .append(',')
+          .append(optional(g == null ? null : g.stallMaxMs()))
           .append('\n');
     }
     if (sb.length() > 0) {
       file.append(sb.toString());
     }
+  }
+
+  /** A figure that may be unmeasured: empty then. */
+  static String optional(Double v) {
+    return v == null ? "" : fmt(v);
   }
 
   static String fmt(double v) {

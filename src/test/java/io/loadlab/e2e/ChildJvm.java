@@ -14,9 +14,14 @@ final class ChildJvm {
 
   /** The command that runs {@code loadlab args...} in a new JVM. */
   static List<String> command(String... args) {
+    return command(List.of("-Xmx256m"), args);
+  }
+
+  /** The command that runs {@code loadlab args...} in a new JVM with these heap options. */
+  static List<String> command(List<String> heapOptions, String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx256m");
+    cmd.addAll(heapOptions);
     cmd.add("-XX:TieredStopAtLevel=1");
     String runOpts = System.getProperty("loadlab.run.java.opts");
     if (runOpts != null) {

@@ -51,13 +51,15 @@ public final class ConsoleExporter implements ResultSink {
     }
     for (Map.Entry<String, OperationStats> e : s.operations().entrySet()) {
       OperationStats o = e.getValue();
+      Double target = s.targetRates() == null ? null : s.targetRates().get(e.getKey());
       out.printf(
           Locale.ROOT,
-          "[%5ds]%s %s: %s ops/s  %s MB/s  p50 %s us  p99 %s us  max %s us  errors %d%n",
+          "[%5ds]%s %s: %s ops/s%s  %s MB/s  p50 %s us  p99 %s us  max %s us  errors %d%n",
           at,
           tag,
           e.getKey(),
           SummaryTable.num(o.ratePerSec()),
+          target == null ? "" : " (target " + SummaryTable.num(target) + ")",
           SummaryTable.num(o.bytesPerSec() / 1e6),
           SummaryTable.num(o.latencyUs().p50()),
           SummaryTable.num(o.latencyUs().p99()),
@@ -79,6 +81,7 @@ public final class ConsoleExporter implements ResultSink {
     for (Problem p : result.problems()) {
       out.println("problem: " + p.kind() + " x" + p.count() + ": " + p.message());
     }
+    RateCheckText.lines(result).forEach(line -> out.println("target rate: " + line));
     out.println(
         "status: "
             + result.status().jsonName()

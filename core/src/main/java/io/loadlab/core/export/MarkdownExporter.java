@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -111,6 +112,11 @@ public final class MarkdownExporter implements ResultSink {
             .append(io.loadlab.core.util.Numbers.figure(f.getValue()))
             .append('\n');
       }
+    }
+    List<String> rates = RateCheckText.lines(r);
+    if (!rates.isEmpty()) {
+      sb.append("\n## Target rate\n\n");
+      rates.forEach(line -> sb.append("- ").append(line).append('\n'));
     }
     if (r.problems() != null && !r.problems().isEmpty()) {
       sb.append("\n## Problems\n\n");

@@ -65,6 +65,14 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
             + unit.symbol
             + ", of successful operations; counts include errors; warmup intervals are left out."
             + " CPU in µs per operation: by the client process, the client host and the server.");
+    Table rates = RateCheckTable.of(r);
+    if (rates != null) {
+      page.heading("Target rate");
+      page.table(rates);
+      page.note(
+          "Achieved over each paced operation's measured window; below the share needed the run"
+              + " fails: it measured its own sender, not the system under test.");
+    }
     for (Table t : sweepTables(unit)) {
       page.heading("By " + t.header().get(0));
       page.table(t);
@@ -257,7 +265,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
     List<IntervalSample> intervals = withoutEmptyEnd(result.intervals());
     if (intervals.size() >= 2) {
       Timeline t = new Timeline(intervals, operations());
-      charts.add(t.chart("rate", "Operations per second", "ops/s", OperationStats::ratePerSec));
+      charts.add(t.rate("rate", "Operations per second", "ops/s"));
       charts.add(
           t.chart(
               "latency-p50",

@@ -46,6 +46,40 @@ final class Timeline {
         id, title, Kind.LINE, "seconds since start", yLabel, false, List.of(), series, bands());
   }
 
+  /**
+   * The rate chart: each operation's achieved rate and, for a paced operation, its target as a
+   * series of its own ({@code OP target}), so a run that fell behind shows where.
+   */
+  Chart rate(String id, String title, String yLabel) {
+    Chart chart = chart(id, title, yLabel, OperationStats::ratePerSec);
+    List<Series> series = new ArrayList<>(chart.series());
+    for (String op : operations) {
+      double[] y = new double[intervals.size()];
+      boolean paced = false;
+      for (int i = 0; i < y.length; i++) {
+        Map<String, Double> targets = intervals.get(i).targetRates();
+        Double target = targets == null ? null : targets.get(op);
+        y[i] = target == null ? Double.NaN : target;
+        paced |= target != null;
+      }
+      if (paced) {
+        series.add(Series.xy(op + " target", x, y));
+      }
+    }
+    return series.size() == chart.series().size()
+        ? chart
+        : new Chart(
+            id,
+            title,
+            Kind.LINE,
+            "seconds since start",
+            yLabel,
+            false,
+            List.of(),
+            series,
+            chart.bands());
+  }
+
   Chart errors() {
     Map<String, double[]> byKind = new LinkedHashMap<>();
     for (int i = 0; i < intervals.size(); i++) {

@@ -11,11 +11,11 @@ import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.results.Warning;
+import io.loadlab.core.util.Numbers;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -172,9 +172,9 @@ final class RunTally {
     for (RateCheck c : rateChecks()) {
       if (!c.held()) {
         String what =
-            grouped(c.achievedPerSec())
+            Numbers.grouped(c.achievedPerSec())
                 + " of "
-                + grouped(c.targetPerSec())
+                + Numbers.grouped(c.targetPerSec())
                 + " "
                 + c.unit()
                 + " ("
@@ -191,15 +191,6 @@ final class RunTally {
       shown += "; and " + (missed.size() - 3) + " more";
     }
     return "rate not held: " + shown;
-  }
-
-  /**
-   * A rate as people read it: whole numbers with thousands separators, small ones with a decimal.
-   */
-  static String grouped(double perSec) {
-    return perSec >= 100 || perSec == Math.rint(perSec)
-        ? String.format(Locale.ROOT, "%,d", Math.round(perSec))
-        : String.format(Locale.ROOT, "%.1f", perSec);
   }
 
   /**

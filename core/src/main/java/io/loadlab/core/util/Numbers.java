@@ -28,4 +28,14 @@ public final class Numbers {
     }
     return compact(v);
   }
+
+  /**
+   * A rate or count as people read it: whole numbers with thousands separators ({@code 1,325}),
+   * values under 100 that are not whole with one decimal ({@code 87.3}).
+   */
+  public static String grouped(double v) {
+    return Math.abs(v) >= 100 || v == Math.rint(v)
+        ? String.format(java.util.Locale.ROOT, "%,d", Math.round(v))
+        : String.format(java.util.Locale.ROOT, "%.1f", v);
+  }
 }

@@ -90,12 +90,19 @@ public record Campaign(
 
   /**
    * A server started on a machine (null: here) while the configuration is up, ready when {@code
-   * readyPort} listens (0: when it is still running after a second); or, with {@link
-   * #TO_COMPLETION}, a setup command the configuration waits for to end with exit code 0.
+   * readyPort} listens and it said so, within {@code readyTimeout} (null: the default) (port 0:
+   * when it is still running after a second); or, with {@link #TO_COMPLETION}, a setup command the
+   * configuration waits for to end with exit code 0.
    */
-  public record Service(String machine, List<String> args, int readyPort) {
+  public record Service(
+      String machine, List<String> args, int readyPort, java.time.Duration readyTimeout) {
     /** The readyPort of a setup command. */
     public static final int TO_COMPLETION = -1;
+
+    /** A service with the default ready timeout. */
+    public Service(String machine, List<String> args, int readyPort) {
+      this(machine, args, readyPort, null);
+    }
   }
 
   /** One client of a step: a machine (null: here) and its own options. */

@@ -53,6 +53,19 @@ public final class CampaignRunner {
     pendingRedo.addAll(resume.redone());
   }
 
+  /** The machines the runs of these cells come from (lab hosts or testbed machines; not here). */
+  private static java.util.Set<String> clientMachines(List<Matrix.Cell> cells) {
+    java.util.Set<String> machines = new java.util.LinkedHashSet<>();
+    for (Matrix.Cell cell : cells) {
+      for (Campaign.Client client : cell.step().clients()) {
+        if (client.machine() != null) {
+          machines.add(client.machine());
+        }
+      }
+    }
+    return machines;
+  }
+
   /** Runs what is not finished yet; returns the exit code (0 ok, 1 a run failed, 130 stopped). */
   public int run() throws IOException, InterruptedException {
     Thread hook = new Thread(this::onInterrupt, "loadlab-campaign-sigint");
@@ -74,7 +87,7 @@ public final class CampaignRunner {
         String upFailure = control.up(conf);
         Services services = new Services();
         if (upFailure == null) {
-          upFailure = services.start(conf, dir.resolve("configurations"));
+          upFailure = services.start(conf, dir.resolve("configurations"), clientMachines(mine));
         }
         if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
           machines = new TestbedMachines(conf.file());

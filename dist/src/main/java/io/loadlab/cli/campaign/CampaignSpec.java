@@ -58,9 +58,11 @@ public record CampaignSpec(
 
   /**
    * A server a configuration needs for its runs, such as {@code net serve} or {@code broker} in a
-   * lab host: started when the configuration is up, ready when {@code ready-port} listens.
+   * lab host: started when the configuration is up, ready when {@code ready-port} listens and the
+   * server said so, within {@code ready-timeout} (default 5 minutes).
    */
-  public record ServiceSpec(String on, String run, Map<String, Object> options, Integer readyPort) {
+  public record ServiceSpec(
+      String on, String run, Map<String, Object> options, Integer readyPort, String readyTimeout) {
     public ServiceSpec {
       options = options == null ? Map.of() : new LinkedHashMap<>(options);
     }

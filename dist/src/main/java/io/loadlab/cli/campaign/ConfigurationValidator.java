@@ -5,6 +5,7 @@ import static io.loadlab.cli.campaign.ValidationProblems.firstLine;
 
 import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Durations;
 import io.loadlab.provision.lab.Lab;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
@@ -171,6 +172,22 @@ final class ConfigurationValidator {
     if (s.readyPort() != null && (s.readyPort() < 1 || s.readyPort() > 65535)) {
       problems.problem(sf + ".ready-port", s.readyPort() + " is not a port; use 1-65535");
     }
+    java.time.Duration readyTimeout = null;
+    if (s.readyTimeout() != null) {
+      if (setup || s.readyPort() == null) {
+        problems.problem(
+            sf + ".ready-timeout", "applies to a service with a ready-port; remove it or add one");
+      }
+      try {
+        readyTimeout = Durations.parse(sf + ".ready-timeout", s.readyTimeout());
+        if (readyTimeout.isZero()) {
+          problems.problem(sf + ".ready-timeout", "must be more than 0, e.g. 5m");
+        }
+      } catch (UsageException e) {
+        problems.problem(
+            sf + ".ready-timeout", "'" + s.readyTimeout() + "' is not a time; e.g. 5m");
+      }
+    }
     checkOn(sf, s.on(), c);
     Map<String, String> opts =
         YamlOptions.optionMap(problems, sf + ".options", command, options, s.options());
@@ -192,7 +209,8 @@ final class ConfigurationValidator {
     return new Campaign.Service(
         s.on(),
         args,
-        setup ? Campaign.Service.TO_COMPLETION : s.readyPort() == null ? 0 : s.readyPort());
+        setup ? Campaign.Service.TO_COMPLETION : s.readyPort() == null ? 0 : s.readyPort(),
+        readyTimeout);
   }
 
   /** A service's {@code on}: a lab host of its configuration (testbeds start theirs by role). */

@@ -1,45 +1,74 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.util.Durations;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The servers a configuration needs while it is up, and its setup commands (run to their end once
  * the servers are ready) ({@code net serve}, {@code broker}, …), each a child loadlab on its
  * machine (a lab host's namespace, or here), logged to {@code
- * configurations/<name>-service-<i>.log}; ready when its port listens there.
+ * configurations/<name>-service-<i>.log}.
+ *
+ * <p>A server is ready when it says so (loadlab's servers print that they listen once they accept
+ * connections), its port listens on its machine, and a connection from the machines the runs come
+ * from succeeds; it has its {@code ready-timeout} for that. A port another process holds before the
+ * server starts, or a server that exits, fails the configuration at once with the last lines of its
+ * log: a port held by someone else is never taken as ready.
  */
 final class Services {
-  private static final long READY_TIMEOUT_MS = 60_000;
+  /** How long a server may take to be ready unless its {@code ready-timeout} says. */
+  static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(5);
+
+  private static final int LOG_LINES = 5;
 
   private final List<StepExecutor.Execution> running = new ArrayList<>();
 
-  /** Starts them all; returns null when all are ready, else the reason. */
-  String start(Campaign.Configuration c, Path logDir) throws IOException, InterruptedException {
+  /**
+   * Starts them all; returns null when all are ready, else the reason.
+   *
+   * @param clients the machines the configuration's runs come from (null: here)
+   */
+  String start(Campaign.Configuration c, Path logDir, Set<String> clients)
+      throws IOException, InterruptedException {
     for (int i = 0; i < c.services().size(); i++) {
       Campaign.Service s = c.services().get(i);
       Path log = logDir.resolve(c.name() + "-service-" + (i + 1) + ".log");
+      String what = "loadlab " + String.join(" ", s.args());
+      if (s.readyPort() > 0) {
+        String holder = ServiceReadiness.listener(c, s.machine(), s.readyPort());
+        if (holder != null) {
+          return what
+              + ": port "
+              + s.readyPort()
+              + (s.machine() == null ? "" : " on " + s.machine())
+              + " is already taken by another process, before this service started ("
+              + holder
+              + "); stop it, or give the service another port";
+        }
+      }
       StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), null, log);
       if (s.readyPort() == Campaign.Service.TO_COMPLETION) {
         int code = e.waitFor();
         if (code != 0) {
-          return "loadlab "
-              + String.join(" ", s.args())
+          return what
               + " exited with "
               + code
               + " (see "
               + log
-              + ")";
+              + ")"
+              + ServiceReadiness.lastLines(log, LOG_LINES);
         }
         continue;
       }
       running.add(e);
-      String why = awaitReady(c, s, e);
+      String why = awaitReady(c, s, e, log, clients);
       if (why != null) {
-        return "loadlab " + String.join(" ", s.args()) + " " + why + " (see " + log + ")";
+        return what + " " + why + " (see " + log + ")" + ServiceReadiness.lastLines(log, LOG_LINES);
       }
     }
     return null;
@@ -54,34 +83,44 @@ final class Services {
   }
 
   private static String awaitReady(
-      Campaign.Configuration c, Campaign.Service s, StepExecutor.Execution e)
+      Campaign.Configuration c,
+      Campaign.Service s,
+      StepExecutor.Execution e,
+      Path log,
+      Set<String> clients)
       throws IOException, InterruptedException {
-    long end = System.currentTimeMillis() + (s.readyPort() == 0 ? 1000 : READY_TIMEOUT_MS);
-    while (System.currentTimeMillis() < end) {
+    Duration timeout = s.readyTimeout() == null ? DEFAULT_READY_TIMEOUT : s.readyTimeout();
+    long end = System.nanoTime() + (s.readyPort() == 0 ? 1_000_000_000L : timeout.toNanos());
+    boolean says = ServiceReadiness.saysWhenReady(s);
+    String missing = "did not say it was ready";
+    while (System.nanoTime() < end) {
       if (!e.alive()) {
-        return "exited at start";
+        return "exited at start (exit code " + e.waitFor() + ")";
       }
-      if (s.readyPort() > 0 && listening(c, s)) {
-        return null;
+      if (s.readyPort() > 0) {
+        if (says && !ServiceReadiness.saidReady(log)) {
+          missing = "did not say it was ready";
+        } else if (ServiceReadiness.listener(c, s.machine(), s.readyPort()) == null) {
+          missing = "did not listen on port " + s.readyPort();
+        } else if (!ServiceReadiness.connects(c, s.machine(), clients, s.readyPort())) {
+          missing =
+              "listens on port "
+                  + s.readyPort()
+                  + " but a connection from "
+                  + (clients.isEmpty() ? "here" : String.join(", ", clients))
+                  + " did not succeed";
+        } else {
+          return null;
+        }
       }
-      Thread.sleep(100);
+      Thread.sleep(200);
     }
-    return s.readyPort() == 0 ? null : "did not listen on port " + s.readyPort() + " within 60 s";
-  }
-
-  private static boolean listening(Campaign.Configuration c, Campaign.Service s)
-      throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(StepExecutors.prefix(c, s.machine()));
-    cmd.addAll(List.of("ss", "-Htln"));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor();
-    for (String line : out.split("\n")) {
-      String[] f = line.trim().split("\\s+");
-      if (f.length >= 4 && f[3].endsWith(":" + s.readyPort())) {
-        return true;
-      }
+    if (s.readyPort() == 0) {
+      return null;
     }
-    return false;
+    return missing
+        + " within "
+        + Durations.format(timeout)
+        + " (ready-timeout; on a busy machine give it longer)";
   }
 }

@@ -26,6 +26,7 @@ public final class Main {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
     }
     preferBlockingSocketReads();
+    ParentWatch.startIfAsked(System.err);
     System.exit(run(args, System.out, System.err));
   }
 

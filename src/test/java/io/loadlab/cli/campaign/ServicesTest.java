@@ -46,7 +46,7 @@ class ServicesTest {
             List.of("net", "serve", "--port", String.valueOf(port)),
             port,
             Duration.ofMinutes(2));
-    Services services = new Services();
+    Services services = new Services(new CampaignChildren(dir));
     try {
       assertNull(services.start(local(serve), dir, Set.of()));
       String log = Files.readString(dir.resolve("here-service-1.log"));
@@ -63,7 +63,7 @@ class ServicesTest {
       int port = foreign.getLocalPort();
       Campaign.Service serve =
           new Campaign.Service(null, List.of("net", "serve", "--port", String.valueOf(port)), port);
-      Services services = new Services();
+      Services services = new Services(new CampaignChildren(dir));
       long start = System.nanoTime();
       String why;
       try {
@@ -86,7 +86,7 @@ class ServicesTest {
             null,
             List.of("net", "serve", "--port", String.valueOf(port), "--host", "192.0.2.1"),
             port);
-    Services services = new Services();
+    Services services = new Services(new CampaignChildren(dir));
     String why;
     try {
       why = services.start(local(serve), dir, Set.of());

@@ -39,6 +39,8 @@ final class CampaignResume {
    */
   Manifest open(boolean restart) throws IOException {
     Files.createDirectories(dir);
+    // A killed campaign's runs and servers end themselves; any still alive are stopped first.
+    CampaignChildren.stopLeftovers(dir, out);
     Path file = dir.resolve(Manifest.FILE);
     Manifest old = Files.exists(file) ? readOld(file) : null;
     if (old != null && restart) {

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 public final class CampaignRunner {
   private final Campaign campaign;
   private final Path dir;
+  private final CampaignChildren children;
   private final PrintStream out;
   private final ConfigurationControl control;
   private final CountDownLatch done = new CountDownLatch(1);
@@ -38,6 +39,7 @@ public final class CampaignRunner {
   public CampaignRunner(Campaign campaign, Path dir, PrintStream out) {
     this.campaign = campaign;
     this.dir = dir;
+    this.children = new CampaignChildren(dir);
     this.out = out;
     this.control = new ConfigurationControl(dir);
   }
@@ -85,7 +87,7 @@ public final class CampaignRunner {
         }
         out.println("configuration " + conf.name() + ": " + ConfigurationControl.describe(conf));
         String upFailure = control.up(conf);
-        Services services = new Services();
+        Services services = new Services(children);
         if (upFailure == null) {
           upFailure = services.start(conf, dir.resolve("configurations"), clientMachines(mine));
         }
@@ -265,7 +267,9 @@ public final class CampaignRunner {
           StepExecutors.forClient(
               cell.configuration(), clients.get(c).machine(), machines, dir, campaign.name());
       Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
-      started.add(ex.start(args, clientDir, log));
+      StepExecutor.Execution e = ex.start(args, clientDir, log);
+      children.started(e, "run", clients.get(c).machine(), args);
+      started.add(e);
     }
     current = started;
     r.pids = started.stream().map(StepExecutor.Execution::pid).filter(p -> p > 0).toList();
@@ -273,6 +277,7 @@ public final class CampaignRunner {
     List<Integer> codes = new ArrayList<>();
     for (StepExecutor.Execution e : started) {
       codes.add(e.waitFor());
+      children.ended(e);
     }
     current = List.of();
     childNanos = System.nanoTime() - childStart;

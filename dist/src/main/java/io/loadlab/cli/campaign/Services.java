@@ -27,6 +27,11 @@ final class Services {
   private static final int LOG_LINES = 5;
 
   private final List<StepExecutor.Execution> running = new ArrayList<>();
+  private final CampaignChildren children;
+
+  Services(CampaignChildren children) {
+    this.children = children;
+  }
 
   /**
    * Starts them all; returns null when all are ready, else the reason.
@@ -52,8 +57,11 @@ final class Services {
         }
       }
       StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), null, log);
-      if (s.readyPort() == Campaign.Service.TO_COMPLETION) {
+      boolean setup = s.readyPort() == Campaign.Service.TO_COMPLETION;
+      children.started(e, setup ? "setup" : "service", s.machine(), s.args());
+      if (setup) {
         int code = e.waitFor();
+        children.ended(e);
         if (code != 0) {
           return what
               + " exited with "
@@ -78,6 +86,7 @@ final class Services {
   void stop() {
     for (int i = running.size() - 1; i >= 0; i--) {
       running.get(i).stop();
+      children.ended(running.get(i));
     }
     running.clear();
   }

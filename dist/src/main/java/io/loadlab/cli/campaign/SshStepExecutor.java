@@ -80,7 +80,11 @@ final class SshStepExecutor implements StepExecutor {
           .append(quote(pidFile))
           .append(" && ");
     }
-    cmd.append("exec ").append(machines.program());
+    // The remote run ends itself if its SSH session (so the campaign) is gone (ParentWatch).
+    cmd.append("exec env ")
+        .append(StepExecutors.EXIT_WITH_PARENT)
+        .append("=1 ")
+        .append(machines.program());
     for (String a : args) {
       cmd.append(' ').append(quote(a));
     }

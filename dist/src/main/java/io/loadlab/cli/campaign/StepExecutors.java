@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
 public final class StepExecutors {
   private StepExecutors() {}
 
+  /** Set on every child: it ends itself once the campaign that started it is gone. */
+  static final String EXIT_WITH_PARENT = "LOADLAB_EXIT_WITH_PARENT";
+
   /** The executor for a server or a client here or in a lab host (not a testbed machine). */
   public static StepExecutor forClient(Campaign.Configuration c, String machine) {
     if (machine == null) {
@@ -114,12 +117,14 @@ public final class StepExecutors {
         all.addAll(List.of("--output", output.toString()));
       }
       cmd.addAll(loadlab(all));
-      Process p =
+      ProcessBuilder b =
           new ProcessBuilder(cmd)
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
-              .redirectInput(ProcessBuilder.Redirect.PIPE)
-              .start();
+              .redirectInput(ProcessBuilder.Redirect.PIPE);
+      // The child ends itself if the campaign dies, whatever kills it (ParentWatch).
+      b.environment().put(EXIT_WITH_PARENT, "1");
+      Process p = b.start();
       p.getOutputStream().close();
       return new Execution() {
         @Override

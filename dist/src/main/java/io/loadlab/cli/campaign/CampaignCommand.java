@@ -57,8 +57,46 @@ public final class CampaignCommand implements Command {
           OptionDefs.flag(
               "restart",
               "start over in a directory whose finished runs came from another version of the file"));
+      o.addOption(
+          OptionDefs.optionalValue(
+              "retry-failed",
+              "NAMES",
+              "run the failed runs again (all, or only those of these configurations or cells,"
+                  + " comma-separated), keeping every ok run"));
     }
     return o;
+  }
+
+  /** {@code --retry-failed [NAMES]}: the names must be configurations or cells of the campaign. */
+  static CampaignResume.RetryFailed retryFailed(CommandLine cmd, Campaign c) {
+    if (!cmd.hasOption("retry-failed")) {
+      return CampaignResume.RetryFailed.NONE;
+    }
+    if (cmd.hasOption("restart")) {
+      throw new UsageException(
+          "--retry-failed: --restart deletes every finished run; give one or the other");
+    }
+    String value = cmd.getOptionValue("retry-failed");
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    if (value != null && !value.isBlank()) {
+      java.util.Set<String> known = new java.util.LinkedHashSet<>();
+      c.configurations().forEach(conf -> known.add(conf.name()));
+      Matrix.cells(c).forEach(cell -> known.add(cell.id()));
+      for (String n : value.split(",")) {
+        String name = n.trim();
+        if (!known.contains(name)) {
+          String near = io.loadlab.core.util.NearestName.of(name, known);
+          throw new UsageException(
+              "--retry-failed: '"
+                  + io.loadlab.core.util.Texts.cut(name)
+                  + "' is neither a configuration nor a cell of "
+                  + c.name()
+                  + (near == null ? "" : "; did you mean '" + near + "'?"));
+        }
+        names.add(name);
+      }
+    }
+    return new CampaignResume.RetryFailed(true, names);
   }
 
   @Override
@@ -73,7 +111,7 @@ public final class CampaignCommand implements Command {
         Campaign c = CampaignValidator.read(operand);
         Path dir = Path.of(cmd.getOptionValue("output", "campaigns/" + c.name()));
         CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
-        runner.open(cmd.hasOption("restart"));
+        runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
         ctx.out().print(CampaignPlan.describe(c));
         yield runner.run();
       }

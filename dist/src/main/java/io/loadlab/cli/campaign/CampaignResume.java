@@ -26,6 +26,21 @@ final class CampaignResume {
   private final Path dir;
   private final PrintStream out;
   private final List<String> redone = new ArrayList<>();
+  private final Map<String, List<Manifest.Attempt>> retried = new LinkedHashMap<>();
+  private RetryFailed retry = RetryFailed.NONE;
+
+  /**
+   * Which failed runs to run again: none, all, or those of named configurations or cells.
+   *
+   * @param names configuration names or cell ids; empty for all failed runs
+   */
+  record RetryFailed(boolean any, java.util.Set<String> names) {
+    static final RetryFailed NONE = new RetryFailed(false, java.util.Set.of());
+
+    boolean covers(Manifest.RunEntry r) {
+      return any && (names.isEmpty() || names.contains(r.configuration) || names.contains(r.cell));
+    }
+  }
 
   CampaignResume(Campaign campaign, Path dir, PrintStream out) {
     this.campaign = campaign;
@@ -37,6 +52,12 @@ final class CampaignResume {
    * The manifest to run on, written with status running: the existing one (refused if its finished
    * runs are not this file's, unless {@code restart}, which deletes them) or a new one.
    */
+  Manifest open(boolean restart, RetryFailed retryFailed) throws IOException {
+    this.retry = retryFailed;
+    return open(restart);
+  }
+
+  /** As {@link #open(boolean, RetryFailed)} without retries. */
   Manifest open(boolean restart) throws IOException {
     Files.createDirectories(dir);
     // A killed campaign's runs and servers end themselves; any still alive are stopped first.
@@ -54,6 +75,11 @@ final class CampaignResume {
     manifest.status = "running";
     manifest.write(dir);
     return manifest;
+  }
+
+  /** The failed runs set aside to run again, each with its earlier attempts. */
+  Map<String, List<Manifest.Attempt>> retried() {
+    return retried;
   }
 
   /** Ids of the interrupted runs {@link #open} cleared, to be marked redone when they run. */
@@ -79,7 +105,7 @@ final class CampaignResume {
     return m;
   }
 
-  private Manifest resume(Manifest old) {
+  private Manifest resume(Manifest old) throws IOException {
     Map<String, List<List<String>>> planned = new LinkedHashMap<>();
     for (Matrix.Cell cell : Matrix.cells(campaign)) {
       for (int i = 1; i <= cell.step().iterations().max(); i++) {
@@ -101,7 +127,9 @@ final class CampaignResume {
                 + campaign.file().getFileName()
                 + " gives; run with --restart to start over, or give another --output");
       }
-      if (finished) {
+      if ("failed".equals(r.status) && retry.covers(r)) {
+        retried.put(r.id, setAside(r));
+      } else if (finished) {
         keep.add(r);
         resume.kept++;
       } else {
@@ -111,20 +139,59 @@ final class CampaignResume {
       }
     }
     old.runs = keep;
+    if (!retried.isEmpty()) {
+      resume.retried = new ArrayList<>(retried.keySet());
+    }
     old.resumes.add(resume);
-    if (!resume.redone.isEmpty() || resume.kept > 0) {
+    if (!resume.redone.isEmpty() || resume.kept > 0 || !retried.isEmpty()) {
       out.println(
           "resuming "
               + dir
               + ": "
               + resume.kept
               + " finished runs kept"
-              + (resume.redone.isEmpty()
-                  ? ""
-                  : ", interrupted run(s) done again: " + resume.redone));
+              + (resume.redone.isEmpty() ? "" : ", interrupted run(s) done again: " + resume.redone)
+              + (retried.isEmpty() ? "" : ", failed run(s) retried: " + retried.keySet()));
+    }
+    if (retry.any() && retried.isEmpty()) {
+      out.println(
+          "--retry-failed: no failed run"
+              + (retry.names().isEmpty() ? "" : " of " + String.join(", ", retry.names()))
+              + " to retry");
     }
     redone.addAll(resume.redone);
     return old;
+  }
+
+  /**
+   * Moves a failed run's files to {@code attempts/<run dir>/<n>/} and returns its attempts so far,
+   * this one last.
+   */
+  private List<Manifest.Attempt> setAside(Manifest.RunEntry r) throws IOException {
+    List<Manifest.Attempt> attempts = r.attempts == null ? new ArrayList<>() : r.attempts;
+    Manifest.Attempt a = new Manifest.Attempt();
+    a.status = r.status;
+    a.reason = r.reason;
+    a.startTime = r.startTime;
+    a.endTime = r.endTime;
+    Path from = dir.resolve(r.dir);
+    Path to = dir.resolve("attempts").resolve(r.dir).resolve(String.valueOf(attempts.size() + 1));
+    Path log = from.resolveSibling(from.getFileName() + ".log");
+    if (Files.exists(from) || Files.exists(log)) {
+      Files.createDirectories(to.getParent());
+      deleteTree(to);
+    }
+    if (Files.exists(from)) {
+      Files.move(from, to);
+      a.dir = dir.relativize(to).toString();
+    }
+    if (Files.exists(log)) {
+      Path logTo = to.resolveSibling(to.getFileName() + ".log");
+      Files.move(log, logTo, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      a.log = dir.relativize(logTo).toString();
+    }
+    attempts.add(a);
+    return attempts;
   }
 
   /** The manifest's description of the campaign, from the file as it is now. */

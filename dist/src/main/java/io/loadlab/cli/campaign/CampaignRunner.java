@@ -28,6 +28,8 @@ public final class CampaignRunner {
   private volatile boolean stopping;
   private volatile List<StepExecutor.Execution> current = List.of();
   private final List<String> pendingRedo = new ArrayList<>();
+  private final java.util.Map<String, List<Manifest.Attempt>> pendingRetry =
+      new java.util.HashMap<>();
   private Manifest manifest;
   private TestbedMachines machines;
   private int position;
@@ -50,9 +52,15 @@ public final class CampaignRunner {
    * CampaignResume}.
    */
   public void open(boolean restart) throws IOException {
+    open(restart, CampaignResume.RetryFailed.NONE);
+  }
+
+  /** As {@link #open(boolean)}, running again the failed runs {@code retry} covers. */
+  void open(boolean restart, CampaignResume.RetryFailed retry) throws IOException {
     CampaignResume resume = new CampaignResume(campaign, dir, out);
-    manifest = resume.open(restart);
+    manifest = resume.open(restart, retry);
     pendingRedo.addAll(resume.redone());
+    pendingRetry.putAll(resume.retried());
   }
 
   /** The machines the runs of these cells come from (lab hosts or testbed machines; not here). */
@@ -228,6 +236,7 @@ public final class CampaignRunner {
     if (pendingRedo.remove(r.id)) {
       r.redone = true;
     }
+    r.attempts = pendingRetry.remove(r.id);
     manifest.runs.add(r);
     if (upFailure != null) {
       r.status = "failed";

@@ -85,12 +85,31 @@ public final class Manifest {
     public Double ratioToBaseline;
   }
 
+  /** A failed attempt of a run that {@code --retry-failed} ran again. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class Attempt {
+    public String status;
+    public String reason;
+    public String startTime;
+    public String endTime;
+
+    /** Where its run directory went (relative to the campaign directory), if it had one. */
+    public String dir;
+
+    /** Where its output went (relative to the campaign directory). */
+    public String log;
+  }
+
   /** One resumption of the campaign. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Resume {
     public String time;
 
     /** Runs found interrupted and run again. */
     public List<String> redone = new ArrayList<>();
+
+    /** Failed runs run again ({@code --retry-failed}). */
+    public List<String> retried;
 
     /** Finished runs kept. */
     public int kept;
@@ -124,6 +143,9 @@ public final class Manifest {
 
     /** True if an interrupted attempt of this run was found and the run was done again. */
     public Boolean redone;
+
+    /** Earlier finished attempts of this run that failed and were retried, oldest first. */
+    public List<Attempt> attempts;
 
     public Map<String, Double> figures = new LinkedHashMap<>();
 

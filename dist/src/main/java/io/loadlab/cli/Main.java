@@ -115,13 +115,16 @@ public final class Main {
    */
   public static void check(List<String> args) {
     String[] argv = args.toArray(String[]::new);
-    Command command = find(Commands.all(), argv);
+    Command command = find(Checked.COMMANDS, argv);
     if (command == null) {
       throw new UsageException(
           "unknown command '" + String.join(" ", prefix(argv)) + "'; see 'loadlab --help'");
     }
     String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
-    Options options = Help.optionsOf(command);
+    // A campaign checks every sweep point's command line: the options are built once per command.
+    Options options =
+        Checked.OPTIONS.computeIfAbsent(
+            String.join(" ", command.path()), k -> Help.optionsOf(command));
     CommandLine cmd = parse(options, rest, command.operand());
     CommandLineChecks.check(cmd, options);
     // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
@@ -130,6 +133,13 @@ public final class Main {
     if (command.runsLoad()) {
       RunOptions.check(cmd);
     }
+  }
+
+  /** The commands and their options as {@link #check} uses them, made once. */
+  private static final class Checked {
+    static final List<Command> COMMANDS = Commands.all();
+    static final java.util.Map<String, Options> OPTIONS =
+        new java.util.concurrent.ConcurrentHashMap<>();
   }
 
   /**

@@ -65,6 +65,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
             + unit.symbol
             + ", of successful operations; counts include errors; warmup intervals are left out."
             + " CPU in µs per operation: by the client process, the client host and the server.");
+    CriteriaTable.add(page, r);
     for (Table t : sweepTables(unit)) {
       page.heading("By " + t.header().get(0));
       page.table(t);

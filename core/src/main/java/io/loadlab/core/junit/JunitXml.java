@@ -95,7 +95,7 @@ public final class JunitXml {
       if (c.message() != null) {
         f.setAttribute("message", clean(c.message()));
         if (c.outcome() != JunitSuite.Outcome.SKIPPED) {
-          f.setAttribute("type", c.outcome() == JunitSuite.Outcome.FAILED ? "criterion" : "run");
+          f.setAttribute("type", child);
           f.setTextContent(clean(c.message()));
         }
       }

@@ -57,6 +57,11 @@ public final class CampaignCommand implements Command {
           OptionDefs.flag(
               "restart",
               "start over in a directory whose finished runs came from another version of the file"));
+      o.addOption(
+          OptionDefs.value(
+              "junit",
+              "FILE",
+              "also copy the campaign's junit.xml (a case per run and criterion) here at the end"));
     }
     return o;
   }
@@ -75,7 +80,14 @@ public final class CampaignCommand implements Command {
         CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
         runner.open(cmd.hasOption("restart"));
         ctx.out().print(CampaignPlan.describe(c));
-        yield runner.run();
+        int code = runner.run();
+        if (cmd.hasOption("junit")) {
+          Files.copy(
+              dir.resolve(CampaignJunit.FILE),
+              Path.of(cmd.getOptionValue("junit")),
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        yield code;
       }
       default -> {
         Path dir = operand;

@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -29,6 +30,15 @@ public interface Command {
   /** True if the command runs a load test: the shared run options are added to it. */
   default boolean runsLoad() {
     return false;
+  }
+
+  /**
+   * The names of the workload figures its runs report besides each operation's (result.json's
+   * {@code figures}, without a size or operation qualifier, such as {@code opm}), which {@code
+   * --criteria} may name; none by default.
+   */
+  default List<String> figures() {
+    return List.of();
   }
 
   /**

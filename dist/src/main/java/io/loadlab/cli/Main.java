@@ -91,7 +91,7 @@ public final class Main {
       CommandLineChecks.check(cmd, options);
       command.check(cmd);
       if (command.runsLoad()) {
-        RunOptions.check(cmd);
+        RunOptions.check(cmd, command.figures());
       }
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
@@ -131,7 +131,7 @@ public final class Main {
     // exists only once the lab is up.
     command.check(cmd);
     if (command.runsLoad()) {
-      RunOptions.check(cmd);
+      RunOptions.check(cmd, command.figures());
     }
   }
 
@@ -153,6 +153,19 @@ public final class Main {
       }
     }
     return null;
+  }
+
+  /**
+   * The workload figures of the command named by {@code words} (such as {@code ds2 run}), which
+   * criteria may name; none for an unknown command.
+   */
+  public static List<String> figuresOf(String words) {
+    for (Command c : Commands.all()) {
+      if (String.join(" ", c.path()).equals(words)) {
+        return c.figures();
+      }
+    }
+    return List.of();
   }
 
   /** True if the command named by {@code words} runs a load test (it writes a run directory). */

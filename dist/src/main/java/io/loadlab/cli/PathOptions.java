@@ -14,7 +14,7 @@ final class PathOptions {
   static final Set<String> OUTPUT_DIRECTORIES = Set.of("output", "out", "data-dir", "state-dir");
 
   /** Options naming a file the command writes. */
-  static final Set<String> OUTPUT_FILES = Set.of("json", "csv", "jtl", "hlog", "markdown");
+  static final Set<String> OUTPUT_FILES = Set.of("json", "csv", "jtl", "hlog", "markdown", "junit");
 
   private PathOptions() {}
 

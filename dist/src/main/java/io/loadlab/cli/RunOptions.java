@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.ResultJson;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -70,6 +72,17 @@ public final class RunOptions {
             "SHARE",
             "with a target rate, the share of it a run must achieve, e.g. 95% or 0.95 (default"
                 + " 95%); below it the run fails with 'rate not held'"));
+    o.addOption(
+        OptionDefs.repeatable(
+            "criteria",
+            "LIST",
+            "pass/fail criteria, e.g. 'p99Us<=2000,errors==0' or 'purchase:p99Ms<5'; a failed one"
+                + " fails the run (exit 1); repeat or separate by commas"));
+    o.addOption(
+        OptionDefs.value(
+            "junit",
+            "FILE",
+            "write the run's status, rate checks and criteria as JUnit XML here, for CI"));
     return o;
   }
 
@@ -79,6 +92,23 @@ public final class RunOptions {
    */
   public static void check(CommandLine cmd) {
     rateTolerance(cmd);
+  }
+
+  /**
+   * Checks the shared run options, and the criteria against the figures of the command's runs
+   * ({@link Command#figures}).
+   */
+  public static void check(CommandLine cmd, List<String> runFigures) {
+    check(cmd);
+    criteria(cmd, runFigures);
+  }
+
+  /** The run's pass/fail criteria ({@code --criteria}), none if not given. */
+  public static Criteria criteria(CommandLine cmd, List<String> runFigures) {
+    String[] values = cmd.getOptionValues("criteria");
+    return values == null
+        ? Criteria.NONE
+        : Criteria.parse("--criteria", List.of(values), runFigures);
   }
 
   /** The rate tolerance as a share of the target (0.95 unless {@code --rate-tolerance} says). */
@@ -130,7 +160,8 @@ public final class RunOptions {
         path(cmd, "hlog"),
         path(cmd, "markdown"),
         out,
-        cmd.hasOption("quiet"));
+        cmd.hasOption("quiet"),
+        path(cmd, "junit"));
   }
 
   /**

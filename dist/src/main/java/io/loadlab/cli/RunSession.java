@@ -74,6 +74,7 @@ public final class RunSession implements AutoCloseable {
         RunRecording.start(
             info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
     recording.setRateTolerance(RunOptions.rateTolerance(cmd));
+    recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
     return new RunSession(timing, recording, exports);
   }
 

@@ -173,6 +173,26 @@ class CampaignFileTest {
             "name: x\nconfigurations: [{name: l, lab: lab.yaml, services: [{on: db9, run: net serve}]}]\n"
                 + STEP,
             "configurations[0].services[0].on: 'db9' is not a machine of configuration l"),
+        Arguments.of(
+            "criterion on an unknown figure",
+            "name: x\nsteps:\n  - {run: net rr, criteria: [errors==0, 'p99us<=2000']}\n",
+            "steps[0].criteria: 'p99us<=2000': unknown figure 'p99us'; did you mean p99Us?"),
+        Arguments.of(
+            "criterion on another workload's figure",
+            "name: x\nsteps:\n  - {run: net rr, criteria: 'opm>=100'}\n",
+            "steps[0].criteria: 'opm>=100': unknown figure 'opm'"),
+        Arguments.of(
+            "criteria in criteria and in options",
+            "name: x\nsteps:\n  - {run: net rr, criteria: errors==0, options: {criteria: 'rate>1'}}\n",
+            "steps[0].criteria: --criteria is also in options"),
+        Arguments.of(
+            "criterion in options the CLI refuses",
+            "name: x\nsteps:\n  - {run: net rr, options: {criteria: 'errors=0'}}\n",
+            "steps[0].options: loadlab net rr refuses it in configuration here: --criteria:"),
+        Arguments.of(
+            "junit set by a step",
+            "name: x\nsteps:\n  - {run: net rr, options: {junit: j.xml}}\n",
+            "steps[0].options.junit: the campaign sets --junit"),
         Arguments.of("not YAML", "name: x\nsteps: [\n", "steps: while parsing"));
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.junit.JunitFiles;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
@@ -47,7 +48,11 @@ class Ds2CliTest {
             "--interval",
             "1s",
             "--output",
-            out.toString());
+            out.toString(),
+            "--criteria",
+            "opm>0,order:count>=1,errors==0",
+            "--junit",
+            dir.resolve("ds2-junit.xml").toString());
     assertEquals(0, run.code(), run.out() + run.err());
     assertTrue(run.out().contains("ds2: et="), run.out());
     assertTrue(run.out().contains("ds2: Final: "), run.out());
@@ -60,6 +65,43 @@ class Ds2CliTest {
     assertTrue(run.out().contains("; JIT: " + jit), run.out());
     assertEquals(jit, result.environment().jit());
     assertEquals("3s", result.configuration().get("runTime"));
+    assertTrue(result.criteria().stream().allMatch(v -> v.passed()), result.criteria().toString());
+    assertEquals(result.figures().get("opm"), result.criteria().get(0).measured());
+    assertEquals(
+        "passed",
+        JunitFiles.named(JunitFiles.read(dir.resolve("ds2-junit.xml")), "opm>0").outcome());
+
+    // A criterion the run cannot meet fails it (exit 1), the others still judged.
+    Path failedOut = dir.resolve("run-failed");
+    CliRun failed =
+        loadlab(
+            "ds2",
+            "run",
+            "--db-size",
+            "1MB",
+            "--data-dir",
+            data,
+            "--threads",
+            "2",
+            "--run-time",
+            "1s",
+            "--output",
+            failedOut.toString(),
+            "--criteria",
+            "opm>=1e12,order:errors==0");
+    assertEquals(1, failed.code(), failed.out() + failed.err());
+    RunResult failedResult = ResultJson.read(failedOut.resolve("result.json"));
+    assertTrue(
+        failedResult.statusReason().startsWith("criteria not met: opm>=1e12: measured "),
+        failedResult.statusReason());
+    assertTrue(failedResult.criteria().get(1).passed(), failedResult.criteria().toString());
+    assertTrue(failed.out().contains("criterion FAILED: opm>=1e12: measured"), failed.out());
+
+    CliRun typo =
+        loadlab("ds2", "run", "--db-size", "1MB", "--data-dir", data, "--criteria", "opn>=1");
+    assertEquals(2, typo.code(), typo.err());
+    assertTrue(typo.err().contains("unknown figure 'opn'; did you mean opm?"), typo.err());
+    assertEquals(1, typo.err().strip().lines().count(), typo.err());
 
     CliRun check = loadlab("ds2", "check", "--db-size", "1MB", "--data-dir", data);
     assertEquals(0, check.code(), check.err());

@@ -23,6 +23,13 @@ import java.util.function.Consumer;
  * Figures per size: {@code sent}, {@code received}.
  */
 public final class LatencyDriver {
+  /**
+   * The workload figures its runs report, which criteria may name: messages sent, received and
+   * (when paced) skipped, each per size ({@code sent size=64}), and the queues deleted at the end.
+   */
+  public static final List<String> FIGURES =
+      List.of("sent", "received", "skipped", "queuesDeleted");
+
   private final LatencySettings settings;
   private int pointsStarted;
   private boolean keepQueues;

@@ -24,6 +24,22 @@ import java.util.function.Consumer;
  * duplicates}, {@code outOfOrder}.
  */
 public final class ThroughputDriver {
+  /**
+   * The workload figures its runs report, which criteria may name: rates per size ({@code
+   * transfersPerSec size=64}), and the run's delivery counts.
+   */
+  public static final List<String> FIGURES =
+      List.of(
+          "publishRate",
+          "subscribeRate",
+          "transfersPerSec",
+          "mbPerSec",
+          "lost",
+          "duplicates",
+          "outOfOrder",
+          "inFlight",
+          "queuesDeleted");
+
   private final ThroughputSettings settings;
   private int iterationsStarted;
   private boolean keepQueues;

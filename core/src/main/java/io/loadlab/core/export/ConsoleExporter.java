@@ -78,6 +78,7 @@ public final class ConsoleExporter implements ResultSink {
           .figures()
           .forEach((k, v) -> out.println(k + ": " + io.loadlab.core.util.Numbers.figure(v)));
     }
+    out.print(CriteriaText.console(result));
     for (Problem p : result.problems()) {
       out.println("problem: " + p.kind() + " x" + p.count() + ": " + p.message());
     }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
  * @param markdown an extra Markdown summary file, or {@code null}
  * @param console where progress and the summary are printed, or {@code null} for nowhere
  * @param quiet print only the summary
+ * @param junit the JUnit XML file for CI ({@code --junit}), or {@code null} for none
  */
 public record ExportOptions(
     Path outputDir,
@@ -27,7 +28,21 @@ public record ExportOptions(
     Path hlog,
     Path markdown,
     PrintStream console,
-    boolean quiet) {
+    boolean quiet,
+    Path junit) {
+
+  /** Options without a JUnit file. */
+  public ExportOptions(
+      Path outputDir,
+      Path json,
+      Path csv,
+      Path jtl,
+      Path hlog,
+      Path markdown,
+      PrintStream console,
+      boolean quiet) {
+    this(outputDir, json, csv, jtl, hlog, markdown, console, quiet, null);
+  }
 
   /** The standard file names inside an output directory. */
   public static final String JSON_NAME = "result.json";

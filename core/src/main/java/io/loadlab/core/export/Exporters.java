@@ -38,6 +38,9 @@ public final class Exporters {
     if (options.outputDir() != null) {
       sinks.add(new HtmlReportExporter(options.outputDir().resolve(ExportOptions.REPORT_NAME)));
     }
+    if (options.junit() != null) {
+      sinks.add(new JunitExporter(options.junit()));
+    }
     if (options.jtl() != null) {
       JtlExporter jtl = new JtlExporter(options.jtl(), workload);
       recorder.setSampleListener(jtl);

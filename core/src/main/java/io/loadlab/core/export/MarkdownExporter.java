@@ -103,6 +103,7 @@ public final class MarkdownExporter implements ResultSink {
     sb.append("- loadlab ").append(r.toolVersion()).append("\n\n## Totals\n\n");
     sb.append(SummaryTable.markdown(SummaryTable.HEADER, SummaryTable.rows(r.totals())));
     sb.append("\nLatency is of successful operations; CPU is client/host/server per operation.\n");
+    sb.append(CriteriaText.markdown(r));
     if (r.figures() != null && !r.figures().isEmpty()) {
       sb.append("\n## Figures\n\n");
       for (Map.Entry<String, Double> f : r.figures().entrySet()) {

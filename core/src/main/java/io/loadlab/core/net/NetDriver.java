@@ -26,6 +26,22 @@ import org.slf4j.LoggerFactory;
  * run.
  */
 public final class NetDriver implements AutoCloseable {
+  /**
+   * The workload figures UDP runs report per operation ({@code rr users=1: lost}), which criteria
+   * may name; TCP runs report none.
+   */
+  public static final List<String> FIGURES =
+      List.of(
+          "sent",
+          "lost",
+          "loss %",
+          "late responses",
+          "reordered",
+          "sent datagrams/s",
+          "sent MB/s",
+          "received datagrams/s",
+          "received MB/s");
+
   private static final Logger LOG = LoggerFactory.getLogger(NetDriver.class);
   private static final long STOP_GRACE_MS = 5_000;
 

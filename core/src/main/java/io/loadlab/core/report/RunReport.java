@@ -73,6 +73,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
           "Achieved over each paced operation's measured window; below the share needed the run"
               + " fails: it measured its own sender, not the system under test.");
     }
+    CriteriaTable.add(page, r);
     for (Table t : sweepTables(unit)) {
       page.heading("By " + t.header().get(0));
       page.table(t);

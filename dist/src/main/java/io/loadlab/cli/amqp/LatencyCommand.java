@@ -42,6 +42,11 @@ final class LatencyCommand implements Command {
   }
 
   @Override
+  public List<String> figures() {
+    return LatencyDriver.FIGURES;
+  }
+
+  @Override
   public Options options() {
     Options o = new Options();
     AmqpOptions.addConnectionOptions(o, "100");

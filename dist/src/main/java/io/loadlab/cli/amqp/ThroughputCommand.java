@@ -43,6 +43,11 @@ final class ThroughputCommand implements Command {
   }
 
   @Override
+  public List<String> figures() {
+    return ThroughputDriver.FIGURES;
+  }
+
+  @Override
   public Options options() {
     Options o = new Options();
     AmqpOptions.addConnectionOptions(o, "1000");

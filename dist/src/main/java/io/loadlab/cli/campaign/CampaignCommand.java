@@ -63,6 +63,11 @@ public final class CampaignCommand implements Command {
               "NAMES",
               "run the failed runs again (all, or only those of these configurations or cells,"
                   + " comma-separated), keeping every ok run"));
+      o.addOption(
+          OptionDefs.value(
+              "junit",
+              "FILE",
+              "also copy the campaign's junit.xml (a case per run and criterion) here at the end"));
     }
     return o;
   }
@@ -113,7 +118,14 @@ public final class CampaignCommand implements Command {
         CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
         runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
         ctx.out().print(CampaignPlan.describe(c));
-        yield runner.run();
+        int code = runner.run();
+        if (cmd.hasOption("junit")) {
+          Files.copy(
+              dir.resolve(CampaignJunit.FILE),
+              Path.of(cmd.getOptionValue("junit")),
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        yield code;
       }
       default -> {
         Path dir = operand;

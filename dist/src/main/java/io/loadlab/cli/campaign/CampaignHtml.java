@@ -52,6 +52,7 @@ final class CampaignHtml {
     long ok = m.runs.stream().filter(r -> "ok".equals(r.status)).count();
     long failed = m.runs.stream().filter(r -> "failed".equals(r.status)).count();
     facts.put("runs", ok + " ok, " + failed + " failed, " + m.runs.size() + " in all");
+    CampaignCriteria.fact(m, facts);
     facts.put("reported run per cell", String.valueOf(m.rule));
     facts.put("baseline", String.valueOf(m.baseline));
     if (m.startTime != null) {

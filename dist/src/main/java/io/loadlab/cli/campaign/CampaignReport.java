@@ -33,6 +33,7 @@ public final class CampaignReport {
     Files.writeString(tmp, text);
     Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     CampaignHtml.write(m, dir);
+    CampaignJunit.write(m, dir);
     return text;
   }
 
@@ -139,6 +140,7 @@ public final class CampaignReport {
         first = false;
       }
     }
+    sb.append(CampaignCriteria.markdown(m));
     List<Manifest.RunEntry> bad = m.runs.stream().filter(r -> "failed".equals(r.status)).toList();
     if (!bad.isEmpty()) {
       sb.append("\n## Failed runs\n\n");

@@ -297,6 +297,7 @@ public final class CampaignRunner {
     }
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);
+    r.criteria = CampaignCriteria.verdicts(clientDirs);
   }
 
   private void progress(Matrix.Cell cell, Manifest.RunEntry r, int iteration, double seconds) {

@@ -83,6 +83,8 @@ public record CampaignSpec(
    *     [rate, p50Us, p99Us]})
    * @param bestOver swept options the report takes the best over (seed 003: the best over
    *     publishers and queues for each size)
+   * @param criteria pass/fail criteria of every run of the step (a string, commas between criteria,
+   *     or a list), passed to each run as {@code --criteria}
    */
   public record StepSpec(
       String name,
@@ -94,7 +96,8 @@ public record CampaignSpec(
       List<ClientSpec> clients,
       String operation,
       List<String> figures,
-      List<String> bestOver) {
+      List<String> bestOver,
+      Object criteria) {
     public StepSpec {
       bestOver = bestOver == null ? List.of() : List.copyOf(bestOver);
       options = options == null ? Map.of() : new LinkedHashMap<>(options);

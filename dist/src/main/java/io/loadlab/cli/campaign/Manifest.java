@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.core.results.CriterionVerdict;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -165,6 +166,12 @@ public final class Manifest {
      * worst-client} (a client had no histogram log; the highest of the clients' figures).
      */
     public String latency;
+
+    /**
+     * The verdicts of the run's criteria (a step's {@code criteria:}), as its result.json has them;
+     * with several clients, each client's, its operations prefixed with {@code client N}.
+     */
+    public List<CriterionVerdict> criteria;
   }
 
   /** One client of a run on several machines. */

@@ -84,6 +84,7 @@ final class StepValidator {
     if (JmeterSteps.isJmeter(command)) {
       files.jmeterStep(f, s, opts);
     }
+    StepCriteria.read(problems, f, s.criteria(), command, opts);
     LinkedHashMap<String, List<String>> sweep = sweep(f, s, command, options, opts);
     Iterations iterations = iterationsField.read(f + ".iterations", s.iterations(), defaults);
     List<Campaign.Client> clients = clients(f, s, command, options);

@@ -15,7 +15,7 @@ import org.apache.commons.cli.Options;
 final class YamlOptions {
   /** Run options the campaign sets itself for each run. */
   static final Set<String> RESERVED =
-      Set.of("output", "json", "csv", "jtl", "hlog", "markdown", "quiet", "help", "debug");
+      Set.of("output", "json", "csv", "jtl", "hlog", "markdown", "junit", "quiet", "help", "debug");
 
   private YamlOptions() {}
 

@@ -44,6 +44,11 @@ final class Ds2RunCommand implements Command {
   }
 
   @Override
+  public List<String> figures() {
+    return Ds2Driver.FIGURES;
+  }
+
+  @Override
   public Options options() {
     Options o = new Options();
     Ds2Options.addCommon(o, true);

@@ -243,7 +243,8 @@ public final class JmeterRunCommand implements Command {
             cmd.getOptionValue("label"),
             ctx.commandLine(),
             RunOptions.testbed(cmd),
-            RunOptions.exports(cmd, JmeterRunFiles.WORKLOAD, ctx.out()));
+            RunOptions.exports(cmd, JmeterRunFiles.WORKLOAD, ctx.out()),
+            RunOptions.criteria(cmd, figures()));
     new ConsoleExporter(ctx.out(), true).end(outcome.result());
     ctx.out().println("result: " + dir.resolve("result.json"));
     return RunSession.exitCode(outcome.result().status());

@@ -1,9 +1,11 @@
 package io.loadlab.cli.jmeter;
 
 import io.loadlab.core.Version;
+import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.export.CsvExporter;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.HlogExporter;
+import io.loadlab.core.export.JunitExporter;
 import io.loadlab.core.export.MarkdownExporter;
 import io.loadlab.core.jtl.JtlImporter;
 import io.loadlab.core.report.RunReport;
@@ -32,7 +34,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * into the ordinary run directory: {@code result.json}, {@code intervals.csv}, {@code
  * histograms.hlog} (one whole-run histogram per sample label), {@code summary.md} and {@code
  * report.html}, with the run's status: {@code aborted} when stopped by a signal, {@code failed}
- * when JMeter failed or wrote no sample.
+ * when JMeter failed, wrote no sample or a criterion ({@code --criteria}) failed; and the JUnit XML
+ * ({@code --junit}).
  */
 final class JmeterRunFiles {
   /** The workload name of a JMeter run (as of an imported JTL). */
@@ -53,7 +56,8 @@ final class JmeterRunFiles {
       String label,
       String commandLine,
       Map<String, Object> testbed,
-      ExportOptions extra)
+      ExportOptions extra,
+      Criteria criteria)
       throws IOException {
     RunResult imported = null;
     Map<String, Histogram> histograms = Map.of();
@@ -109,6 +113,7 @@ final class JmeterRunFiles {
             imported == null ? Map.of() : imported.totals(),
             imported == null ? List.of() : imported.intervals(),
             imported == null ? List.of() : imported.problems());
+    result = criteria.judge(result);
     Path json = dir.resolve(ExportOptions.JSON_NAME);
     Path csv = dir.resolve(ExportOptions.CSV_NAME);
     Path hlog = dir.resolve(ExportOptions.HLOG_NAME);
@@ -123,6 +128,9 @@ final class JmeterRunFiles {
     copy(hlog, extra.hlog(), extra.console());
     copy(markdown, extra.markdown(), extra.console());
     copy(jtl, extra.jtl(), extra.console());
+    if (extra.junit() != null) {
+      JunitExporter.write(result, extra.junit());
+    }
     return new Outcome(result);
   }
 

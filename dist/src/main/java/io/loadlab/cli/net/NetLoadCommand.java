@@ -19,6 +19,7 @@ import io.loadlab.core.net.UdpProtocol;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Sizes;
 import java.time.Duration;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -51,6 +52,11 @@ final class NetLoadCommand implements Command {
   @Override
   public boolean runsLoad() {
     return true;
+  }
+
+  @Override
+  public List<String> figures() {
+    return NetDriver.FIGURES;
   }
 
   @Override

@@ -2,10 +2,12 @@ package io.loadlab.cli.report;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.export.JunitExporter;
 import io.loadlab.core.export.MarkdownExporter;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.jmh.JmhResultImporter;
@@ -15,6 +17,7 @@ import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunDirectories;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.cli.CommandLine;
@@ -24,7 +27,8 @@ import org.apache.commons.cli.Options;
 /**
  * {@code loadlab report --jmh result.json} or {@code --jtl run.jtl}: converts a JMH JSON result, or
  * the CSV results of any JMeter plan, into loadlab's result JSON, Markdown summary and HTML report,
- * so they can be compared with command-line runs of the same operations.
+ * so they can be compared with command-line runs of the same operations; {@code --criteria} checks
+ * them (exit 1 if one fails) and {@code --junit} writes the verdicts for CI.
  */
 final class JmhReportCommand implements Command {
   @Override
@@ -71,7 +75,21 @@ final class JmhReportCommand implements Command {
             .argName("TEXT")
             .desc("a label recorded with the results")
             .build());
+    o.addOption(
+        OptionDefs.repeatable(
+            "criteria",
+            "LIST",
+            "pass/fail criteria checked on the imported results, e.g. 'login:p99Ms<=500,errors==0';"
+                + " a failed one makes the result failed (exit 1)"));
+    o.addOption(
+        OptionDefs.value(
+            "junit", "FILE", "write the status and criteria as JUnit XML here, for CI"));
     return o;
+  }
+
+  @Override
+  public void check(CommandLine cmd) {
+    RunOptions.criteria(cmd, List.of());
   }
 
   @Override
@@ -99,6 +117,7 @@ final class JmhReportCommand implements Command {
     } catch (UsageException e) {
       throw new UsageException((jmh != null ? "--jmh: " : "--jtl: ") + e.getMessage());
     }
+    result = RunOptions.criteria(cmd, List.of()).judge(result);
     Path dir =
         cmd.hasOption("output")
             ? Path.of(cmd.getOptionValue("output"))
@@ -109,6 +128,9 @@ final class JmhReportCommand implements Command {
     ResultJson.write(result, json);
     new MarkdownExporter(markdown).end(result);
     new RunReport(result, histograms).write(html);
+    if (cmd.hasOption("junit")) {
+      JunitExporter.write(result, Path.of(cmd.getOptionValue("junit")));
+    }
     new ConsoleExporter(ctx.out(), true).end(result);
     ctx.out().println("result: " + json);
     ctx.out().println("summary: " + markdown);

@@ -50,6 +50,7 @@ final class Ds2ResetCommand implements Command {
         if (!before.ok()) {
           throw new UsageException(before.describe(t, size));
         }
+        Ds2Reset.checkRestorable(c); // all or nothing: refused before anything changes
         ctx.out()
             .println(
                 "resetting the DS2 "

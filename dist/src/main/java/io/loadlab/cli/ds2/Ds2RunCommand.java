@@ -8,6 +8,7 @@ import io.loadlab.cli.RunSession;
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
+import io.loadlab.core.ds2.load.Ds2InventorySnapshot;
 import io.loadlab.core.ds2.load.Ds2Loader;
 import io.loadlab.core.ds2.workload.Ds2Driver;
 import io.loadlab.core.ds2.workload.Ds2RunSettings;
@@ -152,6 +153,7 @@ final class Ds2RunCommand implements Command {
               Ds2Options.intValue(cmd, "seed", 1),
               userThreads);
       Ds2Driver.verifyTargets(settings);
+      snapshotInventories(targets.list(), size, ctx);
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("targets", targets.list().stream().map(DatabaseTarget::displayUrl).toList());
       config.put("embedded", targets.server() != null);
@@ -170,6 +172,36 @@ final class Ds2RunCommand implements Command {
         new Ds2Driver(line -> printProgress(ctx, quiet, line))
             .run(settings, timing, s.recording(), s.control());
         return s.finish();
+      }
+    }
+  }
+
+  /**
+   * Gives each database loaded by other means (DVD Store's scripts) the copy of its loaded
+   * inventory that {@code ds2 reset} restores stock from, while it is still as loaded.
+   */
+  private static void snapshotInventories(
+      List<DatabaseTarget> targets, Ds2Size size, CliContext ctx) throws java.sql.SQLException {
+    for (DatabaseTarget t : targets) {
+      try (java.sql.Connection c = t.connect()) {
+        switch (Ds2InventorySnapshot.ensure(c, t.dialect(), size)) {
+          case TAKEN ->
+              ctx.out()
+                  .println(
+                      "ds2: "
+                          + t.displayUrl()
+                          + ": copied its loaded inventory (table "
+                          + io.loadlab.core.ds2.schema.Ds2Schema.INVENTORY_COPY
+                          + ") so that 'ds2 reset' can restore its stock exactly");
+          case UNAVAILABLE ->
+              ctx.out()
+                  .println(
+                      "ds2: note: "
+                          + t.displayUrl()
+                          + " was not loaded by loadlab and has been used since it was loaded;"
+                          + " 'ds2 reset' cannot restore its stock exactly (reload it to reset)");
+          default -> {}
+        }
       }
     }
   }

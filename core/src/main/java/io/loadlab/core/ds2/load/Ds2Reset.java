@@ -4,6 +4,7 @@ import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.schema.Ds2Schema;
 import io.loadlab.core.ds2.schema.Ds2Sql;
+import io.loadlab.core.failure.UsageException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -12,7 +13,7 @@ import java.util.function.Consumer;
 /**
  * Brings a DS2 database back to its loaded state without reloading: deletes the orders, order
  * lines, history and customers that runs added (ids past the loaded ones), empties REORDER, puts
- * the inventory back from loadlab's copy of it, and moves the sequences back.
+ * the inventory back from loadlab's copy of it, and moves the sequences back; all or nothing.
  */
 public final class Ds2Reset {
   /** What a reset removed. */
@@ -22,12 +23,34 @@ public final class Ds2Reset {
   private Ds2Reset() {}
 
   /**
-   * Resets the database on {@code c} to the loaded state of {@code size}.
+   * Refuses a database whose stock cannot be restored exactly: one without the copy of its loaded
+   * inventory.
    *
-   * @param log where notes go (such as an inventory that cannot be restored)
+   * @throws UsageException naming the fix
+   */
+  public static void checkRestorable(Connection c) throws SQLException {
+    if (!Ds2InventorySnapshot.exists(c)) {
+      throw new UsageException(
+          "ds2 reset: this database has no copy of its loaded inventory ("
+              + Ds2Schema.INVENTORY_COPY
+              + "), so its stock cannot be restored exactly and nothing was changed; a database"
+              + " loaded by other means gets that copy from its first 'loadlab ds2 run', taken"
+              + " while it is still as loaded; reload this one (DVD Store's scripts or 'loadlab ds2"
+              + " load --fresh')");
+    }
+  }
+
+  /**
+   * Resets the database on {@code c} to the loaded state of {@code size}, or refuses before it
+   * changes anything if its stock cannot be restored exactly (no copy of the loaded inventory: see
+   * {@link Ds2InventorySnapshot}): never a partial reset.
+   *
+   * @param log where notes go
+   * @throws UsageException if the stock cannot be restored
    */
   public static Outcome reset(Connection c, SqlDialect dialect, Ds2Size size, Consumer<String> log)
       throws SQLException {
+    checkRestorable(c);
     long t0 = System.nanoTime();
     long orders = size.orders();
     long customers = size.customers();
@@ -47,7 +70,7 @@ public final class Ds2Reset {
           s.executeUpdate(
               Ds2Sql.of(dialect, "DELETE FROM customers WHERE customerid > " + customers));
       s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM reorder"));
-      if (Ds2Schema.tableExists(c, Ds2Schema.INVENTORY_COPY)) {
+      {
         String copy = Ds2Schema.INVENTORY_COPY;
         inv =
             s.executeUpdate(
@@ -64,11 +87,6 @@ public final class Ds2Reset {
                             + " b ON b.prod_id = i.prod_id SET i.quan_in_stock = b.quan_in_stock,"
                             + " i.sales = b.sales"
                             + " WHERE i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales"));
-      } else {
-        log.accept(
-            "inventory not restored: the database was not loaded by loadlab (no "
-                + Ds2Schema.INVENTORY_COPY
-                + ")");
       }
       c.commit();
       for (String sql :

@@ -361,25 +361,8 @@ public final class RunRecording implements AutoCloseable {
       reason = writeFailure();
     }
     monitor.close();
-    finished = judged(status, reason);
-    // Files first: if one cannot be written, the run is failed before anything reports it.
-    List<ResultSink> written = new ArrayList<>();
-    for (ResultSink sink : sinks) {
-      if (sink.target() != null && sinkCalls.call(sink, "end", () -> sink.end(finished))) {
-        written.add(sink);
-      }
-    }
-    if (writeFailure() != null && finished.status() == RunStatus.OK) {
-      finished = finished.withStatus(RunStatus.FAILED, writeFailure());
-      for (ResultSink sink : written) {
-        sinkCalls.call(sink, "end", () -> sink.end(finished));
-      }
-    }
-    for (ResultSink sink : sinks) {
-      if (sink.target() == null) {
-        sinkCalls.call(sink, "end", () -> sink.end(finished));
-      }
-    }
+    // Files first, result.json last, then the console: all say what the last file written does.
+    finished = FinalWrites.write(sinks, sinkCalls, judged(status, reason));
     return finished;
   }
 

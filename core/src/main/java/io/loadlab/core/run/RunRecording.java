@@ -205,6 +205,14 @@ public final class RunRecording implements AutoCloseable {
     tally.problem(kind, count, message);
   }
 
+  /**
+   * Sets a problem's count and message, replacing what was counted of it so far: for a driver that
+   * sums a problem up in one line (lost connections, reopened or not).
+   */
+  public synchronized void setProblem(String kind, long count, String message) {
+    tally.setProblem(kind, count, message);
+  }
+
   private void cutSafely() {
     try {
       cut();

@@ -291,7 +291,7 @@ class Ds2DriverTest {
         r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
     assertTrue(lost.message().contains("lost and reopened"), lost.message());
     java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("after ([0-9.]+) s").matcher(lost.message());
+        java.util.regex.Pattern.compile("after ([0-9.]+)(-[0-9.]+)? s").matcher(lost.message());
     assertTrue(m.find(), lost.message());
     double outage = Double.parseDouble(m.group(1));
     assertTrue(outage >= 2.5 && outage < 8, "the outage lasted about 3 s: " + lost.message());
@@ -314,6 +314,83 @@ class Ds2DriverTest {
         "orders after the reconnect");
     assertTrue(r.figures().get("errors") >= 1, "the failed operations are errors");
     assertFiguresAgree(r);
+  }
+
+  @Test
+  void connectionsThatNeverReopenAreSaidSoWithHowLongTheDatabaseWasDown() throws Exception {
+    DatabaseTarget db = loaded("down");
+    String dbName = db.url().substring(db.url().lastIndexOf('/') + 1);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    long[] downAt = new long[1];
+    RunResult r =
+        run(
+            db,
+            TINY,
+            2,
+            Duration.ofSeconds(7),
+            progress,
+            () -> {
+              // A short outage both users recover from, then one that lasts until the end.
+              try (Connection admin = TestPostgres.server().target("postgres").connect();
+                  Statement st = admin.createStatement()) {
+                awaitProgress(progress, ".*n_overall=[1-9].*", 1);
+                refuseAndKill(st, dbName);
+                Thread.sleep(1000);
+                st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS true");
+                awaitProgress(progress, ".*lost and reopened.*", 2);
+                Thread.sleep(500);
+                downAt[0] = System.nanoTime();
+                refuseAndKill(st, dbName);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    double sinceDown = (System.nanoTime() - downAt[0]) / 1e9;
+    try (Connection admin = TestPostgres.server().target("postgres").connect();
+        Statement st = admin.createStatement()) {
+      st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS true");
+    }
+    assertTrue(downAt[0] != 0, "the database went down for good: " + progress);
+    Problem lost =
+        r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "connection to \\S+: 2 lost and reopened after [0-9.-]+ s; 2 never reopened,"
+                    + " down ([0-9.]+)(-([0-9.]+))? s until the end \\(last error: .+\\)")
+            .matcher(lost.message());
+    assertTrue(m.matches(), lost.message());
+    assertEquals(4, lost.count(), lost.message());
+    double down = Double.parseDouble(m.group(m.group(3) != null ? 3 : 1));
+    assertTrue(down > 1 && down <= sinceDown, down + " s down of " + sinceDown + ": " + lost);
+    assertTrue(progress.stream().anyMatch(l -> l.equals(lost.message())), "said at the end");
+    // Every report prints the same line as the result.
+    String line = "connection lost x4: " + lost.message();
+    String md = io.loadlab.core.export.MarkdownExporter.render(r, Map.of());
+    assertTrue(md.contains("- " + line), md);
+    String html = new io.loadlab.core.report.RunReport(r, null).page().render();
+    assertTrue(
+        html.contains(io.loadlab.core.report.HtmlPage.escape(lost.message())), "report.html");
+    assertTrue(
+        r.intervals().get(r.intervals().size() - 1).operations().get("order").count() == 0,
+        "no order in the last interval: " + r.intervals());
+  }
+
+  /** Waits until {@code n} progress lines match. */
+  private static void awaitProgress(List<String> progress, String regex, int n) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (progress.stream().filter(l -> l.matches(regex)).count() < n
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+  }
+
+  private static void refuseAndKill(Statement st, String dbName) throws Exception {
+    st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS false");
+    st.executeQuery(
+            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '"
+                + dbName
+                + "' AND pid <> pg_backend_pid()")
+        .close();
   }
 
   @Test

@@ -10,15 +10,22 @@ import io.loadlab.core.ds2.Ds2ShapedDatabase;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.ds2.load.Ds2Loader;
+import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.export.Exporters;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -29,6 +36,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Short DS2 runs against the embedded PostgreSQL, with the database checked afterwards. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -49,6 +57,19 @@ class Ds2DriverTest {
       List<String> progress,
       Runnable during)
       throws Exception {
+    return run(db, size, threads, duration, progress, during, null);
+  }
+
+  /** A run whose results also go where {@code exports} says (null: nowhere). */
+  static RunResult run(
+      DatabaseTarget db,
+      Ds2Size size,
+      int threads,
+      Duration duration,
+      List<String> progress,
+      Runnable during,
+      ExportOptions exports)
+      throws Exception {
     Ds2RunSettings s =
         new Ds2RunSettings(
             List.of(db),
@@ -61,11 +82,12 @@ class Ds2DriverTest {
             true,
             9,
             Ds2UserThreads.AUTO);
+    Recorder recorder = new Recorder();
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
-            new Recorder(),
-            List.of(),
+            recorder,
+            exports == null ? List.of() : Exporters.open(exports, recorder, "ds2 run"),
             Duration.ofSeconds(1));
     RunControl control = new RunControl();
     Thread side = null;
@@ -78,7 +100,9 @@ class Ds2DriverTest {
     if (side != null) {
       side.join();
     }
-    return rec.finish(control);
+    RunResult result = rec.finish(control);
+    rec.close();
+    return result;
   }
 
   static long count(Connection c, String sql) throws Exception {
@@ -317,11 +341,13 @@ class Ds2DriverTest {
   }
 
   @Test
-  void connectionsThatNeverReopenAreSaidSoWithHowLongTheDatabaseWasDown() throws Exception {
+  void connectionsThatNeverReopenAreSaidSoWithHowLongTheDatabaseWasDown(@TempDir Path out)
+      throws Exception {
     DatabaseTarget db = loaded("down");
     String dbName = db.url().substring(db.url().lastIndexOf('/') + 1);
     List<String> progress = new CopyOnWriteArrayList<>();
     long[] downAt = new long[1];
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
     RunResult r =
         run(
             db,
@@ -344,7 +370,9 @@ class Ds2DriverTest {
               } catch (Exception e) {
                 throw new IllegalStateException(e);
               }
-            });
+            },
+            ExportOptions.inDirectory(
+                out, new java.io.PrintStream(console, true, StandardCharsets.UTF_8), true));
     double sinceDown = (System.nanoTime() - downAt[0]) / 1e9;
     try (Connection admin = TestPostgres.server().target("postgres").connect();
         Statement st = admin.createStatement()) {
@@ -363,13 +391,14 @@ class Ds2DriverTest {
     double down = Double.parseDouble(m.group(m.group(3) != null ? 3 : 1));
     assertTrue(down > 1 && down <= sinceDown, down + " s down of " + sinceDown + ": " + lost);
     assertTrue(progress.stream().anyMatch(l -> l.equals(lost.message())), "said at the end");
-    // Every report prints the same line as the result.
+    // Every output says the same: the console, result.json, summary.md and report.html.
     String line = "connection lost x4: " + lost.message();
-    String md = io.loadlab.core.export.MarkdownExporter.render(r, Map.of());
+    assertTrue(console.toString(StandardCharsets.UTF_8).contains("problem: " + line), "console");
+    assertEquals(r.problems(), ResultJson.read(out.resolve("result.json")).problems());
+    String md = Files.readString(out.resolve("summary.md"));
     assertTrue(md.contains("- " + line), md);
-    String html = new io.loadlab.core.report.RunReport(r, null).page().render();
-    assertTrue(
-        html.contains(io.loadlab.core.report.HtmlPage.escape(lost.message())), "report.html");
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains(HtmlPage.escape(lost.message())), "report.html");
     assertTrue(
         r.intervals().get(r.intervals().size() - 1).operations().get("order").count() == 0,
         "no order in the last interval: " + r.intervals());

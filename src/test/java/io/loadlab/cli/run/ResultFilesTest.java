@@ -185,6 +185,31 @@ class ResultFilesTest {
     }
   }
 
+  @Test
+  void anImportedResultWhoseReportDoesNotFitSaysSoInEveryFile() throws Exception {
+    TmpfsMount.requireRoot();
+    Path jtl =
+        Files.writeString(
+            dir.resolve("run.jtl"),
+            "timeStamp,elapsed,label,responseCode,success,bytes,sentBytes\n"
+                + "1700000000000,12,login,200,true,100,10\n"
+                + "1700000001200,7,search,200,true,100,10\n");
+    Path mount = dir.resolve("small");
+    // 1 MiB: report.html (ECharts inlined, over 1 MB) does not fit; the rest does.
+    try (TmpfsMount tmpfs = TmpfsMount.of(mount, "size=1m")) {
+      Path out = mount.resolve("jtl");
+      CliRun o = CliRun.of("report", "--jtl", jtl.toString(), "--output", out.toString());
+      String reason = "cannot write " + out.resolve("report.html") + ": No space left on device";
+      assertEquals(1, o.code(), o.out() + o.err());
+      assertTrue(o.out().contains("status: failed (" + reason + ")\n"), o.out());
+      RunResult json = ResultJson.read(out.resolve("result.json"));
+      assertEquals(RunStatus.FAILED, json.status());
+      assertEquals(reason, json.statusReason());
+      assertTrue(Files.readString(out.resolve("summary.md")).contains("**failed** (" + reason));
+      assertFalse(Files.exists(out.resolve("report.html")));
+    }
+  }
+
   /** Once {@code file} exists, fills its file system; returns the bytes written. */
   private static long fillOnceExists(Path file) throws Exception {
     for (int i = 0; i < 60_000 && !Files.exists(file); i++) {

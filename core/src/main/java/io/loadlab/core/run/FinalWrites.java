@@ -23,7 +23,7 @@ import java.util.Set;
  * out, and if it still exists the reason says what it still holds. So no file says {@code ok} when
  * the run failed, and the console says which file does not agree.
  */
-final class FinalWrites {
+public final class FinalWrites {
   private final SinkCalls calls;
   private final List<ResultSink> files = new ArrayList<>();
   private final List<ResultSink> reporters = new ArrayList<>();
@@ -54,6 +54,15 @@ final class FinalWrites {
   /** Writes {@code result} to every sink, and returns the result all of them were given. */
   static RunResult write(List<ResultSink> sinks, SinkCalls calls, RunResult result) {
     return new FinalWrites(sinks, calls).write(result);
+  }
+
+  /**
+   * Writes a whole result that was not recorded here (a JMeter run's, an imported one) to its files
+   * and reports as a run's end does: result files last, reports after every file. Returns the
+   * result they were all given: {@code failed} if a file could not be written.
+   */
+  public static RunResult write(List<ResultSink> sinks, RunResult result) {
+    return write(sinks, new SinkCalls(null), result);
   }
 
   private RunResult write(RunResult result) {

@@ -32,6 +32,7 @@ final class SinkCalls {
   private volatile String writeFailure;
   private volatile Consumer<String> onWriteFailure = reason -> {};
 
+  /** Calls for a run recording into {@code recorder} (null: none, a result written whole). */
   SinkCalls(Recorder recorder) {
     this.recorder = recorder;
   }
@@ -80,7 +81,7 @@ final class SinkCalls {
         return false;
       }
       broken.add(sink);
-      if (sink instanceof SampleListener) {
+      if (sink instanceof SampleListener && recorder != null) {
         recorder.setSampleListener(null); // its rows would only pile up in memory
       }
       String why = WriteFailures.describe(sink.target(), e);

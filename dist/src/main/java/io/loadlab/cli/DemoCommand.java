@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.report.HeadlineFigures;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
@@ -223,15 +224,21 @@ final class DemoCommand implements Command {
     }
     for (Step step : steps) {
       RunResult r = results.get(step.name());
-      if (r != null && r.figures() != null && !r.figures().isEmpty()) {
+      // Headline figures only: no bookkeeping (queues deleted), none that is zero.
+      List<String> headline =
+          r == null || r.figures() == null
+              ? List.of()
+              : HeadlineFigures.of(
+                  List.copyOf(r.figures().keySet()), k -> new double[] {r.figures().get(k)});
+      if (!headline.isEmpty()) {
         sb.append("\n").append(step.name()).append(": ");
-        r.figures()
-            .forEach((k, v) -> sb.append(k).append(' ').append(Numbers.figure(v)).append("; "));
+        headline.forEach(
+            k -> sb.append(k).append(' ').append(Numbers.figure(r.figures().get(k))).append("; "));
         sb.append('\n');
       }
     }
     sb.append("\nEach step's directory holds result.json, intervals.csv, histograms.hlog and ")
-        .append("summary.md with a chart.\n");
+        .append("summary.md with a chart (and every figure, bookkeeping and zeros included).\n");
     boolean failed = results.values().stream().anyMatch(r -> r.status() != RunStatus.OK);
     if (failed || results.size() < steps.size()) {
       sb.append("\nSome steps did not finish ok: see their summaries.\n");

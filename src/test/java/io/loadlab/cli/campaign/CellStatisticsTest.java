@@ -2,6 +2,7 @@ package io.loadlab.cli.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -88,5 +89,41 @@ class CellStatisticsTest {
     assertEquals(2.5, b.ratioToBaseline.get("rate"), 1e-12);
     String md = CampaignReport.markdown(m);
     assertEquals(true, md.contains("| 1 | 100 (1.00×) | 250 (2.50×) **1 failed** |"), md);
+  }
+
+  @Test
+  void aNoisyFigureThatCannotBeNegativeNeverGetsAnIntervalBelowZero() {
+    // p99 of 2, 3 and 400 µs: the t-interval of the mean would start near -360.
+    Manifest.Stats s = CellStatistics.stats(new double[] {2, 3, 400});
+    assertEquals(0.0, s.ci95Low);
+    assertEquals(135 + 4.3026527 * 229.5 / Math.sqrt(3), s.ci95High, 0.5);
+    assertEquals("t, truncated at 0", s.ci95Method);
+    assertEquals("0 – 705.1 (cut at 0)", CellStatistics.interval(s, CampaignReport::num));
+    // A figure with a negative run is not cut; nor is one whose interval stays above zero.
+    Manifest.Stats signed = CellStatistics.stats(new double[] {-5, 1, 30});
+    assertTrue(signed.ci95Low < 0, "" + signed.ci95Low);
+    assertEquals("t", signed.ci95Method);
+    assertEquals("t", CellStatistics.stats(new double[] {4, 1, 3, 2}).ci95Method);
+  }
+
+  @Test
+  void theReportSaysHowTheIntervalIsComputed() {
+    Manifest m = new Manifest();
+    m.rule = "all";
+    m.baseline = "a";
+    Manifest.StepInfo step = new Manifest.StepInfo();
+    step.name = "rr";
+    step.command = "net rr";
+    step.figures = List.of("p99Us");
+    step.sweep = Map.of("users", List.of("1"));
+    m.steps = List.of(step);
+    m.configurations = List.of("a");
+    m.runs =
+        new java.util.ArrayList<>(
+            List.of(run("1", 100, 2, 1), run("2", 100, 3, 1), run("3", 100, 400, 1)));
+    CellStatistics.update(m);
+    String md = CampaignReport.markdown(m);
+    assertTrue(md.contains("| 0 – 705.1 (cut at 0) |"), md);
+    assertTrue(md.contains("lower end below 0 is cut at 0"), md);
   }
 }

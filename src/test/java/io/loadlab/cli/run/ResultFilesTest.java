@@ -143,6 +143,93 @@ class ResultFilesTest {
   }
 
   @Test
+  void aDiskThatFillsUpAtTheEndLeavesEveryOutputSayingTheSame() throws Exception {
+    TmpfsMount.requireRoot();
+    Path mount = dir.resolve("small");
+    // 1 MiB: the run's files fit, report.html (ECharts inlined, over 1 MB) does not; and as
+    // another process would, a filler takes what room is left once the summary is written.
+    try (TmpfsMount tmpfs = TmpfsMount.of(mount, "size=1m")) {
+      Path out = mount.resolve("run");
+      ExecutorService pool = Executors.newSingleThreadExecutor();
+      try {
+        Future<Long> filled = pool.submit(() -> fillOnceExists(out.resolve("summary.md")));
+        CliRun o =
+            CliRun.of(
+                "net", "rr", "--duration", "2s", "--interval", "500ms", "--output", out.toString());
+        assertTrue(filled.get() > 0, "the filler took the room left");
+        assertEquals(1, o.code(), o.out() + o.err());
+        RunResult json = ResultJson.read(out.resolve("result.json"));
+        String reason = json.statusReason();
+        assertEquals(RunStatus.FAILED, json.status(), "result.json has the last word");
+        assertTrue(
+            reason.startsWith(
+                "cannot write " + out.resolve("report.html") + ": No space left on device"),
+            reason);
+        assertTrue(o.out().contains("status: failed (" + reason + ")\n"), o.out());
+        Path md = out.resolve("summary.md");
+        if (Files.exists(md)) {
+          String text = Files.readString(md);
+          assertTrue(text.contains("- status: **failed** (" + reason + ")"), text);
+        } else {
+          assertTrue(reason.contains("cannot write " + md), "a summary left out says so");
+        }
+        assertFalse(Files.exists(out.resolve("report.html")));
+        try (Stream<Path> files = Files.list(out)) {
+          List<String> hidden =
+              files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".")).toList();
+          assertEquals(List.of(), hidden, "no temporary file or reserve left");
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  @Test
+  void anImportedResultWhoseReportDoesNotFitSaysSoInEveryFile() throws Exception {
+    TmpfsMount.requireRoot();
+    Path jtl =
+        Files.writeString(
+            dir.resolve("run.jtl"),
+            "timeStamp,elapsed,label,responseCode,success,bytes,sentBytes\n"
+                + "1700000000000,12,login,200,true,100,10\n"
+                + "1700000001200,7,search,200,true,100,10\n");
+    Path mount = dir.resolve("small");
+    // 1 MiB: report.html (ECharts inlined, over 1 MB) does not fit; the rest does.
+    try (TmpfsMount tmpfs = TmpfsMount.of(mount, "size=1m")) {
+      Path out = mount.resolve("jtl");
+      CliRun o = CliRun.of("report", "--jtl", jtl.toString(), "--output", out.toString());
+      String reason = "cannot write " + out.resolve("report.html") + ": No space left on device";
+      assertEquals(1, o.code(), o.out() + o.err());
+      assertTrue(o.out().contains("status: failed (" + reason + ")\n"), o.out());
+      RunResult json = ResultJson.read(out.resolve("result.json"));
+      assertEquals(RunStatus.FAILED, json.status());
+      assertEquals(reason, json.statusReason());
+      assertTrue(Files.readString(out.resolve("summary.md")).contains("**failed** (" + reason));
+      assertFalse(Files.exists(out.resolve("report.html")));
+    }
+  }
+
+  /** Once {@code file} exists, fills its file system; returns the bytes written. */
+  private static long fillOnceExists(Path file) throws Exception {
+    for (int i = 0; i < 60_000 && !Files.exists(file); i++) {
+      Thread.sleep(1);
+    }
+    Path filler = file.getParent().getParent().resolve("filler");
+    long written = 0;
+    try (java.io.OutputStream os = Files.newOutputStream(filler)) {
+      byte[] page = new byte[4096];
+      while (true) {
+        os.write(page);
+        os.flush();
+        written += page.length;
+      }
+    } catch (IOException full) {
+      return written;
+    }
+  }
+
+  @Test
   void jsonAndCsvCopiesLeaveTheRunDirectoryComplete() throws Exception {
     Path out = dir.resolve("run");
     Path json = dir.resolve("copy.json");

@@ -29,7 +29,7 @@ final class ClientComparison {
     }
     List<String> configurations = c.groups().stream().map(RunComparison.Group::name).toList();
     List<String> names = ClientBars.names(machines);
-    for (String figure : c.figureNames()) {
+    for (String figure : c.headlineFigures()) {
       if (charts.size() == MAX_CHARTS) {
         return charts;
       }

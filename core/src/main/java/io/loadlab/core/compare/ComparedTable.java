@@ -76,9 +76,16 @@ final class ComparedTable {
     if (Double.isNaN(v)) {
       return "–";
     }
+    double abs = Math.abs(v);
     // counts (whole numbers) and large values print without decimals
-    return Math.abs(v) >= 100 || v == Math.rint(v)
-        ? String.format(Locale.ROOT, "%,.0f", v)
-        : String.format(Locale.ROOT, "%.1f", v);
+    if (abs >= 100 || v == Math.rint(v)) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (abs >= 1) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    // below 1, two significant digits: 0.043 MB/s is not 0.0
+    int decimals = Math.min(9, 1 - (int) Math.floor(Math.log10(abs)));
+    return String.format(Locale.ROOT, "%." + decimals + "f", v);
   }
 }

@@ -36,6 +36,10 @@ public final class ComparisonReport {
   /** The HTML file's name. */
   public static final String HTML_NAME = "comparison.html";
 
+  private static final String OTHER_FIGURES =
+      "Bookkeeping (such as queues deleted) and figures that are zero in every run: not"
+          + " headline figures.";
+
   private final RunComparison c;
 
   private ComparisonReport(RunComparison c) {
@@ -110,6 +114,11 @@ public final class ComparisonReport {
         appendTable(md, ClientComparison.table(chart));
       }
     }
+    Table others = otherFiguresTable();
+    if (others != null) {
+      md.append("\n## Other figures\n\n").append(OTHER_FIGURES).append("\n\n");
+      appendTable(md, others);
+    }
     md.append('\n').append(notes()).append('\n');
     return md.toString();
   }
@@ -168,6 +177,12 @@ public final class ComparisonReport {
       page.note(ClientComparison.note());
     }
     ComparisonSweeps.add(page, c);
+    Table others = otherFiguresTable();
+    if (others != null) {
+      page.heading("Other figures");
+      page.table(others);
+      page.note(OTHER_FIGURES);
+    }
     page.note(notes());
     return page;
   }
@@ -228,13 +243,21 @@ public final class ComparisonReport {
   }
 
   private Table figuresTable() {
-    List<String> names = c.figureNames();
+    return figuresTable("figures", c.headlineFigures());
+  }
+
+  /** Bookkeeping and figures zero in every run: beside the headline, never in it. */
+  private Table otherFiguresTable() {
+    return figuresTable("other-figures", c.otherFigures());
+  }
+
+  private Table figuresTable(String id, List<String> names) {
     if (names.isEmpty()) {
       return null;
     }
     return ComparedTable.of(
         c,
-        "figures",
+        id,
         "figure",
         names.stream().map(FigureLabels::of).toList(),
         (row, g) -> c.figure(g, names.get(row)),
@@ -254,7 +277,8 @@ public final class ComparisonReport {
         double[] v = RunComparison.values(c.rows().get(i), g, m);
         y[i] = Significance.mean(v);
         double sd = v.length > 1 ? RunComparison.sd(v) : Double.NaN;
-        low[i] = y[i] - sd;
+        // Rates and latencies are never negative: neither is the lower end of a bar.
+        low[i] = Math.max(0, y[i] - sd);
         high[i] = y[i] + sd;
         bars |= v.length > 1;
       }
@@ -300,7 +324,7 @@ public final class ComparisonReport {
   }
 
   private Chart figuresRatioChart() {
-    List<String> names = c.figureNames();
+    List<String> names = c.headlineFigures();
     List<Series> series = new ArrayList<>();
     for (int g = 0; g < c.groups().size(); g++) {
       double[] y = new double[names.size()];

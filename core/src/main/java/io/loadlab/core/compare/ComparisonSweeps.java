@@ -185,7 +185,7 @@ final class ComparisonSweeps {
         double[] v = values(s.operations().get(i), g, m);
         y[i] = Significance.mean(v);
         double sd = v.length > 1 ? RunComparison.sd(v) : Double.NaN;
-        low[i] = y[i] - sd;
+        low[i] = Math.max(0, y[i] - sd); // rates and latencies are never negative
         high[i] = y[i] + sd;
       }
       series.add(new Series(c.groups().get(g).name(), new double[0], y, low, high, null));

@@ -1,5 +1,6 @@
 package io.loadlab.core.compare;
 
+import io.loadlab.core.report.HeadlineFigures;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
@@ -204,6 +205,29 @@ public final class RunComparison {
     Set<String> names = new LinkedHashSet<>();
     groups.forEach(g -> g.runs().forEach(r -> names.addAll(figuresOf(r).keySet())));
     return List.copyOf(names);
+  }
+
+  /**
+   * The figures worth a headline, in order: {@link #figureNames} without bookkeeping (queues
+   * deleted...) and without those that are zero in every run ({@link HeadlineFigures}).
+   */
+  public List<String> headlineFigures() {
+    return HeadlineFigures.of(figureNames(), this::allValues);
+  }
+
+  /** The figures {@link #headlineFigures} leaves out, for a detail table. */
+  public List<String> otherFigures() {
+    return HeadlineFigures.others(figureNames(), this::allValues);
+  }
+
+  private double[] allValues(String figure) {
+    List<Double> all = new ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      for (double v : figure(g, figure)) {
+        all.add(v);
+      }
+    }
+    return all.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   /** Group {@code g}'s values of a workload figure, one per run that has it. */

@@ -41,4 +41,17 @@ public final class JunitExporter implements ResultSink {
   public String target() {
     return file.toString();
   }
+
+  /**
+   * {@code sinks} with a JUnit file among them if {@code junit} is not null, for results written
+   * outside a recording (imported, JMeter's), so the JUnit file says what the other files say.
+   */
+  public static java.util.List<ResultSink> alongside(Path junit, ResultSink... sinks) {
+    java.util.List<ResultSink> all = new java.util.ArrayList<>();
+    if (junit != null) {
+      all.add(new JunitExporter(junit));
+    }
+    all.addAll(java.util.List.of(sinks));
+    return all;
+  }
 }

@@ -37,7 +37,7 @@ public final class MarkdownExporter implements ResultSink {
         continue;
       }
       String name = baseName() + "-" + chart.id() + ".svg";
-      AtomicFiles.write(dir.resolve(name), SvgCharts.svg(chart));
+      AtomicFiles.writeIfChanged(dir.resolve(name), SvgCharts.svg(chart));
       charts.put(name, chart.title());
     }
     AtomicFiles.write(file, render(result, charts));

@@ -1,6 +1,7 @@
 package io.loadlab.core.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -116,6 +117,28 @@ public record Chart(
       List<String> categories,
       List<Series> series) {
     return new Chart(id, title, kind, xLabel, yLabel, false, categories, series, List.of());
+  }
+
+  /**
+   * The y axis' lowest value: 0 where nothing drawn is negative (rates, latencies, counts, ratios:
+   * their axis never reaches below zero, whatever the scale's rounding), or null for an automatic
+   * axis (a log axis, or negative values).
+   */
+  @JsonProperty("yMin")
+  public Double yMin() {
+    if (yLog) {
+      return null;
+    }
+    for (Series s : series) {
+      for (double[] values : new double[][] {s.y(), s.low(), s.high()}) {
+        for (double v : values) {
+          if (v < 0) {
+            return null;
+          }
+        }
+      }
+    }
+    return 0.0;
   }
 
   /** True if some series has a value that is a number. */

@@ -24,6 +24,12 @@ public final class HtmlReportExporter implements ResultSink {
     this.file = file;
   }
 
+  /** The report of a result written whole (imported): its latency histograms given at once. */
+  public HtmlReportExporter(Path file, Map<String, Histogram> histograms) {
+    this.file = file;
+    this.histograms.putAll(histograms);
+  }
+
   @Override
   public void begin(RunInfo info, long startEpochMs) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());

@@ -193,6 +193,10 @@ public final class SvgCharts {
     }
     NumberAxis y = new NumberAxis(chart.yLabel());
     y.setAutoRangeIncludesZero(true);
+    if (chart.yMin() != null) {
+      // Nothing negative: neither the axis nor an error bar reaches below zero.
+      y.setRangeType(org.jfree.data.RangeType.POSITIVE);
+    }
     y.setNumberFormatOverride(NumberFormat.getNumberInstance(Locale.ROOT));
     return y;
   }

@@ -31,4 +31,13 @@ public interface ResultSink extends Closeable {
   default String target() {
     return null;
   }
+
+  /**
+   * True for a result file every other output must agree with ({@code result.json}): at the end it
+   * is written after every other file, so it is the last word, and it gets a last try even if a
+   * write failed during the run. A sink that decides keeps room for that last write itself.
+   */
+  default boolean decides() {
+    return false;
+  }
 }

@@ -205,6 +205,14 @@ public final class RunRecording implements AutoCloseable {
     tally.problem(kind, count, message);
   }
 
+  /**
+   * Sets a problem's count and message, replacing what was counted of it so far: for a driver that
+   * sums a problem up in one line (lost connections, reopened or not).
+   */
+  public synchronized void setProblem(String kind, long count, String message) {
+    tally.setProblem(kind, count, message);
+  }
+
   private void cutSafely() {
     try {
       cut();
@@ -361,25 +369,8 @@ public final class RunRecording implements AutoCloseable {
       reason = writeFailure();
     }
     monitor.close();
-    finished = judged(status, reason);
-    // Files first: if one cannot be written, the run is failed before anything reports it.
-    List<ResultSink> written = new ArrayList<>();
-    for (ResultSink sink : sinks) {
-      if (sink.target() != null && sinkCalls.call(sink, "end", () -> sink.end(finished))) {
-        written.add(sink);
-      }
-    }
-    if (writeFailure() != null && finished.status() == RunStatus.OK) {
-      finished = finished.withStatus(RunStatus.FAILED, writeFailure());
-      for (ResultSink sink : written) {
-        sinkCalls.call(sink, "end", () -> sink.end(finished));
-      }
-    }
-    for (ResultSink sink : sinks) {
-      if (sink.target() == null) {
-        sinkCalls.call(sink, "end", () -> sink.end(finished));
-      }
-    }
+    // Files first, result.json last, then the console: all say what the last file written does.
+    finished = FinalWrites.write(sinks, sinkCalls, judged(status, reason));
     return finished;
   }
 

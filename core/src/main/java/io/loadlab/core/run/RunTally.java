@@ -100,6 +100,11 @@ final class RunTally {
         (a, b) -> new Problem(kind, a.count() + b.count(), a.message()));
   }
 
+  /** Sets a problem's count and message, replacing what was counted of it so far. */
+  void setProblem(String kind, long count, String message) {
+    problems.put(kind, new Problem(kind, count, message));
+  }
+
   void expectRate(String operation, double perSec, String unit) {
     targets.put(operation, new TargetRate(perSec, unit));
   }

@@ -5,6 +5,7 @@ import io.loadlab.core.record.SampleListener;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -26,9 +27,12 @@ final class SinkCalls {
   private final Recorder recorder;
   private final Set<ResultSink> broken =
       Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+  private final Map<ResultSink, String> failures =
+      Collections.synchronizedMap(new IdentityHashMap<>());
   private volatile String writeFailure;
   private volatile Consumer<String> onWriteFailure = reason -> {};
 
+  /** Calls for a run recording into {@code recorder} (null: none, a result written whole). */
   SinkCalls(Recorder recorder) {
     this.recorder = recorder;
   }
@@ -47,6 +51,22 @@ final class SinkCalls {
     return writeFailure;
   }
 
+  /** True if a call to this sink failed: it is not called again unless {@link #retry}. */
+  boolean isBroken(ResultSink sink) {
+    return broken.contains(sink);
+  }
+
+  /** Why the last failed call to this sink failed (one line), or {@code null}. */
+  String failure(ResultSink sink) {
+    return failures.get(sink);
+  }
+
+  /** Calls a sink even if it failed before (a last try at the end); true if it went through. */
+  boolean retry(ResultSink sink, String what, Call c) {
+    broken.remove(sink);
+    return call(sink, what, c);
+  }
+
   /** Calls a sink unless it failed before; returns true if the call went through. */
   boolean call(ResultSink sink, String what, Call c) {
     if (broken.contains(sink)) {
@@ -61,10 +81,11 @@ final class SinkCalls {
         return false;
       }
       broken.add(sink);
-      if (sink instanceof SampleListener) {
+      if (sink instanceof SampleListener && recorder != null) {
         recorder.setSampleListener(null); // its rows would only pile up in memory
       }
       String why = WriteFailures.describe(sink.target(), e);
+      failures.put(sink, why);
       boolean first;
       synchronized (this) {
         first = writeFailure == null;

@@ -26,6 +26,21 @@ public final class AtomicFiles {
   }
 
   /**
+   * Writes {@code text} as {@link #write(Path, String)} does unless the file holds it already: a
+   * file written again at the end of a run (a chart beside a summary) needs no room when it did not
+   * change.
+   */
+  public static void writeIfChanged(Path file, String text) throws IOException {
+    byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    if (Files.isRegularFile(file)
+        && Files.size(file) == bytes.length
+        && java.util.Arrays.equals(Files.readAllBytes(file), bytes)) {
+      return;
+    }
+    write(file, out -> out.write(bytes));
+  }
+
+  /**
    * Writes {@code content} to {@code file}. The directory must exist: a directory removed while a
    * run writes into it is an error, not silently made again.
    */

@@ -129,6 +129,7 @@
                axisLabel: { formatter: number } },
       series: series
     };
+    if (c.yMin !== undefined && c.yMin !== null) o.yAxis.min = c.yMin;
     if (numeric && longest > 200 && c.kind === 'LINE') {
       o.dataZoom = [{ type: 'inside' }, { type: 'slider', bottom: 28, height: 18 }];
       o.grid.bottom = 100;
@@ -166,6 +167,12 @@
       c.series.forEach(function (s) { s.y.forEach(function (v) { if (v !== null) points++; }); });
       var colours = c.series.map(colourOf);
       var entry = { id: c.id, points: points, pixels: paintedPixels(dom, colours) };
+      try {
+        // The y axis as drawn, lowest and highest value.
+        entry.yAxis = chart.getModel().getComponent('yAxis', 0).axis.scale.getExtent();
+      } catch (e) {
+        entry.yAxis = null;
+      }
       if (c.kind === 'BAR') {
         // Bars as ECharts holds them, each with the pixels painted in its own colour.
         entry.bars = chart.getOption().series.filter(function (s) { return s.type === 'bar'; })

@@ -3,6 +3,8 @@ package io.loadlab.core.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.core.compare.RunComparison.Run;
 import io.loadlab.core.report.HeadlessChromium;
 import io.loadlab.core.results.LatencySummary;
@@ -198,5 +200,83 @@ class ComparisonReportTest {
     String table = page.substring(at, page.indexOf("</table>", at));
     assertTrue(table.contains(header), table);
     return table;
+  }
+
+  @Test
+  void aNoisyLatencyNearZeroNeverGetsANegativeAxisOrErrorBar() throws Exception {
+    // p99 of 2, 3 and 400 µs: the mean less one sd is far below zero.
+    List<Run> runs = new ArrayList<>();
+    for (String mode : List.of("bridged", "sriov")) {
+      for (double p99 : new double[] {2, 3, 400}) {
+        Map<String, OperationStats> totals = new LinkedHashMap<>();
+        totals.put(
+            "rr",
+            new OperationStats(
+                1000,
+                0,
+                10,
+                100,
+                0,
+                0,
+                0,
+                new LatencySummary(1, 1, 1, 1, p99, p99, p99, p99),
+                null,
+                null,
+                null));
+        runs.add(
+            new Run(
+                mode,
+                new RunResult(
+                    "0.1.0",
+                    "net rr",
+                    null,
+                    "loadlab net rr",
+                    Map.of(),
+                    null,
+                    Map.of("mode", mode),
+                    "2026-11-21T10:00:00Z",
+                    "2026-11-21T10:01:00Z",
+                    RunStatus.OK,
+                    null,
+                    Map.of(),
+                    totals,
+                    List.of(),
+                    List.of())));
+      }
+    }
+    ComparisonReport.write(RunComparison.of(runs), dir);
+    Path html = dir.resolve(ComparisonReport.HTML_NAME);
+    String page = Files.readString(html);
+    String json = page.substring(page.indexOf("id=\"loadlab-charts\">") + 20);
+    json = json.substring(0, json.indexOf("</script>"));
+    JsonNode p99 = null;
+    for (JsonNode chart : new ObjectMapper().readTree(json).get("charts")) {
+      if (chart.get("id").asText().equals("latency-p99")) {
+        p99 = chart;
+      }
+    }
+    assertTrue(p99 != null, json);
+    assertEquals(0.0, p99.get("yMin").asDouble(), "the axis starts at zero: " + p99);
+    for (JsonNode series : p99.get("series")) {
+      for (JsonNode low : series.get("low")) {
+        assertTrue(low.asDouble() >= 0, "error bar below zero: " + p99);
+      }
+    }
+    // The static chart: no tick label below zero (its error bars are symmetric, the axis is not).
+    String svg = Files.readString(dir.resolve("latency-p99.svg"));
+    java.util.regex.Matcher ticks =
+        java.util.regex.Pattern.compile(">(-?[0-9][0-9,.]*)</text>").matcher(svg);
+    List<String> labels = new ArrayList<>();
+    while (ticks.find()) {
+      labels.add(ticks.group(1));
+    }
+    assertTrue(labels.contains("0") && labels.size() > 3, "the ticks are there: " + labels);
+    assertTrue(labels.stream().noneMatch(l -> l.startsWith("-")), "below zero: " + labels);
+    // As drawn by the browser: no y axis of a figure that cannot be negative reaches below zero.
+    JsonNode drawn = HeadlessChromium.check(html).get("drawn");
+    assertTrue(drawn.size() >= 3, drawn.toString());
+    for (JsonNode chart : drawn) {
+      assertTrue(chart.get("yAxis").get(0).asDouble() >= 0, "axis below zero: " + chart);
+    }
   }
 }

@@ -144,4 +144,69 @@ class RunComparisonTest {
     // Every operation is a point of the size sweep: the page reads as the seeds' table.
     assertTrue(html.contains("<td>8</td><td class=\"num\" data-value=\"100.0\">100</td>"), html);
   }
+
+  private static RunResult withFigures(Map<String, Double> figures) {
+    RunResult r = run(null, null, ops("rr", op(1000, 100)));
+    return new RunResult(
+        r.toolVersion(),
+        r.workload(),
+        r.label(),
+        r.commandLine(),
+        r.configuration(),
+        r.environment(),
+        r.testbed(),
+        r.startTime(),
+        r.endTime(),
+        r.status(),
+        r.statusReason(),
+        figures,
+        r.totals(),
+        r.intervals(),
+        r.problems());
+  }
+
+  @Test
+  void bookkeepingAndFiguresZeroOnBothSidesStayOutOfTheHeadline() throws Exception {
+    RunComparison c =
+        RunComparison.of(
+            List.of(
+                new Run(
+                    "before",
+                    withFigures(
+                        Map.of("transfersPerSec", 5000.0, "queuesDeleted", 1.0, "lost", 0.0))),
+                new Run(
+                    "after",
+                    withFigures(
+                        Map.of("transfersPerSec", 6000.0, "queuesDeleted", 1.0, "lost", 0.0)))));
+    assertEquals(List.of("transfersPerSec"), c.headlineFigures());
+    assertEquals(List.of("lost", "queuesDeleted"), c.otherFigures().stream().sorted().toList());
+    String md = ComparisonReport.write(c, dir);
+    String headline = section(md, "## Headline figures");
+    assertTrue(headline.contains("| transfers/s | 5,000 | 6,000 | 1.20× |"), headline);
+    assertFalse(headline.contains("queues deleted"), headline);
+    assertFalse(headline.contains("| lost"), headline);
+    String others = section(md, "## Other figures");
+    assertTrue(others.contains("| queues deleted | 1 | 1 |"), others);
+    String html = Files.readString(dir.resolve(ComparisonReport.HTML_NAME));
+    String chart = html.substring(html.indexOf("\"id\":\"figures\""));
+    chart = chart.substring(0, chart.indexOf("]}") + 2);
+    assertTrue(chart.contains("transfers/s"), chart);
+    assertFalse(chart.contains("queues deleted") || chart.contains("lost"), chart);
+  }
+
+  @Test
+  void smallFiguresKeepTheirDigits() {
+    assertEquals("0.043", ComparedTable.number(0.0432));
+    assertEquals("0.0036", ComparedTable.number(0.00361));
+    assertEquals("2.5", ComparedTable.number(2.5));
+    assertEquals("1,234", ComparedTable.number(1234.4));
+  }
+
+  /** The Markdown from {@code heading} to the next heading. */
+  private static String section(String md, String heading) {
+    int at = md.indexOf(heading);
+    assertTrue(at >= 0, heading + " in " + md);
+    int next = md.indexOf("\n## ", at + heading.length());
+    return md.substring(at, next < 0 ? md.length() : next);
+  }
 }

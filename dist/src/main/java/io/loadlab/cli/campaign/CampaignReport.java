@@ -135,12 +135,13 @@ public final class CampaignReport {
                 s.cvPct == null ? "" : String.format(Locale.ROOT, "%.1f%%", s.cvPct),
                 num(s.min),
                 num(s.max),
-                s.ci95Low == null ? "" : num(s.ci95Low) + " – " + num(s.ci95High),
+                CellStatistics.interval(s, CampaignReport::num),
                 first ? reported : ""));
         first = false;
       }
     }
     sb.append(CampaignCriteria.markdown(m));
+    sb.append('\n').append(CellStatistics.CI_NOTE).append('\n');
     List<Manifest.RunEntry> bad = m.runs.stream().filter(r -> "failed".equals(r.status)).toList();
     if (!bad.isEmpty()) {
       sb.append("\n## Failed runs\n\n");

@@ -91,6 +91,15 @@ public final class CellStatistics {
     return List.of("rate");
   }
 
+  /** The 95% interval as a report prints it ({@code low – high}, marked where cut at 0). */
+  static String interval(Manifest.Stats s, java.util.function.DoubleFunction<String> num) {
+    if (s.ci95Low == null) {
+      return "";
+    }
+    String text = num.apply(s.ci95Low) + " – " + num.apply(s.ci95High);
+    return CI_METHOD_TRUNCATED.equals(s.ci95Method) ? text + " (cut at 0)" : text;
+  }
+
   /** True if smaller is better: latencies, CPU cost, errors. */
   public static boolean lowerIsBetter(String figure) {
     return io.loadlab.core.report.SweepFigure.lowerIsBetter(figure);
@@ -140,7 +149,23 @@ public final class CellStatistics {
         .toArray();
   }
 
-  /** Mean, median, sd, CV, min, max and the 95% t-interval of the mean. */
+  /** How the 95% interval is computed, as the report says it. */
+  static final String CI_METHOD = "t";
+
+  /** The same, for a figure that cannot be negative whose interval would reach below zero. */
+  static final String CI_METHOD_TRUNCATED = "t, truncated at 0";
+
+  /** What the reports say about the interval. */
+  static final String CI_NOTE =
+      "95% CI: Student's t interval of the mean over the cell's ok runs (two or more); for a"
+          + " figure no run of which is negative (rates, latencies, counts), a lower end below 0"
+          + " is cut at 0 (marked \"cut at 0\").";
+
+  /**
+   * Mean, median, sd, CV, min, max and the 95% t-interval of the mean. A figure none of whose runs
+   * is negative (a rate, a latency, a count) cannot be: its interval's lower end is cut at 0 where
+   * the t-interval (symmetric, so wide for few noisy runs) would reach below, and says so.
+   */
   public static Manifest.Stats stats(double[] v) {
     Manifest.Stats s = new Manifest.Stats();
     s.n = v.length;
@@ -156,6 +181,11 @@ public final class CellStatistics {
       double half = t * sd / Math.sqrt(v.length);
       s.ci95Low = s.mean - half;
       s.ci95High = s.mean + half;
+      s.ci95Method = CI_METHOD;
+      if (s.min >= 0 && s.ci95Low < 0) {
+        s.ci95Low = 0.0;
+        s.ci95Method = CI_METHOD_TRUNCATED;
+      }
     }
     return s;
   }

@@ -221,6 +221,12 @@ public final class Manifest {
     public Double ci95Low;
 
     public Double ci95High;
+
+    /**
+     * How the interval was computed: {@code t} (Student's t), or {@code t, truncated at 0} for a
+     * figure that cannot be negative whose t-interval reached below zero.
+     */
+    public String ci95Method;
   }
 
   /** The run with this id, or null. */

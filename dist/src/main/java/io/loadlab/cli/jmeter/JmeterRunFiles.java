@@ -5,15 +5,16 @@ import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.export.CsvExporter;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.HlogExporter;
+import io.loadlab.core.export.JsonExporter;
 import io.loadlab.core.export.JunitExporter;
 import io.loadlab.core.export.MarkdownExporter;
 import io.loadlab.core.jtl.JtlImporter;
-import io.loadlab.core.report.RunReport;
+import io.loadlab.core.report.HtmlReportExporter;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.IntervalSample;
-import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.FinalWrites;
 import io.loadlab.core.run.IntervalReport;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -118,20 +119,24 @@ final class JmeterRunFiles {
     Path csv = dir.resolve(ExportOptions.CSV_NAME);
     Path hlog = dir.resolve(ExportOptions.HLOG_NAME);
     Path markdown = dir.resolve(ExportOptions.MARKDOWN_NAME);
-    ResultJson.write(result, json);
+    Files.createDirectories(dir);
     writeIntervals(result, csv);
     writeHistograms(result, histograms, hlog);
-    new MarkdownExporter(markdown).end(result);
-    new RunReport(result, histograms).write(dir.resolve(ExportOptions.REPORT_NAME));
+    // As a run's end: result.json last, so that all files say the same status and reason.
+    RunResult written =
+        FinalWrites.write(
+            JunitExporter.alongside(
+                extra.junit(),
+                new MarkdownExporter(markdown),
+                new HtmlReportExporter(dir.resolve(ExportOptions.REPORT_NAME), histograms),
+                new JsonExporter(json)),
+            result);
     copy(json, extra.json(), extra.console());
     copy(csv, extra.csv(), extra.console());
     copy(hlog, extra.hlog(), extra.console());
     copy(markdown, extra.markdown(), extra.console());
     copy(jtl, extra.jtl(), extra.console());
-    if (extra.junit() != null) {
-      JunitExporter.write(result, extra.junit());
-    }
-    return new Outcome(result);
+    return new Outcome(written);
   }
 
   private static void writeIntervals(RunResult result, Path file) throws IOException {

@@ -7,15 +7,16 @@ import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.export.ExportOptions;
-import io.loadlab.core.export.JunitExporter;
+import io.loadlab.core.export.JsonExporter;
 import io.loadlab.core.export.MarkdownExporter;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.jmh.JmhResultImporter;
 import io.loadlab.core.jtl.JtlImporter;
-import io.loadlab.core.report.RunReport;
-import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.report.HtmlReportExporter;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.FinalWrites;
 import io.loadlab.core.run.RunDirectories;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -125,16 +126,20 @@ final class JmhReportCommand implements Command {
     Path json = dir.resolve(ExportOptions.JSON_NAME);
     Path markdown = dir.resolve(ExportOptions.MARKDOWN_NAME);
     Path html = dir.resolve(ExportOptions.REPORT_NAME);
-    ResultJson.write(result, json);
-    new MarkdownExporter(markdown).end(result);
-    new RunReport(result, histograms).write(html);
-    if (cmd.hasOption("junit")) {
-      JunitExporter.write(result, Path.of(cmd.getOptionValue("junit")));
-    }
-    new ConsoleExporter(ctx.out(), true).end(result);
+    Files.createDirectories(dir);
+    // As a run's end: result.json last, the console after every file, all saying the same.
+    RunResult written =
+        FinalWrites.write(
+            io.loadlab.core.export.JunitExporter.alongside(
+                cmd.hasOption("junit") ? Path.of(cmd.getOptionValue("junit")) : null,
+                new MarkdownExporter(markdown),
+                new HtmlReportExporter(html, histograms),
+                new JsonExporter(json),
+                new ConsoleExporter(ctx.out(), true)),
+            result);
     ctx.out().println("result: " + json);
     ctx.out().println("summary: " + markdown);
     ctx.out().println("report: " + html);
-    return RunSession.exitCode(result.status());
+    return RunSession.exitCode(written.status());
   }
 }

@@ -129,6 +129,7 @@ public final class Ds2Driver {
     private volatile boolean warm;
     private final long startNanos = System.nanoTime();
     private final Map<String, long[]> lastTick = new LinkedHashMap<>();
+    private final Ds2Outages outages = new Ds2Outages();
 
     /**
      * Held (read) while a user records; taken (write) to change phase, so no record is split by the
@@ -277,26 +278,24 @@ public final class Ds2Driver {
     }
 
     void reconnected(Ds2TargetState t, long outageNanos, boolean wasLost) {
-      String what =
+      outages.reopened(t.name, outageNanos / 1e9, wasLost);
+      recording.setProblem(Ds2Outages.KIND, outages.count(), outages.summary(System.nanoTime()));
+      progress.accept(
           String.format(
               Locale.ROOT,
               "connection to %s %s after %.1f s",
               t.name,
               wasLost ? "lost and reopened" : "opened",
-              outageNanos / 1e9);
-      recording.problem("connection lost", 1, what);
-      progress.accept(what);
+              outageNanos / 1e9));
     }
 
-    void notReconnected(Ds2TargetState t, SQLException e) {
-      recording.problem(
-          "connection lost",
-          1,
-          "connection to "
-              + t.name
-              + " could not be reopened before the end ("
-              + Secrets.mask(firstLine(e.getMessage()))
-              + ")");
+    /**
+     * A connection down since {@code sinceNanos} was not reopened ({@code wasLost}) or opened
+     * before the end; {@code e} is the last attempt's error, or null if the run ended before one.
+     */
+    void notReconnected(Ds2TargetState t, long sinceNanos, boolean wasLost, SQLException e) {
+      outages.neverReopened(
+          t.name, sinceNanos, wasLost, e == null ? null : Secrets.mask(firstLine(e.getMessage())));
     }
 
     void error(Ds2TargetState t, Ds2StepException e) {
@@ -371,6 +370,14 @@ public final class Ds2Driver {
     }
 
     private void finish(long endNanos) {
+      if (outages.count() > 0) {
+        // Every user has stopped: the line says which connections never came back, for how long.
+        String line = outages.summary(endNanos);
+        recording.setProblem(Ds2Outages.KIND, outages.count(), line);
+        if (line.contains(" never ")) {
+          progress.accept(line);
+        }
+      }
       // The recording's own measured window, so that opm and the operations' rates agree.
       double seconds = recording.measuredSeconds(MEASURED_PHASE);
       if (!(seconds > 0)) {

@@ -212,8 +212,8 @@ final class Ds2User implements Runnable {
         backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
       }
     }
-    if (last != null) {
-      run.notReconnected(target, last);
+    if (lost != null || last != null) {
+      run.notReconnected(target, t0, lost != null, last);
     }
     return null;
   }

@@ -10,15 +10,22 @@ import io.loadlab.core.ds2.Ds2ShapedDatabase;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.ds2.load.Ds2Loader;
+import io.loadlab.core.export.ExportOptions;
+import io.loadlab.core.export.Exporters;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.results.Problem;
+import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -29,6 +36,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Short DS2 runs against the embedded PostgreSQL, with the database checked afterwards. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -49,6 +57,19 @@ class Ds2DriverTest {
       List<String> progress,
       Runnable during)
       throws Exception {
+    return run(db, size, threads, duration, progress, during, null);
+  }
+
+  /** A run whose results also go where {@code exports} says (null: nowhere). */
+  static RunResult run(
+      DatabaseTarget db,
+      Ds2Size size,
+      int threads,
+      Duration duration,
+      List<String> progress,
+      Runnable during,
+      ExportOptions exports)
+      throws Exception {
     Ds2RunSettings s =
         new Ds2RunSettings(
             List.of(db),
@@ -61,11 +82,12 @@ class Ds2DriverTest {
             true,
             9,
             Ds2UserThreads.AUTO);
+    Recorder recorder = new Recorder();
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
-            new Recorder(),
-            List.of(),
+            recorder,
+            exports == null ? List.of() : Exporters.open(exports, recorder, "ds2 run"),
             Duration.ofSeconds(1));
     RunControl control = new RunControl();
     Thread side = null;
@@ -78,7 +100,9 @@ class Ds2DriverTest {
     if (side != null) {
       side.join();
     }
-    return rec.finish(control);
+    RunResult result = rec.finish(control);
+    rec.close();
+    return result;
   }
 
   static long count(Connection c, String sql) throws Exception {
@@ -291,7 +315,7 @@ class Ds2DriverTest {
         r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
     assertTrue(lost.message().contains("lost and reopened"), lost.message());
     java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("after ([0-9.]+) s").matcher(lost.message());
+        java.util.regex.Pattern.compile("after ([0-9.]+)(-[0-9.]+)? s").matcher(lost.message());
     assertTrue(m.find(), lost.message());
     double outage = Double.parseDouble(m.group(1));
     assertTrue(outage >= 2.5 && outage < 8, "the outage lasted about 3 s: " + lost.message());
@@ -314,6 +338,88 @@ class Ds2DriverTest {
         "orders after the reconnect");
     assertTrue(r.figures().get("errors") >= 1, "the failed operations are errors");
     assertFiguresAgree(r);
+  }
+
+  @Test
+  void connectionsThatNeverReopenAreSaidSoWithHowLongTheDatabaseWasDown(@TempDir Path out)
+      throws Exception {
+    DatabaseTarget db = loaded("down");
+    String dbName = db.url().substring(db.url().lastIndexOf('/') + 1);
+    List<String> progress = new CopyOnWriteArrayList<>();
+    long[] downAt = new long[1];
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+    RunResult r =
+        run(
+            db,
+            TINY,
+            2,
+            Duration.ofSeconds(7),
+            progress,
+            () -> {
+              // A short outage both users recover from, then one that lasts until the end.
+              try (Connection admin = TestPostgres.server().target("postgres").connect();
+                  Statement st = admin.createStatement()) {
+                awaitProgress(progress, ".*n_overall=[1-9].*", 1);
+                refuseAndKill(st, dbName);
+                Thread.sleep(1000);
+                st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS true");
+                awaitProgress(progress, ".*lost and reopened.*", 2);
+                Thread.sleep(500);
+                downAt[0] = System.nanoTime();
+                refuseAndKill(st, dbName);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            ExportOptions.inDirectory(
+                out, new java.io.PrintStream(console, true, StandardCharsets.UTF_8), true));
+    double sinceDown = (System.nanoTime() - downAt[0]) / 1e9;
+    try (Connection admin = TestPostgres.server().target("postgres").connect();
+        Statement st = admin.createStatement()) {
+      st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS true");
+    }
+    assertTrue(downAt[0] != 0, "the database went down for good: " + progress);
+    Problem lost =
+        r.problems().stream().filter(p -> p.kind().equals("connection lost")).findFirst().get();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "connection to \\S+: 2 lost and reopened after [0-9.-]+ s; 2 never reopened,"
+                    + " down ([0-9.]+)(-([0-9.]+))? s until the end \\(last error: .+\\)")
+            .matcher(lost.message());
+    assertTrue(m.matches(), lost.message());
+    assertEquals(4, lost.count(), lost.message());
+    double down = Double.parseDouble(m.group(m.group(3) != null ? 3 : 1));
+    assertTrue(down > 1 && down <= sinceDown, down + " s down of " + sinceDown + ": " + lost);
+    assertTrue(progress.stream().anyMatch(l -> l.equals(lost.message())), "said at the end");
+    // Every output says the same: the console, result.json, summary.md and report.html.
+    String line = "connection lost x4: " + lost.message();
+    assertTrue(console.toString(StandardCharsets.UTF_8).contains("problem: " + line), "console");
+    assertEquals(r.problems(), ResultJson.read(out.resolve("result.json")).problems());
+    String md = Files.readString(out.resolve("summary.md"));
+    assertTrue(md.contains("- " + line), md);
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains(HtmlPage.escape(lost.message())), "report.html");
+    assertTrue(
+        r.intervals().get(r.intervals().size() - 1).operations().get("order").count() == 0,
+        "no order in the last interval: " + r.intervals());
+  }
+
+  /** Waits until {@code n} progress lines match. */
+  private static void awaitProgress(List<String> progress, String regex, int n) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (progress.stream().filter(l -> l.matches(regex)).count() < n
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+  }
+
+  private static void refuseAndKill(Statement st, String dbName) throws Exception {
+    st.execute("ALTER DATABASE " + dbName + " WITH ALLOW_CONNECTIONS false");
+    st.executeQuery(
+            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '"
+                + dbName
+                + "' AND pid <> pg_backend_pid()")
+        .close();
   }
 
   @Test

@@ -59,12 +59,14 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         new HtmlPage("loadlab " + r.workload() + (r.label() == null ? "" : ": " + r.label()));
     page.definitions("run", runFacts());
     page.heading("Totals");
+    RunWarnings.html(page, r);
     page.table(totalsTable(unit));
     page.note(
         "Latency in "
             + unit.symbol
             + ", of successful operations; counts include errors; warmup intervals are left out."
             + " CPU in µs per operation: by the client process, the client host and the server.");
+    GeneratorFigures.html(page, r);
     for (Table t : sweepTables(unit)) {
       page.heading("By " + t.header().get(0));
       page.table(t);
@@ -283,6 +285,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       if (errors != null) {
         charts.add(errors);
       }
+      charts.addAll(GeneratorFigures.charts(t));
     }
     charts.addAll(new Spectra(totals(), histograms, unit).charts(operations()));
     Chart cpu = cpuChart();

@@ -56,6 +56,14 @@ public final class SweepReport {
         page.chart(clientChart(f));
       }
     }
+    if (figures.stream().anyMatch(SweepFigure::anyWarned)) {
+      page.warning(
+          "cells-warned",
+          RunWarnings.MARK
+              + " in a table: some of the cell's runs warned that their load generator was"
+              + " saturated; their figures may describe the client rather than the system under"
+              + " test.");
+    }
     page.note(
         "Error bars span each cell's iterations (lowest to highest). Ratios are over "
             + (figures.isEmpty() ? "the baseline" : figures.get(0).configurations().get(0))
@@ -89,6 +97,9 @@ public final class SweepReport {
         }
         if (f.failed()[c][p] > 0) {
           text += " (" + f.failed()[c][p] + " failed)";
+        }
+        if (f.warnedAt(c, p) > 0) {
+          text += " " + RunWarnings.MARK;
         }
         row.add(Cell.number(text, v));
       }

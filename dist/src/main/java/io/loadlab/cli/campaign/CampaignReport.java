@@ -139,6 +139,7 @@ public final class CampaignReport {
         first = false;
       }
     }
+    sb.append(CampaignWarnings.markdown(m));
     List<Manifest.RunEntry> bad = m.runs.stream().filter(r -> "failed".equals(r.status)).toList();
     if (!bad.isEmpty()) {
       sb.append("\n## Failed runs\n\n");
@@ -175,6 +176,7 @@ public final class CampaignReport {
     if (c.failed > 0) {
       sb.append(" **").append(c.failed).append(" failed**");
     }
+    sb.append(CampaignWarnings.mark(c));
     return sb.toString();
   }
 

@@ -40,11 +40,10 @@ public final class GeneratorFigures {
           "load average (1 min, at the end)", String.format(Locale.ROOT, "%.2f", g.loadAverage()));
     }
     if (g.gcPauseMs() != null) {
+      double max = g.gcPauseMaxMs() == null ? 0 : g.gcPauseMaxMs();
       rows.put(
           "GC pauses",
-          ms(g.gcPauseMs())
-              + " in all, longest "
-              + ms(g.gcPauseMaxMs() == null ? 0 : g.gcPauseMaxMs()));
+          g.gcPauseMs() == 0 ? "none" : ms(g.gcPauseMs()) + " in all, longest " + ms(max));
     }
     if (g.stallMaxMs() != null) {
       rows.put(

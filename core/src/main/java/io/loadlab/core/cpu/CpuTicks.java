@@ -11,24 +11,61 @@ package io.loadlab.core.cpu;
  */
 public record CpuTicks(int cpu, long busy, long total) {
 
-  /** Parses a {@code cpu} or {@code cpuN} line; throws on anything else. */
+  /**
+   * Parses a {@code cpu} or {@code cpuN} line; throws on anything else. Written out rather than
+   * split by a regular expression: it runs at every interval, never often enough to be compiled.
+   */
   public static CpuTicks parse(String line) {
-    String[] f = line.trim().split("\\s+");
-    if (!f[0].startsWith("cpu")) {
+    int n = line.length();
+    int i = skipBlanks(line, 0);
+    if (!line.startsWith("cpu", i)) {
       throw new IllegalArgumentException("not a cpu line of /proc/stat: " + line);
     }
-    int cpu = f[0].length() == 3 ? -1 : Integer.parseInt(f[0].substring(3));
+    i += 3;
+    int cpu = -1;
+    if (i < n && !isBlank(line.charAt(i))) {
+      cpu = 0;
+      for (; i < n && !isBlank(line.charAt(i)); i++) {
+        cpu = cpu * 10 + digit(line, i);
+      }
+    }
     long busy = 0;
     long total = 0;
     // fields: user nice system idle iowait irq softirq steal guest guest_nice
-    for (int i = 1; i < f.length && i <= 8; i++) {
-      long ticks = Long.parseLong(f[i]);
+    for (int field = 1; field <= 8; field++) {
+      i = skipBlanks(line, i);
+      if (i >= n) {
+        break;
+      }
+      long ticks = 0;
+      for (; i < n && !isBlank(line.charAt(i)); i++) {
+        ticks = ticks * 10 + digit(line, i);
+      }
       total += ticks;
-      if (i != 4 && i != 5) {
+      if (field != 4 && field != 5) {
         busy += ticks;
       }
     }
     return new CpuTicks(cpu, busy, total);
+  }
+
+  private static int skipBlanks(String s, int i) {
+    while (i < s.length() && isBlank(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\n';
+  }
+
+  private static int digit(String s, int i) {
+    char c = s.charAt(i);
+    if (c < '0' || c > '9') {
+      throw new NumberFormatException("not a number at " + i + " of " + s);
+    }
+    return c - '0';
   }
 
   /** The ticks from {@code start} to this reading. */

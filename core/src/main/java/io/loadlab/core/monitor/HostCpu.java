@@ -1,7 +1,6 @@
 package io.loadlab.core.monitor;
 
 import io.loadlab.core.cpu.CpuTicks;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,12 +54,19 @@ final class HostCpu {
 
   /** The {@code cpu} lines at the top of {@code /proc/stat}, without the long ones below them. */
   private static List<String> cpuLines() throws IOException {
+    byte[] stat = Files.readAllBytes(PROC_STAT);
     List<String> lines = new ArrayList<>();
-    try (BufferedReader r = Files.newBufferedReader(PROC_STAT, StandardCharsets.US_ASCII)) {
-      for (String line = r.readLine(); line != null && line.startsWith("cpu"); ) {
-        lines.add(line);
-        line = r.readLine();
+    int start = 0;
+    while (start + 3 <= stat.length
+        && stat[start] == 'c'
+        && stat[start + 1] == 'p'
+        && stat[start + 2] == 'u') {
+      int end = start;
+      while (end < stat.length && stat[end] != '\n') {
+        end++;
       }
+      lines.add(new String(stat, start, end - start, StandardCharsets.ISO_8859_1));
+      start = end + 1;
     }
     return lines;
   }

@@ -50,7 +50,8 @@ public final class LoadMonitor implements AutoCloseable {
     long processNanos = process < 0 || lastProcessNanos < 0 ? -1 : process - lastProcessNanos;
     CpuTicks hostTicks = hostNow == null || lastHost == null ? null : hostNow.since(lastHost);
     GcPauses.Sum pauses = gc.take();
-    Histogram stallUs = stalls.interval();
+    // The previous interval's histogram is done with (added to the window or not): reused.
+    Histogram stallUs = stalls.interval(last == null ? null : last.stallUs);
     lastWallNanos = wall;
     lastProcessNanos = process;
     lastHost = hostNow;

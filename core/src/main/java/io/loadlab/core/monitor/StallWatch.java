@@ -54,9 +54,12 @@ final class StallWatch implements Runnable, AutoCloseable {
     }
   }
 
-  /** The stalls since the last call (microseconds), and starts a new interval. */
-  Histogram interval() {
-    return recorder.getIntervalHistogram();
+  /**
+   * The stalls since the last call (microseconds), and starts a new interval; {@code recycle}, a
+   * histogram this method returned before and no longer needed, or null, saves an allocation.
+   */
+  Histogram interval(Histogram recycle) {
+    return recorder.getIntervalHistogram(recycle);
   }
 
   /** True while the thread runs. */

@@ -2,6 +2,7 @@ package io.loadlab.core.monitor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.loadlab.core.cpu.CpuTicks;
 import java.util.List;
@@ -31,6 +32,15 @@ class HostCpuTest {
     assertNull(HostCpu.sum(STAT, AllowedCpus.parse("0-3")));
     assertEquals("{0, 1, 2, 10}", HostCpu.online(STAT, AllowedCpus.parse("0-63")).toString());
     assertNull(HostCpu.online(STAT, AllowedCpus.parse("4-9")));
+  }
+
+  @Test
+  void oldKernelsShortLinesParseAndGarbageDoesNot() {
+    CpuTicks old = CpuTicks.parse("cpu1 5 0 5 90");
+    assertEquals(10, old.busy());
+    assertEquals(100, old.total());
+    assertThrows(NumberFormatException.class, () -> CpuTicks.parse("cpu0 1 x 3"));
+    assertThrows(IllegalArgumentException.class, () -> CpuTicks.parse("intr 1 2 3"));
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.loadlab.core.report.Chart.Kind;
 import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
+import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.report.Significance;
 import io.loadlab.core.report.SvgCharts;
 import io.loadlab.core.report.Table;
@@ -211,7 +212,8 @@ public final class ComparisonReport {
         if (r.environment() != null && !machines) {
           hosts.add(r.environment().hostName());
         }
-        statuses.add(r.status() == null ? "" : r.status().jsonName());
+        statuses.add(
+            (r.status() == null ? "" : r.status().jsonName()) + RunWarnings.statusSuffix(r));
         started = started == null ? r.startTime() : started;
       }
       rows.add(

@@ -57,15 +57,6 @@ public record CpuReading(long processCpuNanos, long hostBusyNanos, long wallNano
   }
 
   static long parseBusyTicks(String cpuLine) {
-    String[] f = cpuLine.trim().split("\\s+");
-    long busy = 0;
-    // fields: user nice system idle iowait irq softirq steal guest guest_nice
-    for (int i = 1; i < f.length && i <= 8; i++) {
-      if (i == 4 || i == 5) {
-        continue;
-      }
-      busy += Long.parseLong(f[i]);
-    }
-    return busy;
+    return CpuTicks.parse(cpuLine).busy();
   }
 }

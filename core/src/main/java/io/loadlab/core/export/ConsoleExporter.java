@@ -1,5 +1,6 @@
 package io.loadlab.core.export;
 
+import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.Problem;
@@ -73,6 +74,7 @@ public final class ConsoleExporter implements ResultSink {
   public void end(RunResult result) {
     out.println();
     out.print(SummaryTable.text(SummaryTable.HEADER, SummaryTable.rows(result.totals())));
+    RunWarnings.lines(result).forEach(out::println);
     if (!result.figures().isEmpty()) {
       result
           .figures()

@@ -1,7 +1,9 @@
 package io.loadlab.core.export;
 
 import io.loadlab.core.report.Chart;
+import io.loadlab.core.report.GeneratorFigures;
 import io.loadlab.core.report.RunReport;
+import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.report.SvgCharts;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.Problem;
@@ -101,9 +103,11 @@ public final class MarkdownExporter implements ResultSink {
       sb.append("- command: `").append(r.commandLine()).append("`\n");
     }
     sb.append("- loadlab ").append(r.toolVersion()).append("\n\n## Totals\n\n");
+    sb.append(RunWarnings.markdown(r));
     sb.append(SummaryTable.markdown(SummaryTable.HEADER, SummaryTable.rows(r.totals())));
     sb.append("\nLatency is of successful operations; CPU is client/host/server per operation.\n");
     sb.append(CriteriaText.markdown(r));
+    sb.append(GeneratorFigures.markdown(r));
     if (r.figures() != null && !r.figures().isEmpty()) {
       sb.append("\n## Figures\n\n");
       for (Map.Entry<String, Double> f : r.figures().entrySet()) {

@@ -56,6 +56,16 @@ public final class HtmlPage {
     return this;
   }
 
+  /** A box that stands out, for what taints the figures near it; {@code kind} is its class. */
+  public HtmlPage warning(String kind, String text) {
+    body.append("<div class=\"warning ")
+        .append(escape(kind))
+        .append("\" role=\"note\"><strong>Warning:</strong> ")
+        .append(escape(text))
+        .append("</div>\n");
+    return this;
+  }
+
   /** Preformatted text, such as a command line. */
   public HtmlPage code(String text) {
     body.append("<pre>").append(escape(text)).append("</pre>\n");

@@ -59,6 +59,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         new HtmlPage("loadlab " + r.workload() + (r.label() == null ? "" : ": " + r.label()));
     page.definitions("run", runFacts());
     page.heading("Totals");
+    RunWarnings.html(page, r);
     page.table(totalsTable(unit));
     page.note(
         "Latency in "
@@ -74,6 +75,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
               + " fails: it measured its own sender, not the system under test.");
     }
     CriteriaTable.add(page, r);
+    GeneratorFigures.html(page, r);
     for (Table t : sweepTables(unit)) {
       page.heading("By " + t.header().get(0));
       page.table(t);
@@ -292,6 +294,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       if (errors != null) {
         charts.add(errors);
       }
+      charts.addAll(GeneratorFigures.charts(t));
     }
     charts.addAll(new Spectra(totals(), histograms, unit).charts(operations()));
     Chart cpu = cpuChart();

@@ -22,6 +22,8 @@ import java.util.List;
  *     empty
  * @param perClient each client's value at each configuration and point ({@code
  *     [configuration][point][client]}, NaN where none), or null without clients
+ * @param warned each configuration's finished runs at each point that warned (a saturated load
+ *     generator: their figures may describe the client), or null if none did
  */
 public record SweepFigure(
     String id,
@@ -34,7 +36,36 @@ public record SweepFigure(
     double[][][] iterations,
     int[][] failed,
     List<String> clients,
-    double[][][] perClient) {
+    double[][][] perClient,
+    int[][] warned) {
+
+  /** A figure without warnings. */
+  public SweepFigure(
+      String id,
+      String title,
+      String pointName,
+      boolean lowerIsBetter,
+      List<String> points,
+      List<String> configurations,
+      double[][] reported,
+      double[][][] iterations,
+      int[][] failed,
+      List<String> clients,
+      double[][][] perClient) {
+    this(
+        id,
+        title,
+        pointName,
+        lowerIsBetter,
+        points,
+        configurations,
+        reported,
+        iterations,
+        failed,
+        clients,
+        perClient,
+        null);
+  }
 
   /** A figure of runs on one machine each. */
   public SweepFigure(
@@ -67,6 +98,23 @@ public record SweepFigure(
         || figure.startsWith("cpu")
         || figure.equals("errors")
         || figure.toLowerCase(java.util.Locale.ROOT).contains("latency");
+  }
+
+  /** How many of a cell's finished runs warned. */
+  public int warnedAt(int configuration, int point) {
+    return warned == null ? 0 : warned[configuration][point];
+  }
+
+  /** True if some cell has runs that warned. */
+  public boolean anyWarned() {
+    for (int c = 0; warned != null && c < warned.length; c++) {
+      for (int n : warned[c]) {
+        if (n > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** True if the runs were made of several clients whose values are known. */

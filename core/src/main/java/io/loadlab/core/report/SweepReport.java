@@ -45,6 +45,14 @@ public final class SweepReport {
       page.paragraph(description.strip());
     }
     page.definitions("campaign", facts);
+    if (figures.stream().anyMatch(SweepFigure::anyWarned)) {
+      page.warning(
+          "cells-warned",
+          RunWarnings.MARK
+              + " in a table: some of the cell's runs warned that their load generator was"
+              + " saturated; their figures may describe the client rather than the system under"
+              + " test.");
+    }
     for (SweepFigure f : figures) {
       page.heading(f.title() + (f.lowerIsBetter() ? " (lower is better)" : ""));
       page.table(table(f));
@@ -89,6 +97,9 @@ public final class SweepReport {
         }
         if (f.failed()[c][p] > 0) {
           text += " (" + f.failed()[c][p] + " failed)";
+        }
+        if (f.warnedAt(c, p) > 0) {
+          text += " " + RunWarnings.MARK;
         }
         row.add(Cell.number(text, v));
       }

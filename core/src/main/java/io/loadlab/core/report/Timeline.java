@@ -80,6 +80,17 @@ final class Timeline {
             chart.bands());
   }
 
+  /** A line per entry of {@code lines}, each a figure of the whole interval. */
+  Chart perInterval(
+      String id, String title, String yLabel, Map<String, ToDoubleFunction<IntervalSample>> lines) {
+    List<Series> series = new ArrayList<>();
+    lines.forEach(
+        (name, value) ->
+            series.add(Series.xy(name, x, intervals.stream().mapToDouble(value).toArray())));
+    return new Chart(
+        id, title, Kind.LINE, "seconds since start", yLabel, false, List.of(), series, bands());
+  }
+
   Chart errors() {
     Map<String, double[]> byKind = new LinkedHashMap<>();
     for (int i = 0; i < intervals.size(); i++) {

@@ -61,6 +61,7 @@ final class CampaignHtml {
     if (m.file != null) {
       facts.put("campaign file", m.file);
     }
+    CampaignWarnings.byRun(m).forEach((id, w) -> facts.put("⚠ " + id, String.join("; ", w)));
     SweepReport.write(dir.resolve(FILE), "Campaign " + m.campaign, m.description, facts, figures);
   }
 
@@ -75,12 +76,14 @@ final class CampaignHtml {
     double[][] reported = new double[configs.size()][points.size()];
     double[][][] iterations = new double[configs.size()][points.size()][];
     int[][] failed = new int[configs.size()][points.size()];
+    int[][] warned = new int[configs.size()][points.size()];
     for (int c = 0; c < configs.size(); c++) {
       for (int p = 0; p < points.size(); p++) {
         Manifest.CellEntry cell = byKey.get(configs.get(c) + "\u0000" + points.get(p));
         Double v = cell == null ? null : cell.reported.get(figure);
         reported[c][p] = v == null ? Double.NaN : v;
         failed[c][p] = cell == null ? 0 : cell.failed;
+        warned[c][p] = cell == null || cell.warned == null ? 0 : cell.warned;
         String id = cell == null ? null : cell.id;
         iterations[c][p] =
             m.runs.stream()
@@ -116,7 +119,8 @@ final class CampaignHtml {
         iterations,
         failed,
         machines.size() > 1 ? ClientBars.names(machines) : List.of(),
-        perClient);
+        perClient,
+        warned);
   }
 
   /** The machines of a step's clients, from its first run on several; empty if none. */

@@ -142,6 +142,7 @@ public final class CampaignReport {
     }
     sb.append(CampaignCriteria.markdown(m));
     sb.append('\n').append(CellStatistics.CI_NOTE).append('\n');
+    sb.append(CampaignWarnings.markdown(m));
     List<Manifest.RunEntry> bad = m.runs.stream().filter(r -> "failed".equals(r.status)).toList();
     if (!bad.isEmpty()) {
       sb.append("\n## Failed runs\n\n");
@@ -178,6 +179,7 @@ public final class CampaignReport {
     if (c.failed > 0) {
       sb.append(" **").append(c.failed).append(" failed**");
     }
+    sb.append(CampaignWarnings.mark(c));
     return sb.toString();
   }
 

@@ -79,6 +79,7 @@ public final class CellStatistics {
       }
     }
     m.cells = new ArrayList<>(cells.values());
+    CampaignWarnings.count(m);
     m.best = Best.of(m);
   }
 

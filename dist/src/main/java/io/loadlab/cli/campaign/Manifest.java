@@ -150,6 +150,9 @@ public final class Manifest {
 
     public Map<String, Double> figures = new LinkedHashMap<>();
 
+    /** What taints the run's figures (a saturated load generator), from its result; or null. */
+    public List<String> warnings;
+
     /** Standard deviation of the operation's rate over the run's own measured intervals. */
     public Double intervalSd;
 
@@ -197,6 +200,10 @@ public final class Manifest {
     public int runs;
     public int ok;
     public int failed;
+
+    /** Its ok runs with warnings (their figures may describe the client), or null for none. */
+    public Integer warned;
+
     public List<String> reportedRuns = new ArrayList<>();
     public Map<String, Double> reported = new LinkedHashMap<>();
     public Map<String, Stats> statistics = new LinkedHashMap<>();

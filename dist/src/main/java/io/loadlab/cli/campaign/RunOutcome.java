@@ -65,6 +65,7 @@ final class RunOutcome {
       r.status = reason == null ? "ok" : "failed";
       r.reason = reason;
     }
+    CampaignWarnings.classify(r, dirs);
     if (figures.size() == 1) {
       r.figures = figures.get(0).figures();
       double sd = figures.get(0).intervalSd();

@@ -266,11 +266,19 @@ class CampaignFileTest {
     }
   }
 
-  /** Every example campaign plans; hardware ones show their steps' machines reached over SSH. */
+  /**
+   * Every example campaign plans. A hardware one (its testbeds are lab machines) is refused here
+   * for what this machine lacks, one line per problem naming the testbed (or campaign) file and
+   * field, and plans once a copy of it has every piece, its steps' machines reached over SSH.
+   */
   @ParameterizedTest(name = "{0}")
   @MethodSource("exampleCampaigns")
   void everyExampleCampaignPlans(Path file) throws Exception {
     String text = Files.readString(file);
+    if (!HardwareExamples.testbeds(file).isEmpty()) {
+      hardwareExampleIsRefusedForWhatThisMachineLacks(file, text.contains("run: jmeter run"));
+      return;
+    }
     if (text.contains("LOADLAB_DB_PASSWORD") && System.getenv("LOADLAB_DB_PASSWORD") == null) {
       // Its database password comes from the environment: refused without it, planned with it.
       CliRun refused = CliRun.of("campaign", "plan", file.toString());
@@ -299,30 +307,79 @@ class CampaignFileTest {
       assertTrue(refused.startsWith("exit 2:") && refused.contains("JMETER_HOME"), refused);
       String planned = planInChild(file, CampaignJmeterTest.jmeterHome().toString());
       assertTrue(planned.startsWith("exit 0:"), planned);
-      if (file.getFileName().toString().startsWith("campaign")) {
-        assertTrue(planned.contains("--remote 10.0.0.21:1099,10.0.0.22:1099"), planned);
-      }
       return;
     }
     CliRun r = CliRun.of("campaign", "plan", file.toString());
     assertEquals(0, r.code(), r.out() + r.err());
-    if (file.getFileName().toString().startsWith("campaign")) {
-      assertTrue(r.out().contains(" over SSH ("), r.out());
+  }
+
+  /**
+   * With {@code --offline} (its testbed hosts are lab machines: the network is not tried) and an
+   * empty home (no SSH key, no known_hosts): exit 2, every line a problem naming file and field,
+   * each expected one there. A copy with every piece in place plans.
+   */
+  private void hardwareExampleIsRefusedForWhatThisMachineLacks(Path file, boolean jmeter)
+      throws Exception {
+    Path home = Files.createDirectories(dir.resolve("empty-home"));
+    String jmeterHome = jmeter ? CampaignJmeterTest.jmeterHome().toString() : null;
+    String out;
+    if (jmeter) {
+      out = planInChild(file, jmeterHome, home, "--offline");
+    } else {
+      CliRun r = HardwareExamples.withHome(home, "campaign", "plan", file.toString(), "--offline");
+      out = "exit " + r.code() + ": " + r.err() + r.out();
     }
+    assertTrue(out.startsWith("exit 2: "), out);
+    assertTrue(out.contains("--offline: not tried whether these testbed hosts answer"), out);
+    java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+    for (String line : out.substring("exit 2: ".length()).strip().split("\n")) {
+      if (line.startsWith("--offline: ")) {
+        continue;
+      }
+      String problem = line.startsWith("loadlab: ") ? line.substring(9) : line;
+      assertTrue(
+          problem.matches("/\\S+\\.yaml: [A-Za-z0-9._\\[\\]-]+: .+"),
+          "names a file and a field: " + line);
+      seen.add(HardwareExamples.fileAndField(problem));
+    }
+    assertEquals(HardwareExamples.expectedProblems(file), seen, out);
+
+    Path copy =
+        HardwareExamples.withEveryPiece(
+            file, dir.resolve("lab"), Files.createDirectories(dir.resolve("lab-home")));
+    if (jmeter) {
+      out = planInChild(copy, jmeterHome, dir.resolve("lab-home"), "--offline");
+    } else {
+      CliRun r =
+          HardwareExamples.withHome(
+              dir.resolve("lab-home"), "campaign", "plan", copy.toString(), "--offline");
+      out = "exit " + r.code() + ": " + r.err() + r.out();
+    }
+    assertTrue(out.startsWith("exit 0: "), out);
+    assertTrue(
+        out.contains(jmeter ? "--remote 10.0.0.21:1099,10.0.0.22:1099" : " over SSH ("), out);
   }
 
   /** {@code loadlab campaign plan FILE} in a child with JMETER_HOME as given (null: unset). */
   private static String planInChild(Path file, String jmeterHome) throws Exception {
-    ProcessBuilder p =
-        new ProcessBuilder(
+    return planInChild(file, jmeterHome, null);
+  }
+
+  /** As above, with {@code home} as the home directory (null: this one) and more arguments. */
+  private static String planInChild(Path file, String jmeterHome, Path home, String... more)
+      throws Exception {
+    java.util.List<String> command =
+        new java.util.ArrayList<>(
+            java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
-                System.getProperty("java.class.path"),
-                "io.loadlab.cli.Main",
-                "campaign",
-                "plan",
-                file.toString())
-            .redirectErrorStream(true);
+                System.getProperty("java.class.path")));
+    if (home != null) {
+      command.add("-Duser.home=" + home);
+    }
+    command.addAll(java.util.List.of("io.loadlab.cli.Main", "campaign", "plan", file.toString()));
+    command.addAll(java.util.List.of(more));
+    ProcessBuilder p = new ProcessBuilder(command).redirectErrorStream(true);
     p.environment().remove("JMETER_HOME");
     p.environment().put("PATH", "/usr/bin:/bin");
     if (jmeterHome != null) {

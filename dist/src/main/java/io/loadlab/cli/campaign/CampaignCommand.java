@@ -47,6 +47,19 @@ public final class CampaignCommand implements Command {
   @Override
   public Options options() {
     Options o = new Options();
+    if (verb.equals("plan")) {
+      o.addOption(
+          OptionDefs.value(
+              "output",
+              "DIR",
+              "the campaign directory run would use (default campaigns/<name>); the estimate"
+                  + " comes from its campaign.json's measured runs, if any"));
+      o.addOption(
+          OptionDefs.flag(
+              "offline",
+              "do not try whether testbed hosts answer on their SSH port (says which were not"
+                  + " tried); every local check still runs"));
+    }
     if (verb.equals("run")) {
       o.addOption(
           OptionDefs.value(
@@ -70,6 +83,11 @@ public final class CampaignCommand implements Command {
               "also copy the campaign's junit.xml (a case per run and criterion) here at the end"));
     }
     return o;
+  }
+
+  /** {@code --output DIR}, default {@code campaigns/<name>}. */
+  private static Path output(CommandLine cmd, Campaign c) {
+    return Path.of(cmd.getOptionValue("output", "campaigns/" + c.name()));
   }
 
   /** {@code --retry-failed [NAMES]}: the names must be configurations or cells of the campaign. */
@@ -109,15 +127,16 @@ public final class CampaignCommand implements Command {
     Path operand = Path.of(cmd.getArgList().get(0));
     return switch (verb) {
       case "plan" -> {
-        ctx.out().print(CampaignPlan.describe(CampaignValidator.read(operand)));
+        Campaign c = CampaignValidator.read(operand, !cmd.hasOption("offline"), ctx.err());
+        ctx.out().print(CampaignPlan.describe(c, output(cmd, c)));
         yield 0;
       }
       case "run" -> {
         Campaign c = CampaignValidator.read(operand);
-        Path dir = Path.of(cmd.getOptionValue("output", "campaigns/" + c.name()));
+        Path dir = output(cmd, c);
         CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
         runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
-        ctx.out().print(CampaignPlan.describe(c));
+        ctx.out().print(CampaignPlan.describe(c, dir));
         int code = runner.run();
         if (cmd.hasOption("junit")) {
           Files.copy(

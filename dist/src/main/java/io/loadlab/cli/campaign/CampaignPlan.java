@@ -1,10 +1,12 @@
 package io.loadlab.cli.campaign;
 
-import io.loadlab.core.util.Durations;
+import io.loadlab.core.failure.UsageException;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
 import io.loadlab.provision.testbed.TestbedFile;
-import java.time.Duration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,15 +14,52 @@ import java.util.Set;
 
 /** What {@code campaign plan} prints: the matrix, where each step runs, and how long it takes. */
 final class CampaignPlan {
-  /** A run's start and end around its measured time: a JVM, a server or broker, the files. */
-  static final double OVERHEAD_SECONDS = 2;
-
-  /** Assumed when a step gives no --duration (the commands' default is 10 s for most). */
-  static final double DEFAULT_SECONDS = 10;
-
   private CampaignPlan() {}
 
-  static String describe(Campaign c) {
+  /**
+   * The plan of a campaign to run in {@code dir}: its estimate from the measured runs of this file
+   * in {@code dir}'s campaign.json when it has any (see {@link RunTimes}).
+   */
+  static String describe(Campaign c, Path dir) {
+    Path file = dir.resolve(Manifest.FILE);
+    if (!Files.isRegularFile(file)) {
+      return describe(
+          c, new RunTimes(), new Manifest(), "from the steps' durations; no " + file + " yet");
+    }
+    Manifest m;
+    try {
+      m = Manifest.read(file);
+    } catch (IOException e) {
+      throw new UsageException(
+          file
+              + ": cannot be read as a campaign's "
+              + Manifest.FILE
+              + " ("
+              + ValidationProblems.firstLine(e.getMessage())
+              + "); give another --output");
+    }
+    RunTimes times = RunTimes.of(Matrix.cells(c), m);
+    String foreign =
+        times.foreignRuns() == 0
+            ? ""
+            : "; "
+                + times.foreignRuns()
+                + " finished runs there came from another version of the file (run needs"
+                + " --restart or another --output)";
+    if (times.measuredRuns() == 0) {
+      return describe(
+          c,
+          times,
+          new Manifest(),
+          "from the steps' durations; no measured runs of this file in " + file + foreign);
+    }
+    Manifest done = new Manifest();
+    done.runs = times.kept();
+    return describe(
+        c, times, done, "from " + times.measuredRuns() + " measured runs in " + file + foreign);
+  }
+
+  private static String describe(Campaign c, RunTimes times, Manifest done, String source) {
     StringBuilder sb = new StringBuilder();
     int runsMin = 0;
     int runsMax = 0;
@@ -35,18 +74,24 @@ final class CampaignPlan {
       for (Campaign.Step step : c.steps()) {
         List<Map<String, String>> points = Matrix.points(step.sweep());
         Iterations it = step.iterations();
-        double each = seconds(step);
+        double each = times.seconds(step);
+        int measured = times.measuredRuns(step);
         sb.append(
             String.format(
                 Locale.ROOT,
-                "  step %s (loadlab %s) on %s: %d point%s x %s iterations, ~%.0f s a run%n",
+                "  step %s (loadlab %s) on %s: %d point%s x %s iterations, ~%.0f s a run%s%n",
                 step.name(),
                 step.command(),
                 machines(step) + remote(conf, step),
                 points.size(),
                 points.size() == 1 ? "" : "s",
                 it.describe(),
-                each));
+                each,
+                measured > 0
+                    ? " (measured: mean of " + measured + " run" + (measured == 1 ? "" : "s") + ")"
+                    : times.measuredRuns() > 0
+                        ? " (its durations x the measured runs' ratio to theirs)"
+                        : ""));
         if (!step.sweep().isEmpty()) {
           sb.append("    sweep: ").append(step.sweep()).append('\n');
         }
@@ -64,7 +109,7 @@ final class CampaignPlan {
     sb.append(
         String.format(
             Locale.ROOT,
-            "campaign %s: %d configuration%s x %d step%s = %s runs, about %s%s%n",
+            "campaign %s: %d configuration%s x %d step%s = %s runs, about %s%s (%s)%n",
             c.name(),
             c.configurations().size(),
             c.configurations().size() == 1 ? "" : "s",
@@ -72,7 +117,20 @@ final class CampaignPlan {
             c.steps().size() == 1 ? "" : "s",
             runsMin == runsMax ? String.valueOf(runsMin) : runsMin + " to " + runsMax,
             Eta.format(secondsMin),
-            secondsMin == secondsMax ? "" : " to " + Eta.format(secondsMax)));
+            secondsMin == secondsMax ? "" : " to " + Eta.format(secondsMax),
+            source));
+    if (!done.runs.isEmpty()) {
+      List<Matrix.Cell> cells = Matrix.cells(c);
+      double leftMin = times.left(cells, 0, done, false);
+      double leftMax = times.left(cells, 0, done, true);
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%d runs done, about %s%s left%n",
+              done.runs.size(),
+              Eta.format(leftMin),
+              leftMin == leftMax ? "" : " to " + Eta.format(leftMax)));
+    }
     sb.append("reported run per cell: ")
         .append(c.rule().id())
         .append("; on failure: ")
@@ -121,23 +179,5 @@ final class CampaignPlan {
       program = "loadlab";
     }
     return " over SSH (" + program + " there; results copied back and combined)";
-  }
-
-  private static double seconds(Campaign.Step step) {
-    double d = DEFAULT_SECONDS;
-    for (String key : List.of("duration", "run-time")) {
-      String v = step.options().get(key);
-      if (v != null && !v.contains("$")) {
-        d = secondsOf(key, v);
-      }
-    }
-    String w = step.options().get("warmup");
-    double warm = w == null || w.contains("$") ? 0 : secondsOf("warmup", w);
-    return d + warm + OVERHEAD_SECONDS;
-  }
-
-  private static double secondsOf(String key, String v) {
-    Duration d = Durations.parse("--" + key, v);
-    return d.toMillis() / 1000.0;
   }
 }

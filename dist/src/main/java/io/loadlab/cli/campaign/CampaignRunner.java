@@ -34,8 +34,8 @@ public final class CampaignRunner {
   private TestbedMachines machines;
   private int position;
   private int total;
-  private double sessionSeconds;
-  private int sessionRuns;
+  private List<Matrix.Cell> cells = List.of();
+  private RunTimes times = new RunTimes();
   private long childNanos;
 
   public CampaignRunner(Campaign campaign, Path dir, PrintStream out) {
@@ -61,6 +61,8 @@ public final class CampaignRunner {
     manifest = resume.open(restart, retry);
     pendingRedo.addAll(resume.redone());
     pendingRetry.putAll(resume.retried());
+    cells = Matrix.cells(campaign);
+    times = RunTimes.of(cells, manifest);
   }
 
   /** The machines the runs of these cells come from (lab hosts or testbed machines; not here). */
@@ -81,7 +83,6 @@ public final class CampaignRunner {
     Thread hook = new Thread(this::onInterrupt, "loadlab-campaign-sigint");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      List<Matrix.Cell> cells = Matrix.cells(campaign);
       total = cells.stream().mapToInt(c -> c.step().iterations().max()).sum();
       boolean failedStop = false;
       for (Campaign.Configuration conf : campaign.configurations()) {
@@ -253,8 +254,7 @@ public final class CampaignRunner {
     // The campaign's own time around the run: matrix, manifest, figures, statistics, report.
     r.bookkeepingMs = Math.round(((System.nanoTime() - t0) - childNanos) / 1e5) / 10.0;
     childNanos = 0;
-    sessionSeconds += (System.nanoTime() - t0) / 1e9;
-    sessionRuns++;
+    times.add(cell.step(), r);
     progress(cell, r, iteration, seconds);
     return r;
   }
@@ -301,8 +301,8 @@ public final class CampaignRunner {
   }
 
   private void progress(Matrix.Cell cell, Manifest.RunEntry r, int iteration, double seconds) {
-    int left = Math.max(0, total - position);
-    double avg = sessionRuns == 0 ? seconds : sessionSeconds / sessionRuns;
+    // Measured wall time per run (process start included), per step, from this cell on.
+    double left = times.left(cells, cells.indexOf(cell), manifest, true);
     String point = cell.point().isEmpty() ? "" : " " + Matrix.label(cell.point());
     out.printf(
         Locale.ROOT,
@@ -318,7 +318,7 @@ public final class CampaignRunner {
             : String.valueOf(cell.step().iterations().max()),
         seconds,
         r.status + (r.reason == null ? "" : " (" + r.reason + ")"),
-        Eta.format(avg * left));
+        Eta.format(left));
     out.flush();
   }
 

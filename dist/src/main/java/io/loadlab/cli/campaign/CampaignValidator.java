@@ -4,13 +4,16 @@ import static io.loadlab.cli.campaign.ValidationProblems.NAME;
 
 import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.YamlFiles;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,22 +25,41 @@ import java.util.Set;
  *
  * <p>This class checks the campaign-wide fields; {@link ConfigurationValidator} the configurations
  * and their services, {@link StepValidator} the steps (and, per configuration, {@link
- * StepPlacementValidator}).
+ * StepPlacementValidator}); {@link TestbedChecks} what the testbeds need, as {@code provision plan}
+ * checks it.
  */
 public final class CampaignValidator {
   private final Path file;
   private final ValidationProblems problems;
+  private Map<Path, Testbed> testbeds = Map.of();
 
   private CampaignValidator(Path file) {
     this.file = file;
     this.problems = new ValidationProblems(file);
   }
 
-  /** Reads and checks {@code file}; throws a {@link UsageException} listing every problem. */
+  /**
+   * Reads and checks {@code file}, and the files its testbeds name as {@code provision apply} would
+   * (keys, host keys, tarballs); throws a {@link UsageException} listing every problem.
+   */
   public static Campaign read(Path file) {
+    return read(file, false, null);
+  }
+
+  /**
+   * As {@link #read(Path)} for {@code campaign plan}: with {@code tryNetwork}, also tries whether
+   * each testbed host answers on its SSH port; without ({@code --offline}), says on {@code err}
+   * which hosts it did not try.
+   */
+  static Campaign read(Path file, boolean tryNetwork, PrintStream err) {
     CampaignSpec spec = YamlFiles.read(file, CampaignSpec.class);
     CampaignValidator v = new CampaignValidator(file);
     Campaign c = v.check(spec);
+    if (tryNetwork) {
+      TestbedChecks.network(v.testbeds).forEach(v.problems::inOtherFile);
+    } else if (err != null) {
+      TestbedChecks.sayOffline(v.testbeds, err);
+    }
     v.problems.throwIfAny();
     return c;
   }
@@ -91,6 +113,8 @@ public final class CampaignValidator {
         steps.add(s);
       }
     }
+    testbeds = TestbedChecks.byFile(configurations, configurationValidator.testbeds());
+    TestbedChecks.local(testbeds).forEach(problems::inOtherFile);
     return new Campaign(
         file.toAbsolutePath(),
         name,

@@ -191,6 +191,9 @@ final class ConfigurationValidator {
     checkOn(sf, s.on(), c);
     Map<String, String> opts =
         YamlOptions.optionMap(problems, sf + ".options", command, options, s.options());
+    // A service runs in the campaign's working directory: its files are opened from there.
+    PasswordFiles.check(
+        problems, sf + ".options", opts, options, List.of(c), v -> Path.of(v).toAbsolutePath());
     List<String> args = new ArrayList<>(List.of(command.split(" ")));
     try {
       opts.forEach(

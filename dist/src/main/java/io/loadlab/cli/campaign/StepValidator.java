@@ -81,13 +81,14 @@ final class StepValidator {
     Map<String, String> opts =
         files.localFiles(
             YamlOptions.optionMap(problems, f + ".options", command, options, s.options()));
+    PasswordFiles.check(problems, f + ".options", opts, options, configs, problems::resolve);
     if (JmeterSteps.isJmeter(command)) {
       files.jmeterStep(f, s, opts);
     }
     StepCriteria.read(problems, f, s.criteria(), command, opts);
     LinkedHashMap<String, List<String>> sweep = sweep(f, s, command, options, opts);
     Iterations iterations = iterationsField.read(f + ".iterations", s.iterations(), defaults);
-    List<Campaign.Client> clients = clients(f, s, command, options);
+    List<Campaign.Client> clients = clients(f, s, command, options, configs);
     List<String> figures = figures(f, s);
     checkBestOver(f, s);
     Campaign.Step step =
@@ -142,7 +143,11 @@ final class StepValidator {
 
   /** Where the step's load runs: {@code on} machines, or {@code clients} with their own options. */
   private List<Campaign.Client> clients(
-      String f, CampaignSpec.StepSpec s, String command, Options options) {
+      String f,
+      CampaignSpec.StepSpec s,
+      String command,
+      Options options,
+      List<Campaign.Configuration> configs) {
     List<Campaign.Client> clients = new ArrayList<>();
     if (!s.on().isEmpty() && !s.clients().isEmpty()) {
       problems.problem(f + ".on", "give either on or clients, not both");
@@ -157,12 +162,11 @@ final class StepValidator {
         problems.problem(cf + ".on", "missing; name the machine this client runs on");
         continue;
       }
-      clients.add(
-          new Campaign.Client(
-              c.on(),
-              files.localFiles(
-                  YamlOptions.optionMap(
-                      problems, cf + ".options", command, options, c.options()))));
+      Map<String, String> opts =
+          files.localFiles(
+              YamlOptions.optionMap(problems, cf + ".options", command, options, c.options()));
+      PasswordFiles.check(problems, cf + ".options", opts, options, configs, problems::resolve);
+      clients.add(new Campaign.Client(c.on(), opts));
     }
     if (clients.isEmpty()) {
       clients.add(new Campaign.Client(null, Map.of()));

@@ -36,6 +36,11 @@ final class ValidationProblems {
     problems.add(at + field + ": " + text);
   }
 
+  /** Records a problem found in a file the campaign names, already naming that file and field. */
+  void inOtherFile(String line) {
+    problems.add(line);
+  }
+
   /** Throws one {@link UsageException} listing every problem (each once), if there is any. */
   void throwIfAny() {
     if (!problems.isEmpty()) {

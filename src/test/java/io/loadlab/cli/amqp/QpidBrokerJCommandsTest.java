@@ -8,6 +8,8 @@ import io.loadlab.cli.CliRun;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.AmqpException;
+import io.loadlab.core.amqp.BrokerIdentity;
+import io.loadlab.core.amqp.BrokerProfile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -78,6 +80,31 @@ class QpidBrokerJCommandsTest {
                 "2"));
     assertTrue(fanout.contains("\"lost\" : 0.0,"), fanout);
     ok(run(BROKER.amqpUri(), "amqp", "latency", "--count", "100", "--base-name", "lat"));
+  }
+
+  @Test
+  void autoRecognisesBrokerJWhicheverLoginItOffers() throws Exception {
+    for (String uri : List.of(BROKER.amqpUri(), BROKER.plainUri())) {
+      String json = ok(run(uri, "amqp", "latency", "--count", "20", "--base-name", "lat"));
+      assertTrue(json.contains("\"brokerProfileFrom\" : \"open frame\""), json);
+      assertTrue(json.contains("\"brokerVersion\" : \"9.2"), json);
+      AmqpConnectionSettings login =
+          AmqpConnectionSettings.builder(uri)
+              .user(BROKER.user())
+              .password(BROKER.password())
+              .build();
+      BrokerIdentity id = BrokerIdentity.probe(login);
+      assertEquals(BrokerProfile.QPID_BROKER_J, BrokerProfile.detect(id), id.toString());
+      assertEquals(9, id.majorVersion(), id.toString());
+    }
+    // The login offers SCRAM-SHA-256 alone: Qpid JMS restricted to PLAIN cannot log in, nor can
+    // the probe, which logs in as the run's clients do.
+    AmqpConnectionSettings plainOnly =
+        AmqpConnectionSettings.builder(BROKER.amqpUri() + "&amqp.saslMechanisms=PLAIN")
+            .user(BROKER.user())
+            .password(BROKER.password())
+            .build();
+    assertEquals(BrokerIdentity.UNKNOWN, BrokerIdentity.probe(plainOnly));
   }
 
   @Test

@@ -126,6 +126,32 @@ class QpidBrokerJCommandsTest {
   }
 
   @Test
+  void theQueuesToCreateAreTheSameFromRunToRun() throws Exception {
+    // Under the generic profile the run makes names of its own up and the broker refuses them;
+    // what it asks the user to create is the same each time, with the --base-name to give.
+    String[][] commands = {
+      {"throughput", "--qt", "2"}, {"latency"},
+    };
+    String[] asks = {
+      "create the queues loadlab-perftest-0, loadlab-perftest-1 on the broker and run with"
+          + " --base-name loadlab-perftest",
+      "create the queues loadlab-latency-1 on the broker and run with --base-name loadlab-latency"
+    };
+    for (int c = 0; c < commands.length; c++) {
+      for (int run = 0; run < 2; run++) {
+        List<String> args = new java.util.ArrayList<>(List.of("amqp"));
+        args.addAll(List.of(commands[c]));
+        args.addAll(List.of("--count", "10", "--broker-profile", "generic"));
+        CliRun r = run(BROKER.amqpUri(), args.toArray(String[]::new));
+        assertEquals(2, r.code(), r.err());
+        String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.contains("amqp:not-found"), r.err());
+        assertTrue(last.endsWith(asks[c]), r.err());
+      }
+    }
+  }
+
+  @Test
   void anUnknownVirtualHostIsASettingWithTheFix() throws Exception {
     CliRun r = run(BROKER.bareUri(), "amqp", "latency", "--count", "10");
     assertEquals(2, r.code(), r.err());

@@ -90,5 +90,9 @@ class AmqpLoginCommandsTest {
   void theRightLoginRuns() throws Exception {
     CliRun r = run("throughput", "--user", "alice", "--password-file", password("s3cret-pw") + "");
     assertEquals(0, r.code(), r.out() + r.err());
+    // auto: the probe logs in as alice too, and the open frame names Artemis.
+    String json = Files.readString(dir.resolve("out/result.json"));
+    assertTrue(json.contains("\"brokerProfile\" : \"artemis\""), json);
+    assertTrue(json.contains("\"brokerProfileFrom\" : \"open frame\""), json);
   }
 }

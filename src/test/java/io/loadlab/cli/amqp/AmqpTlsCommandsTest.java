@@ -60,6 +60,8 @@ class AmqpTlsCommandsTest {
     String json = Files.readString(out.resolve("result.json"));
     assertTrue(json.contains("amqps://127.0.0.1:" + BROKER.get().port()), json);
     assertTrue(json.contains("\"status\" : \"ok\"") || json.contains("\"status\":\"ok\""), json);
+    // auto: the probe asks over TLS with the same trust store.
+    assertTrue(json.contains("\"brokerProfile\" : \"artemis\""), json);
     assertTrue(Files.exists(out.resolve("summary.md")));
     List<String> texts = new java.util.ArrayList<>(List.of(r.out(), r.err()));
     try (Stream<Path> files = Files.walk(out)) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Command-line runs against a broker of a test's own (RabbitMQ, Qpid Broker-J, a standalone
@@ -25,6 +26,34 @@ final class BrokerCli {
    */
   static CliRun run(Path dir, String uri, String user, String password, String... args)
       throws IOException {
+    return CliRun.of(arguments(dir, uri, user, password, args).toArray(String[]::new));
+  }
+
+  /**
+   * Runs the same in a JVM of its own, as a user runs it; the run's {@code out} is everything the
+   * process printed on either stream (library log lines included), its {@code err} empty.
+   */
+  static CliRun child(Path dir, String uri, String user, String password, String... args)
+      throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp"));
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add("io.loadlab.cli.Main");
+    cmd.addAll(arguments(dir, uri, user, password, args));
+    Path log = dir.resolve("child.log");
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), "loadlab did not end: " + Files.readString(log));
+    } finally {
+      p.destroyForcibly();
+    }
+    return new CliRun(p.exitValue(), Files.readString(log), "");
+  }
+
+  private static List<String> arguments(
+      Path dir, String uri, String user, String password, String... args) throws IOException {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     all.addAll(List.of("--broker", uri));
     if (user != null) {
@@ -35,7 +64,7 @@ final class BrokerCli {
       all.addAll(List.of("--password-file", pw.toString()));
     }
     all.addAll(List.of("--output", dir.resolve("out").toString()));
-    return CliRun.of(all.toArray(String[]::new));
+    return all;
   }
 
   /** Asserts the run ended ok under the broker profile given; returns its result.json. */

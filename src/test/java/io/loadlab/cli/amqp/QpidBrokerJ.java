@@ -20,17 +20,19 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Qpid Broker-J 9.2 (Maven Central) in a child JVM of the test's own, on a free loopback port, in
- * memory, with one user and pre-created queues on its default virtual host (which creates no others
- * but those named {@code auto-…}, made when a consumer attaches). A child JVM keeps the broker's
- * libraries and logging out of the tests' JVM. Its temporary directory ({@code loadlab-broker-j…})
- * is deleted when it stops, also when it failed to start.
+ * Qpid Broker-J 9.2 (Maven Central) in a child JVM of the test's own, on two free loopback ports
+ * (one whose login is SCRAM-SHA-256, one PLAIN), in memory, with one user and pre-created queues on
+ * its default virtual host (which creates no others but those named {@code auto-…}, made when a
+ * consumer attaches). A child JVM keeps the broker's libraries and logging out of the tests' JVM.
+ * Its temporary directory ({@code loadlab-broker-j…}) is deleted when it stops, also when it failed
+ * to start.
  */
 final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   private final List<String> queues;
   private final String password = "pw-" + UUID.randomUUID();
   private ChildJvmBroker process;
   private int port;
+  private int plainPort;
   private Path work;
 
   QpidBrokerJ(List<String> queues) {
@@ -53,8 +55,10 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
   }
 
   private void start() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
+    try (ServerSocket s = new ServerSocket(0);
+        ServerSocket t = new ServerSocket(0)) {
       port = s.getLocalPort();
+      plainPort = t.getLocalPort();
     }
     work = Files.createTempDirectory("loadlab-broker-j");
     Files.writeString(work.resolve("config.json"), config());
@@ -89,36 +93,15 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
     Map<String, Object> broker = new HashMap<>();
     broker.put("name", "broker");
     broker.put("modelVersion", "9.0");
+    // Two logins, as labs run Broker-J: "scram" as shipped (PLAIN only over TLS), narrowed to
+    // SCRAM-SHA-256, which Qpid JMS then picks; "plain" offering PLAIN alone on a port of its own.
     broker.put(
         "authenticationproviders",
         List.of(
-            Map.of(
-                "name",
-                "plain",
-                "type",
-                "Plain",
-                "secureOnlyMechanisms",
-                List.of(),
-                "users",
-                List.of(Map.of("name", "loadlab", "password", password, "type", "managed")))));
+            provider("scram", List.of("PLAIN"), List.of("CRAM-MD5", "SCRAM-SHA-1")),
+            provider("plain", List.of(), List.of("CRAM-MD5", "SCRAM-SHA-1", "SCRAM-SHA-256"))));
     broker.put(
-        "ports",
-        List.of(
-            Map.of(
-                "name",
-                "AMQP",
-                "port",
-                port,
-                "bindingAddress",
-                "127.0.0.1",
-                "protocols",
-                List.of("AMQP_1_0"),
-                "authenticationProvider",
-                "plain",
-                "virtualhostaliases",
-                List.of(
-                    Map.of("name", "defaultAlias", "type", "defaultAlias"),
-                    Map.of("name", "nameAlias", "type", "nameAlias")))));
+        "ports", List.of(port("AMQP", port, "scram"), port("AMQP_PLAIN", plainPort, "plain")));
     broker.put(
         "virtualhostnodes",
         List.of(
@@ -130,9 +113,50 @@ final class QpidBrokerJ implements BeforeAllCallback, AfterAllCallback {
     return json.writeValueAsString(broker);
   }
 
-  /** The broker's URI as a lab would give it (its default virtual host named). */
+  private Map<String, Object> provider(
+      String name, List<String> secureOnlyMechanisms, List<String> disabledMechanisms) {
+    return Map.of(
+        "name",
+        name,
+        "type",
+        "Plain",
+        "secureOnlyMechanisms",
+        secureOnlyMechanisms,
+        "disabledMechanisms",
+        disabledMechanisms,
+        "users",
+        List.of(Map.of("name", "loadlab", "password", password, "type", "managed")));
+  }
+
+  private static Map<String, Object> port(String name, int number, String login) {
+    return Map.of(
+        "name",
+        name,
+        "port",
+        number,
+        "bindingAddress",
+        "127.0.0.1",
+        "protocols",
+        List.of("AMQP_1_0"),
+        "authenticationProvider",
+        login,
+        "virtualhostaliases",
+        List.of(
+            Map.of("name", "defaultAlias", "type", "defaultAlias"),
+            Map.of("name", "nameAlias", "type", "nameAlias")));
+  }
+
+  /**
+   * The broker's URI as a lab would give it (its default virtual host named): a port whose login
+   * offers SCRAM-SHA-256 alone, as Broker-J offers no PLAIN without TLS unless told to.
+   */
   String amqpUri() {
     return "amqp://127.0.0.1:" + port + "?amqp.vhost=default";
+  }
+
+  /** A port of the same broker whose login offers PLAIN alone. */
+  String plainUri() {
+    return "amqp://127.0.0.1:" + plainPort + "?amqp.vhost=default";
   }
 
   /** The URI without the virtual host: Broker-J does not know the host name 127.0.0.1. */

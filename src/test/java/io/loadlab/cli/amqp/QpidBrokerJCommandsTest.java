@@ -8,6 +8,8 @@ import io.loadlab.cli.CliRun;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.AmqpException;
+import io.loadlab.core.amqp.BrokerIdentity;
+import io.loadlab.core.amqp.BrokerProfile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -81,6 +83,31 @@ class QpidBrokerJCommandsTest {
   }
 
   @Test
+  void autoRecognisesBrokerJWhicheverLoginItOffers() throws Exception {
+    for (String uri : List.of(BROKER.amqpUri(), BROKER.plainUri())) {
+      String json = ok(run(uri, "amqp", "latency", "--count", "20", "--base-name", "lat"));
+      assertTrue(json.contains("\"brokerProfileFrom\" : \"open frame\""), json);
+      assertTrue(json.contains("\"brokerVersion\" : \"9.2"), json);
+      AmqpConnectionSettings login =
+          AmqpConnectionSettings.builder(uri)
+              .user(BROKER.user())
+              .password(BROKER.password())
+              .build();
+      BrokerIdentity id = BrokerIdentity.probe(login);
+      assertEquals(BrokerProfile.QPID_BROKER_J, BrokerProfile.detect(id), id.toString());
+      assertEquals(9, id.majorVersion(), id.toString());
+    }
+    // The login offers SCRAM-SHA-256 alone: Qpid JMS restricted to PLAIN cannot log in, nor can
+    // the probe, which logs in as the run's clients do.
+    AmqpConnectionSettings plainOnly =
+        AmqpConnectionSettings.builder(BROKER.amqpUri() + "&amqp.saslMechanisms=PLAIN")
+            .user(BROKER.user())
+            .password(BROKER.password())
+            .build();
+    assertEquals(BrokerIdentity.UNKNOWN, BrokerIdentity.probe(plainOnly));
+  }
+
+  @Test
   void withoutQueuesTheRunSaysWhatToCreate() throws Exception {
     CliRun none = run(BROKER.amqpUri(), "amqp", "throughput", "--count", "10", "--qt", "2");
     assertEquals(2, none.code(), none.err());
@@ -96,6 +123,40 @@ class QpidBrokerJCommandsTest {
     assertEquals(2, missing.code(), missing.err());
     assertTrue(missing.err().contains("amqp:not-found"), missing.err());
     assertTrue(missing.err().contains("create the queues absent-0 on the broker"), missing.err());
+  }
+
+  @Test
+  void theQueuesToCreateAreTheSameFromRunToRun() throws Exception {
+    // Under the generic profile the run makes names of its own up and the broker refuses them;
+    // what it asks the user to create is the same each time, with the --base-name to give. The
+    // second run is a JVM of its own: no library log line, no stack trace, in all it printed.
+    String[][] commands = {
+      {"throughput", "--qt", "2"}, {"latency"},
+    };
+    String[] asks = {
+      "create the queues loadlab-perftest-0, loadlab-perftest-1 on the broker and run with"
+          + " --base-name loadlab-perftest",
+      "create the queues loadlab-latency-1 on the broker and run with --base-name loadlab-latency"
+    };
+    for (int c = 0; c < commands.length; c++) {
+      for (int run = 0; run < 2; run++) {
+        List<String> args = new java.util.ArrayList<>(List.of("amqp"));
+        args.addAll(List.of(commands[c]));
+        args.addAll(List.of("--count", "10", "--broker-profile", "generic"));
+        String[] all = args.toArray(String[]::new);
+        CliRun r =
+            run == 0
+                ? run(BROKER.amqpUri(), all)
+                : BrokerCli.child(dir, BROKER.amqpUri(), BROKER.user(), BROKER.password(), all);
+        String printed = r.out() + r.err();
+        assertEquals(2, r.code(), printed);
+        List<String> refusals = printed.lines().filter(l -> l.startsWith("loadlab: ")).toList();
+        assertEquals(1, refusals.size(), printed);
+        assertTrue(refusals.get(0).contains("amqp:not-found"), printed);
+        assertTrue(refusals.get(0).endsWith(asks[c]), printed);
+        assertFalse(printed.contains("Exception") || printed.contains("\tat "), printed);
+      }
+    }
   }
 
   @Test

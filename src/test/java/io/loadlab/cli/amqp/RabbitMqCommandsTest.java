@@ -1,6 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
@@ -108,6 +109,35 @@ class RabbitMqCommandsTest {
     assertTrue(r.err().contains("open a transacted session"), r.err());
     assertTrue(r.err().contains("drop --tx"), r.err());
     assertTrue(seconds < 60, "took " + seconds + " s");
+  }
+
+  @Test
+  void transactionsAreRefusedInOneLineWithoutAStackTraceUnderEitherProfile() throws Exception {
+    // In a JVM of its own, so that what Qpid JMS logs (to System.err) is seen too.
+    for (String profile : List.of("auto", "generic")) {
+      CliRun r =
+          BrokerCli.child(
+              dir,
+              RABBIT.amqpUri() + "?jms.requestTimeout=2000",
+              RABBIT.user(),
+              RABBIT.password(),
+              "amqp",
+              "throughput",
+              "--count",
+              "100",
+              "--tx",
+              "10",
+              "--broker-profile",
+              profile);
+      String all = r.out();
+      assertEquals(2, r.code(), all);
+      assertEquals(1, all.strip().lines().count(), all);
+      assertTrue(all.startsWith("loadlab: --tx: "), all);
+      assertTrue(all.contains("drop --tx, --pub-tx and --sub-tx"), all);
+      assertFalse(all.contains("Exception"), all);
+      assertFalse(all.contains("\tat "), all);
+      assertFalse(Files.exists(dir.resolve("out")), "nothing started: " + all);
+    }
   }
 
   private static List<String> queuesOf(String prefix) throws Exception {

@@ -72,7 +72,13 @@ public enum BrokerProfile {
     this.deletesQueues = deletesQueues;
   }
 
-  /** The profile for what the broker said of itself; {@link #GENERIC} for anything unknown. */
+  /**
+   * The profile for what the broker said of itself in its open frame's {@code product} (and, for
+   * RabbitMQ, {@code version}); {@link #GENERIC} for anything unknown. Products as the brokers send
+   * them: {@code apache-activemq-artemis}, {@code RabbitMQ} (3.x: v1 addresses; 4.x: v2), {@code
+   * Apache Qpid Broker-J Core} (Broker-J 7 to 9), {@code qpid-dispatch-router} (and its successor
+   * {@code skupper-router}). The Qpid C++ broker ({@code qpid-cpp}) is not Broker-J: generic.
+   */
   public static BrokerProfile detect(BrokerIdentity id) {
     String product = id.product().toLowerCase(Locale.ROOT);
     if (product.contains("artemis")) {
@@ -81,10 +87,10 @@ public enum BrokerProfile {
     if (product.contains("rabbitmq")) {
       return id.majorVersion() >= 4 ? RABBITMQ4 : RABBITMQ3;
     }
-    if (product.contains("qpid-dispatch") || product.contains("router")) {
+    if (product.contains("dispatch") || product.contains("router")) {
       return QPID_DISPATCH;
     }
-    if (product.contains("qpid")) {
+    if (product.contains("broker-j") || product.equals("qpid")) {
       return QPID_BROKER_J;
     }
     return GENERIC;

@@ -50,6 +50,24 @@ public final class BrokerRefusal {
       String what,
       String fixForNotImplemented,
       List<String> queues) {
+    return of(settings, e, what, fixForNotImplemented, queues, null);
+  }
+
+  /**
+   * The refusal for a failure, as {@link #of(AmqpConnectionSettings, Throwable, String, String,
+   * List)}; a broker that has none of the queues is asked for {@code queues}, named from {@code
+   * baseName}, with the {@code --base-name} to run with: names that stay the same from run to run,
+   * where the run's own may have been made up for it.
+   *
+   * @param baseName the base name of {@code queues}, or null to name no {@code --base-name}
+   */
+  public static LoadlabException of(
+      AmqpConnectionSettings settings,
+      Throwable e,
+      String what,
+      String fixForNotImplemented,
+      List<String> queues,
+      String baseName) {
     String condition = condition(e);
     if (condition == null && timedOut(e) && !fixForNotImplemented.isEmpty()) {
       return new UsageException(
@@ -69,10 +87,20 @@ public final class BrokerRefusal {
     String fix;
     switch (condition) {
       case "amqp:not-found" -> {
-        fix =
-            "it creates no queue on demand: create "
-                + (queues.isEmpty() ? "the queue" : "the queues " + String.join(", ", queues))
-                + " on the broker (or name existing ones with --base-name)";
+        if (queues.isEmpty()) {
+          fix =
+              fixForNotImplemented.isEmpty()
+                  ? "create it on the broker, or use --broker-profile for this broker's addresses"
+                  : fixForNotImplemented;
+        } else {
+          fix =
+              "it creates no queue on demand: create the queues "
+                  + String.join(", ", queues)
+                  + " on the broker"
+                  + (baseName == null
+                      ? " (or name existing ones with --base-name)"
+                      : " and run with --base-name " + baseName);
+        }
       }
       case "amqp:not-implemented", "amqp:not-allowed" -> fix = fixForNotImplemented;
       case "amqp:unauthorized-access" -> {

@@ -35,6 +35,7 @@ public final class LatencyDriver {
   private boolean keepQueues;
   private LoadlabException refusal;
   private Consumer<String> notice = line -> {};
+  private String namesToCreate;
 
   public LatencyDriver(LatencySettings settings) {
     this.settings = settings;
@@ -57,6 +58,16 @@ public final class LatencyDriver {
   public LatencyDriver queues(boolean keep, Consumer<String> noticeLine) {
     this.keepQueues = keep;
     this.notice = noticeLine;
+    return this;
+  }
+
+  /**
+   * The base name of the queues a broker that has none of them ({@code amqp:not-found}) asks the
+   * user to create, and of the {@code --base-name} to run with: a front-end that made the run's own
+   * names up passes the stable one its user would give (default: the run's own base name).
+   */
+  public LatencyDriver namesToCreate(String baseName) {
+    this.namesToCreate = baseName;
     return this;
   }
 
@@ -144,7 +155,8 @@ public final class LatencyDriver {
                   e,
                   "let a client attach to " + queue,
                   "use --broker-profile for this broker's addresses",
-                  queueNames());
+                  queuesToCreate(),
+                  namesToCreate);
           throw refusal != null ? refusal : e;
         }
         String op = latencyOp(size, i);
@@ -198,14 +210,12 @@ public final class LatencyDriver {
     }
   }
 
-  /** The queues the run uses, as the broker names them. */
-  private List<String> queueNames() {
+  /** The queues a broker without them is asked for: the run's, or under {@link #namesToCreate}. */
+  private List<String> queuesToCreate() {
+    String base = namesToCreate == null ? settings.baseName() : namesToCreate;
     List<String> names = new ArrayList<>();
     for (int i = 0; i < settings.tests(); i++) {
-      names.add(
-          settings
-              .connection()
-              .address(AmqpDestination.queue(settings.baseName() + "-" + (i + 1))));
+      names.add(base + "-" + (i + 1));
     }
     return names;
   }
@@ -263,7 +273,8 @@ public final class LatencyDriver {
               it.failure(),
               "go on with the run",
               "use --broker-profile for this broker",
-              queueNames());
+              queuesToCreate(),
+              namesToCreate);
       this.refusal = refusal;
       control.fail(
           refusal != null

@@ -1,6 +1,7 @@
 package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.run.RunControl;
@@ -40,12 +41,17 @@ public final class ThroughputDriver {
           "inFlight",
           "queuesDeleted");
 
+  private static final String TX_SESSION = "open a transacted session";
+  private static final String TX_FIX =
+      "the broker runs no AMQP 1.0 transactions: drop --tx, --pub-tx and --sub-tx";
+
   private final ThroughputSettings settings;
   private int iterationsStarted;
   private boolean keepQueues;
   private LoadlabException refusal;
   private RunQueues runQueues;
   private Consumer<String> notice = line -> {};
+  private String namesToCreate;
 
   public ThroughputDriver(ThroughputSettings settings) {
     this.settings = settings;
@@ -69,6 +75,39 @@ public final class ThroughputDriver {
     this.keepQueues = keep;
     this.notice = noticeLine;
     return this;
+  }
+
+  /**
+   * The base name of the queues a broker that has none of them ({@code amqp:not-found}) asks the
+   * user to create, and of the {@code --base-name} to run with: a front-end that made the run's own
+   * names up passes the stable one its user would give (default: the run's own base name).
+   */
+  public ThroughputDriver namesToCreate(String baseName) {
+    this.namesToCreate = baseName;
+    return this;
+  }
+
+  /**
+   * Asks the broker, before anything of the run starts, for what a profile cannot vouch for: a
+   * transacted session if the run uses transactions ({@code --tx}). A broker without AMQP 1.0
+   * transactions refuses it, or never answers (then the connection's request timeout ends the
+   * wait); either is one line with the fix, exit 2.
+   */
+  public void checkBroker() {
+    if (publisherAck() != Acknowledgement.TRANSACTED
+        && subscriberAck() != Acknowledgement.TRANSACTED) {
+      return;
+    }
+    try {
+      AmqpClient.connect(settings.connection(), Acknowledgement.TRANSACTED).close(); // it runs them
+    } catch (AmqpException e) {
+      LoadlabException r =
+          BrokerRefusal.of(settings.connection(), e, TX_SESSION, TX_FIX, List.of());
+      if (r == null) {
+        throw e;
+      }
+      throw new UsageException("--tx: " + r.getMessage(), e);
+    }
   }
 
   /**
@@ -183,7 +222,8 @@ public final class ThroughputDriver {
         attach(clients, topology, it, body, publishOp, deliverOp, subs, pubs, step);
       } catch (AmqpException e) {
         LoadlabException refusal =
-            BrokerRefusal.of(settings.connection(), e, step.what, step.fix, queueNames(topology));
+            BrokerRefusal.of(
+                settings.connection(), e, step.what, step.fix, queuesToCreate(), namesToCreate);
         throw refusal != null ? refusal : e;
       }
       Workers pubThreads = new Workers(recorder);
@@ -224,7 +264,7 @@ public final class ThroughputDriver {
       List<DeliveryReport> reports = topology.reports();
       if (it.failure() != null) {
         clients.reportOutages(recording);
-        failed(recording, control, it.failure(), pubs, topology, queueNames(topology));
+        failed(recording, control, it.failure(), pubs, topology);
         return null;
       }
       clients.reportOutages(recording);
@@ -298,20 +338,23 @@ public final class ThroughputDriver {
 
   private static void sessionStep(Attach step, Acknowledgement ack) {
     if (ack == Acknowledgement.TRANSACTED) {
-      step.what = "open a transacted session";
-      step.fix = "the broker runs no AMQP 1.0 transactions: drop --tx, --pub-tx and --sub-tx";
+      step.what = TX_SESSION;
+      step.fix = TX_FIX;
     } else {
       step.what = "open a session";
       step.fix = "";
     }
   }
 
-  private List<String> queueNames(Topology topology) {
+  /** The queues a broker without them is asked for: the run's, or under {@link #namesToCreate}. */
+  private List<String> queuesToCreate() {
+    ThroughputSettings named =
+        namesToCreate == null ? settings : settings.withBaseName(namesToCreate);
     List<String> names = new ArrayList<>();
-    for (Topology.Destination d : topology.destinations()) {
+    for (Topology.Destination d : new Topology(named, 0, 0).destinations()) {
       AmqpDestination parsed = AmqpDestination.parse(d.address());
       if (!parsed.topic()) {
-        names.add(settings.connection().address(parsed));
+        names.add(parsed.name());
       }
     }
     return names;
@@ -333,8 +376,7 @@ public final class ThroughputDriver {
       RunControl control,
       AmqpException failure,
       List<PerftestPublisher> pubs,
-      Topology topology,
-      List<String> queues) {
+      Topology topology) {
     long attempted = 0;
     for (Topology.Destination d : topology.destinations()) {
       long sentHere = 0;
@@ -358,7 +400,8 @@ public final class ThroughputDriver {
             failure,
             "go on with the run",
             "use --broker-profile for this broker, or drop the option it refuses",
-            queues);
+            queuesToCreate(),
+            namesToCreate);
     this.refusal = refusal;
     control.fail(
         refusal != null

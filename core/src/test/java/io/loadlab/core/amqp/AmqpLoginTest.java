@@ -21,6 +21,16 @@ class AmqpLoginTest {
       EmbeddedBrokerExtension.withLogin(Map.of("alice", "s3cret-pw"));
 
   @Test
+  void theProbeLogsInAsTheClientsDoAndFindsArtemis() {
+    AmqpConnectionSettings alice =
+        AmqpConnectionSettings.builder(BROKER.amqpUri())
+            .user("alice")
+            .password("s3cret-pw")
+            .build();
+    assertEquals(BrokerProfile.ARTEMIS, BrokerProfile.detect(BrokerIdentity.probe(alice)));
+  }
+
+  @Test
   void anonymousLoginIsRefusedAsALoginProblem() {
     UsageException e =
         assertThrows(

@@ -28,9 +28,19 @@ class BrokerProfileTest {
         BrokerProfile.ARTEMIS, BrokerProfile.detect(id("apache-activemq-artemis", "2.40.0")));
     assertSame(BrokerProfile.RABBITMQ3, BrokerProfile.detect(id("RabbitMQ", "3.10.8")));
     assertSame(BrokerProfile.RABBITMQ4, BrokerProfile.detect(id("RabbitMQ", "4.1.0")));
+    assertSame(BrokerProfile.RABBITMQ4, BrokerProfile.detect(id("RabbitMQ", "4.0.5")));
     assertSame(BrokerProfile.QPID_BROKER_J, BrokerProfile.detect(id("qpid", "9.2.0")));
+    // What Broker-J 8 and 9 send (read from 9.2.0's open frame).
+    for (String version : new String[] {"8.0.6", "9.2.0"}) {
+      assertSame(
+          BrokerProfile.QPID_BROKER_J,
+          BrokerProfile.detect(id("Apache Qpid Broker-J Core", version)));
+    }
     assertSame(
         BrokerProfile.QPID_DISPATCH, BrokerProfile.detect(id("qpid-dispatch-router", "1.19")));
+    assertSame(BrokerProfile.QPID_DISPATCH, BrokerProfile.detect(id("skupper-router", "2.7")));
+    // The Qpid C++ broker is not Broker-J (other management, no queue policies alike).
+    assertSame(BrokerProfile.GENERIC, BrokerProfile.detect(id("qpid-cpp", "1.39.0")));
     assertSame(BrokerProfile.GENERIC, BrokerProfile.detect(id("SomethingMQ", "1")));
     assertSame(BrokerProfile.GENERIC, BrokerProfile.detect(BrokerIdentity.UNKNOWN));
   }

@@ -123,6 +123,21 @@ final class AmqpOptions {
             + example);
   }
 
+  /** The slf4j-simple level of Qpid JMS's loggers. */
+  static final String CLIENT_LOG = "org.slf4j.simpleLogger.log.org.apache.qpid.jms";
+
+  /**
+   * Keeps Qpid JMS's own log lines out of the command line's output (before its first class loads):
+   * on a refusal it warns with a stack trace (a transaction coordinator the broker never answered,
+   * the rollback of a session that never opened), and loadlab says what failed itself, in one line.
+   * A {@code -D}{@value #CLIENT_LOG}{@code =LEVEL} given to the JVM (LOADLAB_JAVA_OPTS) wins.
+   */
+  static void quietClientLog() {
+    if (System.getProperty(CLIENT_LOG) == null) {
+      System.setProperty(CLIENT_LOG, "off");
+    }
+  }
+
   static List<Integer> sizes(CommandLine cmd, String defaultValue) {
     return Sizes.parseBytesList("--size", cmd.getOptionValue("size", defaultValue), 0).stream()
         .map(
@@ -200,6 +215,7 @@ final class AmqpOptions {
     final boolean profileGiven;
 
     Target(CommandLine cmd, int defaultPrefetch, boolean persistent) {
+      quietClientLog();
       String uri = cmd.getOptionValue("broker");
       // Check every option before starting anything.
       AmqpConnectionSettings checked =

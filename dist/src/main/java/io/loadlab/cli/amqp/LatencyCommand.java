@@ -26,6 +26,12 @@ import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
 final class LatencyCommand implements Command {
+  /**
+   * What queue names start with: made unique per run without {@code --base-name}, and the stable
+   * name a broker that creates no queues is asked for (with the {@code --base-name} to give).
+   */
+  static final String BASE_NAME = "loadlab-latency";
+
   @Override
   public String[] path() {
     return new String[] {"amqp", "latency"};
@@ -87,9 +93,9 @@ final class LatencyCommand implements Command {
       LatencySettings s = settings(cmd, target.settings).withBaseName(checked.baseName());
       List<String> queues = new java.util.ArrayList<>();
       for (int i = 1; i <= s.tests(); i++) {
-        queues.add("loadlab-latency-" + i);
+        queues.add(BASE_NAME + "-" + i);
       }
-      AmqpOptions.requireQueues(target, cmd, "loadlab-latency", queues);
+      AmqpOptions.requireQueues(target, cmd, BASE_NAME, queues);
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("broker", target.describe());
       target.record(config);
@@ -107,7 +113,9 @@ final class LatencyCommand implements Command {
           cmd.hasOption("csv") && cmd.getOptionValue("csv") == null ? ctx.err() : ctx.out();
       try (RunSession session = RunSession.open(cmd, ctx, "amqp latency", config, timing)) {
         LatencyDriver driver =
-            new LatencyDriver(s).queues(cmd.hasOption("keep-queues"), ctx.err()::println);
+            new LatencyDriver(s)
+                .queues(cmd.hasOption("keep-queues"), ctx.err()::println)
+                .namesToCreate(cmd.getOptionValue("base-name", BASE_NAME));
         driver.run(timing, session.recording(), session.control());
         RunResult result = session.finishResult();
         if (driver.refusal() != null) {
@@ -138,7 +146,7 @@ final class LatencyCommand implements Command {
     LatencySettings d = LatencySettings.defaults(c, AmqpOptions.sizes(cmd, "256"));
     String base = cmd.getOptionValue("base-name");
     if (base == null) {
-      base = "loadlab-latency-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 20));
+      base = BASE_NAME + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 20));
     }
     String drain = cmd.getOptionValue("drain-timeout");
     return new LatencySettings(

@@ -27,6 +27,13 @@ import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp throughput}: messaging throughput after qpid-perftest. */
 final class ThroughputCommand implements Command {
+  /**
+   * What queue and topic names start with: made unique per run without {@code --base-name}, and the
+   * stable name a broker that creates no queues is asked for (with the {@code --base-name} to
+   * give).
+   */
+  static final String BASE_NAME = "loadlab-perftest";
+
   @Override
   public String[] path() {
     return new String[] {"amqp", "throughput"};
@@ -92,10 +99,15 @@ final class ThroughputCommand implements Command {
       if (s.mode() == ThroughputMode.SHARED) {
         List<String> queues = new ArrayList<>();
         for (int i = 0; i < s.destinations(); i++) {
-          queues.add("loadlab-perftest-" + i);
+          queues.add(BASE_NAME + "-" + i);
         }
-        AmqpOptions.requireQueues(target, cmd, "loadlab-perftest", queues);
+        AmqpOptions.requireQueues(target, cmd, BASE_NAME, queues);
       }
+      ThroughputDriver driver =
+          new ThroughputDriver(s)
+              .queues(cmd.hasOption("keep-queues"), ctx.err()::println)
+              .namesToCreate(cmd.getOptionValue("base-name", BASE_NAME));
+      driver.checkBroker(); // --tx on a broker without transactions: one line, nothing started
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("broker", target.describe());
       target.record(config);
@@ -121,8 +133,6 @@ final class ThroughputCommand implements Command {
       List<IterationResult> all = new ArrayList<>();
       try (RunSession session = RunSession.open(cmd, ctx, "amqp throughput", config, timing)) {
         boolean summary = cmd.hasOption("summary");
-        ThroughputDriver driver =
-            new ThroughputDriver(s).queues(cmd.hasOption("keep-queues"), ctx.err()::println);
         driver.run(
             timing,
             session.recording(),
@@ -161,8 +171,7 @@ final class ThroughputCommand implements Command {
     int tx = AmqpOptions.intOption(cmd, "tx", 0, 0, Integer.MAX_VALUE);
     String base = cmd.getOptionValue("base-name");
     if (base == null) {
-      base =
-          "loadlab-perftest-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 20));
+      base = BASE_NAME + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 20));
     }
     String timeout = cmd.getOptionValue("receive-timeout");
     return new ThroughputSettings(

@@ -25,22 +25,6 @@ import java.util.function.Consumer;
  * duplicates}, {@code outOfOrder}.
  */
 public final class ThroughputDriver {
-  /**
-   * The workload figures its runs report, which criteria may name: rates per size ({@code
-   * transfersPerSec size=64}), and the run's delivery counts.
-   */
-  public static final List<String> FIGURES =
-      List.of(
-          "publishRate",
-          "subscribeRate",
-          "transfersPerSec",
-          "mbPerSec",
-          "lost",
-          "duplicates",
-          "outOfOrder",
-          "inFlight",
-          "queuesDeleted");
-
   private static final String TX_SESSION = "open a transacted session";
   private static final String TX_FIX =
       "the broker runs no AMQP 1.0 transactions: drop --tx, --pub-tx and --sub-tx";

@@ -10,7 +10,23 @@ import java.util.function.ToDoubleFunction;
  * run-wide delivery totals and the delivery problems of each receiving queue. Kept apart from the
  * driver, which sets up the clients, runs the iterations and decides whether the run failed.
  */
-final class ThroughputFigures {
+public final class ThroughputFigures {
+  /**
+   * The workload figures its runs report, which criteria may name: rates per size ({@code
+   * transfersPerSec size=64}), and the run's delivery counts.
+   */
+  public static final List<String> NAMES =
+      List.of(
+          "publishRate",
+          "subscribeRate",
+          "transfersPerSec",
+          "mbPerSec",
+          "lost",
+          "duplicates",
+          "outOfOrder",
+          "inFlight",
+          "queuesDeleted");
+
   private ThroughputFigures() {}
 
   /**

@@ -50,8 +50,6 @@ public final class RunRecording implements AutoCloseable {
   /** How loaded this process and its host are, interval by interval. */
   private final LoadMonitor monitor = LoadMonitor.start();
 
-  private Criteria criteria = Criteria.NONE;
-
   /**
    * Held while intervals are handed to the sinks, always before this object's own lock: sinks write
    * files outside that lock, so a driver changing phase never waits for a write.
@@ -169,25 +167,21 @@ public final class RunRecording implements AutoCloseable {
   }
 
   /**
-   * Sets the rate a paced operation achieved, for a driver that knows it better than its count over
-   * the measured window (which may include a drain after the last send); measured operations use
-   * that count otherwise.
+   * Sets a paced operation's achieved rate, for a driver that knows it better than the count over
+   * the measured window (which may include a drain after the last send).
    */
   public synchronized void setAchievedRate(String operation, double perSec) {
     tally.achievedRate(operation, perSec);
   }
 
-  /**
-   * Sets the share of a target rate that counts as held (default 0.95): below it the run fails with
-   * "rate not held".
-   */
+  /** Sets the share of a target rate that counts as held (default 0.95). */
   public synchronized void setRateTolerance(double tolerance) {
     tally.rateTolerance(tolerance);
   }
 
   /** Sets the user's pass/fail criteria, checked against the result when the run ends. */
   public synchronized void setCriteria(Criteria criteria) {
-    this.criteria = criteria == null ? Criteria.NONE : criteria;
+    tally.criteria(criteria == null ? Criteria.NONE : criteria);
   }
 
   /** Sets the CPU cost measured for an operation. */
@@ -325,16 +319,6 @@ public final class RunRecording implements AutoCloseable {
     pending.add(new IntervalReport(sample, active, this::resultSoFar));
   }
 
-  /** The final result with this status, the generator's figures and the criteria's verdicts. */
-  private RunResult judged(RunStatus status, String reason) {
-    tally.generator(monitor.measured(), monitor.warnings());
-    RunResult result = tally.result(status, reason);
-    if (!criteria.isEmpty()) {
-      result = result.withCriteria(criteria.evaluate(result));
-    }
-    return result;
-  }
-
   /**
    * Ends the run: reports the last interval, builds the final result and hands it to every sink.
    * Calling it again returns the same result.
@@ -370,7 +354,8 @@ public final class RunRecording implements AutoCloseable {
     }
     monitor.close();
     // Files first, result.json last, then the console: all say what the last file written does.
-    finished = FinalWrites.write(sinks, sinkCalls, judged(status, reason));
+    tally.generator(monitor.measured(), monitor.warnings());
+    finished = FinalWrites.write(sinks, sinkCalls, tally.judged(status, reason));
     return finished;
   }
 
@@ -396,19 +381,9 @@ public final class RunRecording implements AutoCloseable {
     if (control.isAborted()) {
       return conclude(RunStatus.ABORTED, control.reason());
     }
-    String reason = writeFailure();
-    if (reason == null) {
-      reason = control.reason();
-    }
-    if (reason == null) {
-      reason = tally.failedOperations();
-    }
-    if (reason == null) {
-      reason = tally.rateNotHeld();
-    }
-    if (reason == null && !criteria.isEmpty()) {
-      reason = Criteria.notMet(judged(RunStatus.OK, null).criteria());
-    }
+    String reason = writeFailure() != null ? writeFailure() : control.reason();
+    tally.generator(monitor.measured(), monitor.warnings());
+    reason = tally.failureReason(reason);
     return conclude(reason == null ? RunStatus.OK : RunStatus.FAILED, reason);
   }
 

@@ -1,5 +1,6 @@
 package io.loadlab.core.run;
 
+import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.record.OperationSnapshot;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.GeneratorLoad;
@@ -41,6 +42,7 @@ final class RunTally {
   private final Map<String, Double> achieved = new LinkedHashMap<>();
   private double rateTolerance = DEFAULT_RATE_TOLERANCE;
   private GeneratorLoad generator;
+  private Criteria criteria = Criteria.NONE;
   private List<Warning> warnings = List.of();
 
   /** The share of a target rate a paced operation must achieve unless the user says otherwise. */
@@ -130,6 +132,35 @@ final class RunTally {
 
   void rateTolerance(double tolerance) {
     this.rateTolerance = tolerance;
+  }
+
+  void criteria(Criteria userCriteria) {
+    this.criteria = userCriteria;
+  }
+
+  /** The result with this status and the criteria's verdicts. */
+  RunResult judged(RunStatus status, String reason) {
+    RunResult result = result(status, reason);
+    return criteria.isEmpty() ? result : result.withCriteria(criteria.evaluate(result));
+  }
+
+  /**
+   * Why the run fails: {@code earlier} (a write failure, the driver's reason) if there is one, else
+   * failed operations, a target rate not held, or criteria not met, the first of these; {@code
+   * null} if the run passed.
+   */
+  String failureReason(String earlier) {
+    String reason = earlier;
+    if (reason == null) {
+      reason = failedOperations();
+    }
+    if (reason == null) {
+      reason = rateNotHeld();
+    }
+    if (reason == null && !criteria.isEmpty()) {
+      reason = Criteria.notMet(judged(RunStatus.OK, null).criteria());
+    }
+    return reason;
   }
 
   void generator(GeneratorLoad load, List<Warning> found) {

@@ -51,7 +51,7 @@ final class ThroughputCommand implements Command {
 
   @Override
   public List<String> figures() {
-    return ThroughputDriver.FIGURES;
+    return io.loadlab.core.amqp.ThroughputFigures.NAMES;
   }
 
   @Override

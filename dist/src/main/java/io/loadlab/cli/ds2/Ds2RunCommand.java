@@ -46,7 +46,7 @@ final class Ds2RunCommand implements Command {
 
   @Override
   public List<String> figures() {
-    return Ds2Driver.FIGURES;
+    return io.loadlab.core.ds2.workload.Ds2FinalReport.NAMES;
   }
 
   @Override

@@ -47,23 +47,6 @@ import java.util.function.Consumer;
  * {@code rt_tot}); with several targets also {@code order <target>}.
  */
 public final class Ds2Driver {
-  /**
-   * The workload figures its runs report, which criteria may name: orders per minute ({@code opm},
-   * and {@code opm NAME} per user thread), orders, rollbacks, retries, outages and search hits.
-   */
-  public static final List<String> FIGURES =
-      List.of(
-          "opm",
-          "orders",
-          "rollbacks",
-          "rollbackPct",
-          "retries",
-          "outages",
-          "errors",
-          "ordersFromStart",
-          "rollbacksFromStart",
-          "searchHitPct");
-
   /** The operation of a whole user session. */
   public static final String OP_ORDER = "order";
 

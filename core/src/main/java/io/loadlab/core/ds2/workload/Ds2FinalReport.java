@@ -14,7 +14,24 @@ import java.util.function.Consumer;
  * lines. Kept apart from {@link Ds2Driver}, which runs the users and the phases and calls this once
  * they have stopped.
  */
-final class Ds2FinalReport {
+public final class Ds2FinalReport {
+  /**
+   * The workload figures its runs report, which criteria may name: orders per minute ({@code opm},
+   * and {@code opm NAME} per user thread), orders, rollbacks, retries, outages and search hits.
+   */
+  public static final List<String> NAMES =
+      List.of(
+          "opm",
+          "orders",
+          "rollbacks",
+          "rollbackPct",
+          "retries",
+          "outages",
+          "errors",
+          "ordersFromStart",
+          "rollbacksFromStart",
+          "searchHitPct");
+
   /** The least searches of a kind for "none found anything" to be worth a problem. */
   static final int MIN_SEARCHES_FOR_WARNING = 50;
 

@@ -72,10 +72,13 @@ public final class CampaignCommand implements Command {
       case "run" -> {
         Campaign c = CampaignValidator.read(operand);
         Path dir = Path.of(cmd.getOptionValue("output", "campaigns/" + c.name()));
-        CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
-        runner.open(cmd.hasOption("restart"));
-        ctx.out().print(CampaignPlan.describe(c));
-        yield runner.run();
+        // One campaign run per directory, for as long as this one runs (CampaignLock).
+        try (CampaignLock lock = CampaignLock.take(dir)) {
+          CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
+          runner.open(cmd.hasOption("restart"));
+          ctx.out().print(CampaignPlan.describe(c));
+          yield runner.run();
+        }
       }
       default -> {
         Path dir = operand;

@@ -1,9 +1,11 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.HostNames;
 import io.loadlab.core.util.Secrets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
@@ -11,11 +13,15 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
- * Checks a parsed command line before any command sees it: a single-valued option given twice, and
- * a password written into an option's value (a URL), where the process list would show it.
+ * Checks a parsed command line before any command sees it: a single-valued option given twice, a
+ * password written into an option's value (a URL), where the process list would show it, and a host
+ * option whose value cannot be a host.
  */
 final class CommandLineChecks {
   private static final Pattern ENV_NAME = Pattern.compile("LOADLAB_[A-Z_]+");
+
+  /** Options naming one host (a name or an address), in every command that has them. */
+  static final Set<String> HOST_OPTIONS = Set.of("host", "rmi-hostname");
 
   private CommandLineChecks() {}
 
@@ -42,6 +48,11 @@ final class CommandLineChecks {
                 + ": the value holds a password, which the process list would show; take it out"
                 + " and give the password with "
                 + passwordSource(options));
+      }
+    }
+    for (Option o : cmd.getOptions()) {
+      if (HOST_OPTIONS.contains(o.getLongOpt()) && o.getValue() != null) {
+        HostNames.check("--" + o.getLongOpt(), o.getValue());
       }
     }
   }

@@ -4,6 +4,7 @@ import io.loadlab.core.Version;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -64,7 +65,7 @@ public final class Main {
     if (command == null && Help.isGroup(commands, group)) {
       err.println(
           "loadlab: unknown command '"
-              + String.join(" ", prefix(args))
+              + Texts.cut(String.join(" ", prefix(args)))
               + "'; run 'loadlab "
               + group
               + " --help' for the commands of "
@@ -74,7 +75,7 @@ public final class Main {
     if (command == null) {
       err.println(
           "loadlab: unknown command '"
-              + String.join(" ", prefix(args))
+              + Texts.cut(String.join(" ", prefix(args)))
               + "'; run 'loadlab --help' for the list of commands");
       return UsageException.EXIT_CODE;
     }
@@ -117,7 +118,9 @@ public final class Main {
     Command command = find(Commands.all(), argv);
     if (command == null) {
       throw new UsageException(
-          "unknown command '" + String.join(" ", prefix(argv)) + "'; see 'loadlab --help'");
+          "unknown command '"
+              + Texts.cut(String.join(" ", prefix(argv)))
+              + "'; see 'loadlab --help'");
     }
     String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
     Options options = Help.optionsOf(command);
@@ -161,11 +164,16 @@ public final class Main {
         }
         if (cmd.getArgList().size() > 1 && !operand.endsWith("...")) {
           throw new UsageException(
-              "unexpected argument '" + cmd.getArgList().get(1) + "'; give only one " + operand);
+              "unexpected argument '"
+                  + Texts.cut(cmd.getArgList().get(1))
+                  + "'; give only one "
+                  + operand);
         }
       } else if (operand == null && !cmd.getArgList().isEmpty()) {
         throw new UsageException(
-            "unexpected argument '" + cmd.getArgList().get(0) + "'; options start with --");
+            "unexpected argument '"
+                + Texts.cut(cmd.getArgList().get(0))
+                + "'; options start with --");
       }
       return cmd;
     } catch (ParseException e) {

@@ -9,6 +9,7 @@ import io.loadlab.cli.StopSignals;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.run.RunDirectories;
+import io.loadlab.core.util.Texts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -142,7 +143,9 @@ public final class JmeterRunCommand implements Command {
     Path planFile = Path.of(plan).toAbsolutePath().normalize();
     if (!Files.isRegularFile(planFile) || !Files.isReadable(planFile)) {
       throw new UsageException(
-          "--plan: '" + plan + "' is not a readable file; give the path of the .jmx to run");
+          "--plan: '"
+              + Texts.cut(plan)
+              + "' is not a readable file; give the path of the .jmx to run");
     }
     Map<String, String> properties = new LinkedHashMap<>();
     for (Option o : cmd.getOptions()) {
@@ -183,7 +186,7 @@ public final class JmeterRunCommand implements Command {
         if (host.isEmpty() || host.contains(" ") || !host.matches("[^:]+(:\\d{1,5})?")) {
           throw new UsageException(
               "--remote: '"
-                  + h
+                  + Texts.cut(h)
                   + "' is not host or host:port; give the jmeter-server machines, e.g."
                   + " --remote 10.0.0.5,10.0.0.6:1099");
         }

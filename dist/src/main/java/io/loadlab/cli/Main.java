@@ -89,10 +89,10 @@ public final class Main {
         return 0;
       }
       CommandLineChecks.check(cmd, options);
-      command.check(cmd);
       if (command.runsLoad()) {
-        RunOptions.check(cmd);
+        RunOptions.check(cmd); // the shared options first: the same in every command
       }
+      command.check(cmd);
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
@@ -128,10 +128,10 @@ public final class Main {
     CommandLineChecks.check(cmd, options);
     // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
     // exists only once the lab is up.
-    command.check(cmd);
     if (command.runsLoad()) {
       RunOptions.check(cmd);
     }
+    command.check(cmd);
   }
 
   /**

@@ -114,12 +114,8 @@ final class AmqpUris {
           "--broker: '" + Texts.cut(Secrets.mask(whole)) + "' names no host" + fix);
     }
     if (port != null) {
-      int n;
-      try {
-        n = Integer.parseInt(port);
-      } catch (NumberFormatException e) {
-        n = -1;
-      }
+      // ASCII digits only: parseInt would take other scripts' digits.
+      int n = port.matches("[0-9]{1,5}") ? Integer.parseInt(port) : -1;
       if (n < 1 || n > 65535) {
         throw new UsageException(
             "--broker: '"

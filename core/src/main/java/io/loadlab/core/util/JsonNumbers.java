@@ -50,22 +50,22 @@ public final class JsonNumbers {
         if (tooLarge) {
           throw new UsageException(
               source
-                  + ": the number at "
+                  + ": "
                   + field(p.getParsingContext())
                   + at(p.currentTokenLocation())
-                  + ", "
+                  + ": "
                   + Texts.cut(p.getText())
-                  + ", is out of range; "
+                  + " is out of range; "
                   + fix);
         }
       }
     } catch (StreamConstraintsException e) {
       throw new UsageException(
           source
-              + ": the number at "
+              + ": "
               + field(p.getParsingContext())
               + at(p.currentLocation())
-              + " has more digits than any figure takes; "
+              + ": a number of more digits than any figure takes; "
               + fix);
     } catch (IOException e) {
       // not JSON: the caller's reader says where
@@ -84,10 +84,9 @@ public final class JsonNumbers {
             || cause instanceof InputCoercionException
             || cause instanceof StreamConstraintsException;
     if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-      return (range ? "the number at " : "the value at ")
-          + path(m)
+      return path(m)
           + at(e.getLocation())
-          + (range ? " is out of range" : " is not of the kind expected");
+          + (range ? ": the number is out of range" : ": a value of another kind is expected");
     }
     if (range) {
       return "a number" + at(e.getLocation()) + " is out of range";
@@ -121,7 +120,7 @@ public final class JsonNumbers {
       }
       sb.append(part);
     }
-    return sb.length() == 0 ? "the top level" : Texts.cut(sb.toString());
+    return sb.length() == 0 ? "(top level)" : Texts.cut(sb.toString());
   }
 
   private static String path(JsonMappingException e) {

@@ -65,16 +65,19 @@ public final class Numerals {
     double v = Double.parseDouble(t);
     if (Double.isInfinite(v) || v > max) {
       throw new UsageException(
-          option + ": '" + Texts.cut(text) + "' is too large; use at most " + Numbers.figure(max));
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is too large"
+              + (max < 1e15 ? "; use at most " + Numbers.figure(max) : ""));
     }
     if (v < min) {
       throw new UsageException(
           option
               + ": '"
               + Texts.cut(text)
-              + "' is too small; use "
-              + Numbers.figure(min)
-              + " or more");
+              + "' is too small"
+              + (min > -1e15 ? "; use " + Numbers.figure(min) + " or more" : ""));
     }
     return v;
   }
@@ -92,6 +95,9 @@ public final class Numerals {
   }
 
   private static String range(long min, long max) {
+    if (min <= Integer.MIN_VALUE) {
+      return "use at most " + max;
+    }
     if (max == Long.MAX_VALUE) {
       return "use " + min + " or more";
     }

@@ -134,6 +134,23 @@ public final class PathChecks {
     }
   }
 
+  /**
+   * What makes {@code text} too long for a Linux path, or null: more than {@value #MAX_PATH_BYTES}
+   * bytes, or a name of more than {@value #MAX_NAME_BYTES}. Such a path is refused before it is
+   * used (and before a message echoes all of it).
+   */
+  public static String lengthProblem(String text) {
+    if (bytes(text) > MAX_PATH_BYTES) {
+      return "is too long for a path; use at most " + MAX_PATH_BYTES + " bytes";
+    }
+    for (String name : text.split("/")) {
+      if (bytes(name) > MAX_NAME_BYTES) {
+        return "has a name longer than " + MAX_NAME_BYTES + " bytes; use shorter names";
+      }
+    }
+    return null;
+  }
+
   private static int bytes(String text) {
     return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
@@ -148,25 +165,9 @@ public final class PathChecks {
     } catch (InvalidPathException e) {
       throw new UsageException(option + ": '" + Texts.cut(text) + "' is not a valid path");
     }
-    if (bytes(text) > MAX_PATH_BYTES) {
-      throw new UsageException(
-          option
-              + ": '"
-              + Texts.cut(text)
-              + "' is too long for a path; use at most "
-              + MAX_PATH_BYTES
-              + " bytes");
-    }
-    for (Path name : path) {
-      if (bytes(name.toString()) > MAX_NAME_BYTES) {
-        throw new UsageException(
-            option
-                + ": '"
-                + Texts.cut(text)
-                + "' has a name longer than "
-                + MAX_NAME_BYTES
-                + " bytes; use shorter names");
-      }
+    String tooLong = lengthProblem(text);
+    if (tooLong != null) {
+      throw new UsageException(option + ": '" + Texts.cut(text) + "' " + tooLong);
     }
     return path;
   }

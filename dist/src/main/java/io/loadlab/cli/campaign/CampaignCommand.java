@@ -4,6 +4,8 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.PathChecks;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -81,6 +83,10 @@ public final class CampaignCommand implements Command {
         }
       }
       default -> {
+        String tooLong = PathChecks.lengthProblem(operand.toString());
+        if (tooLong != null) {
+          throw new UsageException("DIR: '" + Texts.cut(operand) + "' " + tooLong);
+        }
         Path dir = operand;
         Path file = Files.isDirectory(dir) ? dir.resolve(Manifest.FILE) : dir;
         if (!Files.exists(file)) {

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.JsonNumbers;
 import io.loadlab.core.util.NearestName;
+import io.loadlab.core.util.PathChecks;
 import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -64,6 +65,14 @@ public final class YamlFiles {
 
   /** Reads {@code file} as a {@code type}; throws a {@link UsageException} on any problem. */
   public static <T> T read(Path file, Class<T> type) {
+    String tooLong = PathChecks.lengthProblem(file.toString());
+    if (tooLong != null) {
+      throw new UsageException("'" + Texts.cut(file) + "' " + tooLong);
+    }
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new UsageException(
+          file + ": is a directory, pipe or device, not a regular file; give a YAML file");
+    }
     String text;
     try {
       text = Files.readString(file);

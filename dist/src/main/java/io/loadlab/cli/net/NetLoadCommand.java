@@ -114,7 +114,7 @@ final class NetLoadCommand implements Command {
             "rate",
             "TPS",
             "target transactions/s over all users (open loop, latency from the intended start);"
-                + " default: as fast as possible"));
+                + " 0 (the default): as fast as possible"));
     o.addOption(
         OptionDefs.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
     return o;

@@ -52,8 +52,11 @@ final class BadInputClasses {
           "jmeter run --interval", "a JMeter plan sets its own timing",
           "net crr --udp-timeout", "--udp-timeout: applies to --protocol udp only");
 
-  /** A value no message may echo whole. */
-  static final String LONG = "9".repeat(100_000);
+  /** A value no message may echo whole, and each option's check must refuse. */
+  static final String LONG = "9".repeat(10_000);
+
+  /** An argument longer than any the command line takes: refused before it is parsed. */
+  static final String HUGE = "9".repeat(100_000);
 
   private static Path dir;
   private static Path fifo;
@@ -184,7 +187,10 @@ final class BadInputClasses {
     return all.stream();
   }
 
-  /** A value of 100,000 characters: refused, and echoed (if at all) cut to a readable length. */
+  /**
+   * A value of 10,000 characters: refused by the option's own check, and echoed (if at all) cut to
+   * a readable length; one of 100,000 characters is refused before the command line is parsed.
+   */
   static Stream<Arguments> longValues() {
     List<Arguments> all = new ArrayList<>();
     for (CommandTable.Entry e : CommandTable.all()) {
@@ -194,11 +200,21 @@ final class BadInputClasses {
           continue;
         }
         all.add(c("", concat(e.with(needs(e, o)), opt, LONG)));
+        if (NUMERIC.contains(o.getArgName())) {
+          all.add(c("", concat(e.with(needs(e, o)), opt, "-" + LONG)));
+        }
       }
       if (e.operand() != null) {
         all.add(c("", e.with(LONG)));
       }
       all.add(c("unknown option", e.with("--" + LONG)));
+      if (e.valueOptions().isEmpty()) {
+        all.add(c("(100000 characters)' is longer than any", e.with(HUGE)));
+      } else {
+        String first = "--" + e.valueOptions().get(0).getLongOpt();
+        all.add(c(first + ": the value has 100000 characters", e.with(first, HUGE)));
+        all.add(c(first + ": the value has 100001 characters", e.with(first, "-" + HUGE)));
+      }
     }
     return all.stream();
   }

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.HostNames;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +24,39 @@ final class CommandLineChecks {
   /** Options naming one host (a name or an address), in every command that has them. */
   static final Set<String> HOST_OPTIONS = Set.of("host", "rmi-hostname");
 
+  /**
+   * The longest argument taken: far beyond any path (4,095 bytes), host or URL, and short enough
+   * that Commons CLI, which tries every prefix of an argument that starts with {@code -} as an
+   * option name (quadratic in its length), answers at once.
+   */
+  static final int MAX_ARGUMENT_LENGTH = 16_384;
+
   private CommandLineChecks() {}
+
+  /**
+   * Refuses an argument longer than {@link #MAX_ARGUMENT_LENGTH}, before the command line is
+   * parsed, naming the option it was given to.
+   */
+  static void checkLengths(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].length() > MAX_ARGUMENT_LENGTH) {
+        if (i > 0 && args[i - 1].startsWith("--")) {
+          throw new UsageException(
+              Texts.cut(args[i - 1])
+                  + ": the value has "
+                  + args[i].length()
+                  + " characters; none takes more than "
+                  + MAX_ARGUMENT_LENGTH);
+        }
+        throw new UsageException(
+            "argument '"
+                + Texts.cut(Secrets.mask(args[i]))
+                + "' is longer than any this command takes (at most "
+                + MAX_ARGUMENT_LENGTH
+                + " characters)");
+      }
+    }
+  }
 
   static void check(CommandLine cmd, Options options) {
     Map<String, Integer> counts = new LinkedHashMap<>();

@@ -83,6 +83,7 @@ public final class Main {
     Options options = Help.optionsOf(command);
     String commandLine = Secrets.mask("loadlab " + String.join(" ", args));
     try {
+      CommandLineChecks.checkLengths(rest);
       CommandLine cmd = parse(options, rest, command.operand());
       if (cmd.hasOption("help")) {
         out.print(Help.of(command, commands));
@@ -123,6 +124,7 @@ public final class Main {
               + "'; see 'loadlab --help'");
     }
     String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
+    CommandLineChecks.checkLengths(rest);
     Options options = Help.optionsOf(command);
     CommandLine cmd = parse(options, rest, command.operand());
     CommandLineChecks.check(cmd, options);

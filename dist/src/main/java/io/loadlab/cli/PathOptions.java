@@ -14,9 +14,10 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 
 /**
- * Checks every output path a command was given before anything starts: output directories can be
- * created and written, output files too. The options are the same in every command, so the check is
- * made once here for all of them.
+ * Checks every path a command was given before anything starts: output directories can be created
+ * and written, output files too; files it reads are regular files (a password file also at most 4
+ * KB), never a pipe or a device that would block or never end the read. The options are the same in
+ * every command, so the check is made once here for all of them.
  */
 final class PathOptions {
   /** Options naming a directory the command writes into. */

@@ -2,13 +2,16 @@ package io.loadlab.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,6 +57,7 @@ class BadInputSuiteTest {
 
   @BeforeAll
   static void files() throws IOException {
+    BadInputClasses.files(dir);
     // The testbeds' key and known_hosts files exist, so each bad file has exactly one problem.
     Files.writeString(dir.resolve("k"), "not a real key; validation only reads it\n");
     try {
@@ -350,7 +354,47 @@ class BadInputSuiteTest {
     Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
     long childrenBefore = ProcessHandle.current().children().count();
     CliRun o = CliRun.of(args);
-    String what = String.join(" ", args) + "\nout: " + o.out() + "\nerr: " + o.err();
+    assertRefused(args, o, listeningBefore, childrenBefore);
+  }
+
+  /**
+   * The classes of {@link BadInputClasses} over every command: refused as above, in under 2 s, the
+   * line naming the problem and short enough to read.
+   */
+  @ParameterizedTest(name = "{index}: {2}")
+  @MethodSource({
+    "io.loadlab.e2e.BadInputClasses#secretFiles",
+    "io.loadlab.e2e.BadInputClasses#otherDigits",
+    "io.loadlab.e2e.BadInputClasses#longValues",
+    "io.loadlab.e2e.BadInputClasses#aliases",
+    "io.loadlab.e2e.BadInputClasses#sizesTooLarge",
+    "io.loadlab.e2e.BadInputClasses#jsonNumbersOutOfRange"
+  })
+  void everyClassIsRefusedAtOnceNamingTheProblem(String[] args, String expect, String label)
+      throws IOException {
+    Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
+    long childrenBefore = ProcessHandle.current().children().count();
+    CliRun o =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(2), () -> CliRun.of(args), "refused within 2 s: " + label);
+    String what = label + "\nerr: " + Texts.cut(o.err());
+    assertTrue(o.err().length() <= 400, "a readable line (" + o.err().length() + "): " + what);
+    assertRefused(args, o, listeningBefore, childrenBefore);
+    assertTrue(o.err().contains(expect), "names the problem ('" + expect + "'): " + what);
+  }
+
+  @Test
+  void theClassesCoverEveryCommandThatTakesSuchValues() {
+    assertTrue(BadInputClasses.secretFiles().count() >= 4 * 10, "secret-file cases");
+    assertTrue(BadInputClasses.otherDigits().count() >= 100, "digit cases");
+    assertTrue(BadInputClasses.longValues().count() >= 200, "long-value cases");
+    assertTrue(BadInputClasses.sizesTooLarge().count() >= 15, "size cases");
+    assertTrue(BadInputClasses.jsonNumbersOutOfRange().count() >= 8, "JSON cases");
+  }
+
+  private static void assertRefused(
+      String[] args, CliRun o, Set<Long> listeningBefore, long childrenBefore) {
+    String what = Texts.cut(String.join(" ", args)) + "\nout: " + o.out() + "\nerr: " + o.err();
     assertEquals(2, o.code(), what);
     assertEquals(1, o.err().strip().lines().count(), "one line: " + what);
     assertTrue(o.err().startsWith("loadlab: "), what);
@@ -364,7 +408,10 @@ class BadInputSuiteTest {
   }
 
   /** Cases that would start something if their check came late: run as a user runs them. */
-  static Stream<Arguments> childCases() {
+  static Stream<Arguments> childCases() throws IOException {
+    if (BadInputClasses.fifo() == null) {
+      files();
+    }
     return Stream.of(
         c("amqp", "throughput", "--threads", "1", "--broker", "amqp://"),
         c("amqp", "latency", "--size", "64", "--json", "/proc/version/x.json"),
@@ -373,7 +420,10 @@ class BadInputSuiteTest {
         c("net", "serve", "--port", "70000"),
         c("ds2", "run", "--url", "jdbc:postgresql://127.0.0.1:1/ds2?password=pw"),
         c("ds2", "load", "--data-dir", "/proc/version"),
-        c("amqp", "throughput", "--password-file", "/dev/null"));
+        c("amqp", "throughput", "--password-file", "/dev/null"),
+        // a pipe blocked the read, /dev/zero never ended it (and SIGTERM was not heard)
+        c("amqp", "throughput", "--password-file", BadInputClasses.fifo().toString()),
+        c("ds2", "run", "--password-file", "/dev/zero"));
   }
 
   @ParameterizedTest(name = "child {index}: {0}")

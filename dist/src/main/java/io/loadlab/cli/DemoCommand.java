@@ -8,6 +8,7 @@ import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Numbers;
+import io.loadlab.core.util.Texts;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,7 +173,7 @@ final class DemoCommand implements Command {
     if (chosen.isEmpty()) {
       throw new io.loadlab.core.failure.UsageException(
           "--only: no step named '"
-              + only
+              + Texts.cut(only)
               + "'; the steps are "
               + steps.stream().map(Step::name).toList());
     }

@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.Version;
 import io.loadlab.core.util.NearestName;
+import io.loadlab.core.util.Texts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -131,7 +132,7 @@ final class Help {
               name.replaceFirst("^-+", ""),
               options.getOptions().stream().map(Option::getLongOpt).toList());
       return "unknown option '"
-          + name
+          + Texts.cut(name)
           + "'"
           + (nearest.isEmpty() ? "" : "; did you mean --" + String.join(" or --", nearest) + "?")
           + "; see --help for the options of this command";
@@ -143,7 +144,10 @@ final class Help {
       return "missing required option " + m.getMissingOptions() + "; see --help";
     }
     if (e instanceof AmbiguousOptionException a) {
-      return "option '" + a.getOption() + "' is ambiguous; it could be " + a.getMatchingOptions();
+      return "option '"
+          + Texts.cut(a.getOption())
+          + "' is ambiguous; it could be "
+          + a.getMatchingOptions();
     }
     if (e instanceof AlreadySelectedException a) {
       return "option --"

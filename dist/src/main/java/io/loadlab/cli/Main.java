@@ -4,6 +4,7 @@ import io.loadlab.core.Version;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -65,7 +66,7 @@ public final class Main {
     if (command == null && Help.isGroup(commands, group)) {
       err.println(
           "loadlab: unknown command '"
-              + String.join(" ", prefix(args))
+              + Texts.cut(String.join(" ", prefix(args)))
               + "'; run 'loadlab "
               + group
               + " --help' for the commands of "
@@ -75,7 +76,7 @@ public final class Main {
     if (command == null) {
       err.println(
           "loadlab: unknown command '"
-              + String.join(" ", prefix(args))
+              + Texts.cut(String.join(" ", prefix(args)))
               + "'; run 'loadlab --help' for the list of commands");
       return UsageException.EXIT_CODE;
     }
@@ -83,16 +84,17 @@ public final class Main {
     Options options = Help.optionsOf(command);
     String commandLine = Secrets.mask("loadlab " + String.join(" ", args));
     try {
+      CommandLineChecks.checkLengths(rest);
       CommandLine cmd = parse(options, rest, command.operand());
       if (cmd.hasOption("help")) {
         out.print(Help.of(command, commands));
         return 0;
       }
       CommandLineChecks.check(cmd, options);
-      command.check(cmd);
       if (command.runsLoad()) {
-        RunOptions.check(cmd, command.figures());
+        RunOptions.check(cmd, command.figures()); // the shared options first
       }
+      command.check(cmd);
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
@@ -118,9 +120,12 @@ public final class Main {
     Command command = find(Checked.COMMANDS, argv);
     if (command == null) {
       throw new UsageException(
-          "unknown command '" + String.join(" ", prefix(argv)) + "'; see 'loadlab --help'");
+          "unknown command '"
+              + Texts.cut(String.join(" ", prefix(argv)))
+              + "'; see 'loadlab --help'");
     }
     String[] rest = Arrays.copyOfRange(argv, command.path().length, argv.length);
+    CommandLineChecks.checkLengths(rest);
     // A campaign checks every sweep point's command line: the options are built once per command.
     Options options =
         Checked.OPTIONS.computeIfAbsent(
@@ -129,10 +134,10 @@ public final class Main {
     CommandLineChecks.check(cmd, options);
     // Output and testbed paths (PathOptions) are checked when each run starts: a lab's lab.json
     // exists only once the lab is up.
-    command.check(cmd);
     if (command.runsLoad()) {
       RunOptions.check(cmd, command.figures());
     }
+    command.check(cmd);
   }
 
   /** The commands and their options as {@link #check} uses them, made once. */
@@ -185,11 +190,16 @@ public final class Main {
         }
         if (cmd.getArgList().size() > 1 && !operand.endsWith("...")) {
           throw new UsageException(
-              "unexpected argument '" + cmd.getArgList().get(1) + "'; give only one " + operand);
+              "unexpected argument '"
+                  + Texts.cut(cmd.getArgList().get(1))
+                  + "'; give only one "
+                  + operand);
         }
       } else if (operand == null && !cmd.getArgList().isEmpty()) {
         throw new UsageException(
-            "unexpected argument '" + cmd.getArgList().get(0) + "'; options start with --");
+            "unexpected argument '"
+                + Texts.cut(cmd.getArgList().get(0))
+                + "'; options start with --");
       }
       return cmd;
     } catch (ParseException e) {

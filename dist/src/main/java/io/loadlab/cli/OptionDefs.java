@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -69,7 +70,8 @@ public final class OptionDefs {
     return switch (text.trim().toLowerCase(Locale.ROOT)) {
       case "true", "on", "yes", "1" -> true;
       case "false", "off", "no", "0" -> false;
-      default -> throw new UsageException("--" + option + ": '" + text + "' is not on or off");
+      default ->
+          throw new UsageException("--" + option + ": '" + Texts.cut(text) + "' is not on or off");
     };
   }
 }

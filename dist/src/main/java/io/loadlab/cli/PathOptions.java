@@ -1,13 +1,23 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.JsonNumbers;
 import io.loadlab.core.util.PathChecks;
+import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Set;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 
 /**
- * Checks every output path a command was given before anything starts: output directories can be
- * created and written, output files too. The options are the same in every command, so the check is
- * made once here for all of them.
+ * Checks every path a command was given before anything starts: output directories can be created
+ * and written, output files too; files it reads are regular files (a password file also at most 4
+ * KB), never a pipe or a device that would block or never end the read. The options are the same in
+ * every command, so the check is made once here for all of them.
  */
 final class PathOptions {
   /** Options naming a directory the command writes into. */
@@ -16,9 +26,26 @@ final class PathOptions {
   /** Options naming a file the command writes. */
   static final Set<String> OUTPUT_FILES = Set.of("json", "csv", "jtl", "hlog", "markdown", "junit");
 
+  /**
+   * Options naming a file the command reads: it must be a regular file (a named pipe would block
+   * the read, a device never end it). {@code --jtl} is one for {@code report}, which reads it.
+   */
+  static final Set<String> INPUT_FILES =
+      Set.of("users-file", "tls-keystore", "trust-store", "plan", "property-file", "jmh");
+
   private PathOptions() {}
 
   static void check(CommandLine cmd, Command command) {
+    for (Option o : cmd.getOptions()) {
+      String name = o.getLongOpt();
+      if (o.getValue() != null && name.endsWith("password-file")) {
+        // Never the path in a message: the secret itself may have been given in its place.
+        Secrets.checkFile("--" + name, path("--" + name, o.getValue()));
+      } else if (o.getValue() != null
+          && (INPUT_FILES.contains(name) || (name.equals("jtl") && !command.runsLoad()))) {
+        PathChecks.notSpecialFile("--" + name, o.getValue());
+      }
+    }
     for (String name : OUTPUT_DIRECTORIES) {
       String value = cmd.getOptionValue(name);
       if (value != null) {
@@ -27,7 +54,7 @@ final class PathOptions {
     }
     for (String name : OUTPUT_FILES) {
       String value = cmd.getOptionValue(name);
-      if (value != null && !value.equals("-")) {
+      if (value != null && !value.equals("-") && (command.runsLoad() || !name.equals("jtl"))) {
         PathChecks.writableFile("--" + name, value);
       }
     }
@@ -37,7 +64,27 @@ final class PathOptions {
     }
     if (command.runsLoad() && cmd.hasOption("testbed")) {
       PathChecks.readableFile("--testbed", cmd.getOptionValue("testbed"));
+      checkNumbers("--testbed", cmd.getOptionValue("testbed"));
       RunOptions.testbed(cmd); // read now: a bad file is refused before anything starts
+    }
+  }
+
+  /** A JSON file's numbers fit the figures that hold them (the field is named otherwise). */
+  private static void checkNumbers(String option, String file) {
+    String json;
+    try {
+      json = Files.readString(Path.of(file));
+    } catch (IOException e) {
+      return; // not text: the command's reader says so
+    }
+    JsonNumbers.check(option + ": " + Texts.cut(file), json, "fix the value or the file");
+  }
+
+  private static Path path(String option, String text) {
+    try {
+      return Path.of(text);
+    } catch (InvalidPathException e) {
+      throw new UsageException(option + ": not a valid path; name a file holding the secret");
     }
   }
 }

@@ -8,6 +8,7 @@ import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Shares;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -178,10 +179,10 @@ public final class RunOptions {
     } catch (IOException | RuntimeException e) {
       throw new UsageException(
           "--testbed: cannot read '"
-              + file
+              + Texts.cut(file)
               + "' as a JSON object; write it with"
               + " 'loadlab provision status --describe testbed.yaml > "
-              + file
+              + Texts.cut(file)
               + "'");
     }
   }

@@ -4,6 +4,7 @@ import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
@@ -105,7 +106,7 @@ public final class AmqpConnection implements AutoCloseable {
         "the broker at "
             + broker
             + " refused the login for user '"
-            + settings.user()
+            + Texts.cut(settings.user())
             + "' ("
             + firstLine(e)
             + "); check "

@@ -2,6 +2,7 @@ package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -242,7 +243,9 @@ public final class AmqpConnectionSettings {
     public Builder trustStore(Path file) {
       if (file != null && !Files.isReadable(file)) {
         throw new UsageException(
-            "--trust-store: cannot read '" + file + "'; name a readable JKS or PKCS12 file");
+            "--trust-store: cannot read '"
+                + Texts.cut(file)
+                + "'; name a readable JKS or PKCS12 file");
       }
       this.trustStore = file;
       this.trustStorePassword =
@@ -335,7 +338,7 @@ public final class AmqpConnectionSettings {
         throw new UsageException(
             names.user()
                 + ": user '"
-                + user
+                + Texts.cut(user)
                 + "' has no password; give it in "
                 + names.password()
                 + " (loadlab never falls back to an anonymous login when a user is named)");
@@ -355,7 +358,7 @@ public final class AmqpConnectionSettings {
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         throw new UsageException(
             "--trust-store: cannot open '"
-                + trustStore
+                + Texts.cut(trustStore)
                 + "' ("
                 + Secrets.mask(why)
                 + "); check that it is JKS or PKCS12 and its password in "

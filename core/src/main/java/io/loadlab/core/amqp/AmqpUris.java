@@ -2,6 +2,7 @@ package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ final class AmqpUris {
     if (SCHEMES.stream().noneMatch(lower::startsWith)) {
       throw new UsageException(
           "--broker: '"
-              + Secrets.mask(uri)
+              + Texts.cut(Secrets.mask(uri))
               + "' is not an AMQP URI; use amqp://host:port, amqps://host:port or"
               + " failover:(amqp://a:5672,amqp://b:5672)");
     }
@@ -51,7 +52,7 @@ final class AmqpUris {
       if (close < 0) {
         throw new UsageException(
             "--broker: '"
-                + Secrets.mask(uri)
+                + Texts.cut(Secrets.mask(uri))
                 + "' has no closing ')'; use failover:(amqp://a:5672,amqp://b:5672)");
       }
       rest = rest.substring(1, close);
@@ -70,14 +71,15 @@ final class AmqpUris {
     String fix = "; use amqp://host:port, e.g. amqp://broker.example:5672";
     URI parsed;
     if (address.endsWith("://")) {
-      throw new UsageException("--broker: '" + Secrets.mask(whole) + "' names no host" + fix);
+      throw new UsageException(
+          "--broker: '" + Texts.cut(Secrets.mask(whole)) + "' names no host" + fix);
     }
     try {
       parsed = new URI(address);
     } catch (URISyntaxException e) {
       throw new UsageException(
           "--broker: '"
-              + Secrets.mask(whole)
+              + Texts.cut(Secrets.mask(whole))
               + "' is not a valid URI ("
               + e.getReason()
               + ")"
@@ -86,11 +88,15 @@ final class AmqpUris {
     String scheme = parsed.getScheme() == null ? "" : parsed.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.startsWith("amqp")) {
       throw new UsageException(
-          "--broker: '" + Secrets.mask(address) + "' is not an amqp:// or amqps:// address" + fix);
+          "--broker: '"
+              + Texts.cut(Secrets.mask(address))
+              + "' is not an amqp:// or amqps:// address"
+              + fix);
     }
     String authority = parsed.getRawAuthority();
     if (authority == null || authority.isBlank()) {
-      throw new UsageException("--broker: '" + Secrets.mask(whole) + "' names no host" + fix);
+      throw new UsageException(
+          "--broker: '" + Texts.cut(Secrets.mask(whole)) + "' names no host" + fix);
     }
     String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
     String host = hostPort;
@@ -104,21 +110,18 @@ final class AmqpUris {
       port = hostPort.substring(hostPort.indexOf(':') + 1);
     }
     if (host.isBlank()) {
-      throw new UsageException("--broker: '" + Secrets.mask(whole) + "' names no host" + fix);
+      throw new UsageException(
+          "--broker: '" + Texts.cut(Secrets.mask(whole)) + "' names no host" + fix);
     }
     if (port != null) {
-      int n;
-      try {
-        n = Integer.parseInt(port);
-      } catch (NumberFormatException e) {
-        n = -1;
-      }
+      // ASCII digits only: parseInt would take other scripts' digits.
+      int n = port.matches("[0-9]{1,5}") ? Integer.parseInt(port) : -1;
       if (n < 1 || n > 65535) {
         throw new UsageException(
             "--broker: '"
-                + Secrets.mask(whole)
+                + Texts.cut(Secrets.mask(whole))
                 + "' has port '"
-                + port
+                + Texts.cut(port)
                 + "'; use a port from 1 to 65535, e.g. amqp://"
                 + host
                 + ":5672");

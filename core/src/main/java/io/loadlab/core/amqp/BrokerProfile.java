@@ -1,6 +1,7 @@
 package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -104,7 +105,12 @@ public enum BrokerProfile {
       }
     }
     throw new UsageException(
-        option + ": '" + text + "' is not a broker profile; use " + names() + " (or auto)");
+        option
+            + ": '"
+            + Texts.cut(text)
+            + "' is not a broker profile; use "
+            + names()
+            + " (or auto)");
   }
 
   /** Every profile's name, comma-separated. */

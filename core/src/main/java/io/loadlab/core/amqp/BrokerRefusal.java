@@ -3,6 +3,7 @@ package io.loadlab.core.amqp;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -105,7 +106,9 @@ public final class BrokerRefusal {
       case "amqp:not-implemented", "amqp:not-allowed" -> fix = fixForNotImplemented;
       case "amqp:unauthorized-access" -> {
         fix =
-            (settings.user() == null ? "anonymous users" : "user '" + settings.user() + "'")
+            (settings.user() == null
+                    ? "anonymous users"
+                    : "user '" + Texts.cut(settings.user()) + "'")
                 + " may not do this: grant it on the broker, or use another "
                 + settings.names().user()
                 + " or --base-name";

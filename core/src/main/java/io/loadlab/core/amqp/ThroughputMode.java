@@ -1,6 +1,7 @@
 package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 
 /** How publishers and subscribers meet, as in qpid-perftest's {@code --mode}. */
@@ -17,7 +18,8 @@ public enum ThroughputMode {
     try {
       return valueOf(text.trim().toUpperCase(Locale.ROOT));
     } catch (RuntimeException e) {
-      throw new UsageException("--mode: '" + text + "' is not a mode; use shared, fanout or topic");
+      throw new UsageException(
+          "--mode: '" + Texts.cut(text) + "' is not a mode; use shared, fanout or topic");
     }
   }
 

@@ -1,6 +1,7 @@
 package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -40,7 +41,7 @@ public enum WaitStrategy {
     throw new UsageException(
         option
             + ": '"
-            + text
+            + Texts.cut(text)
             + "' is not a wait strategy; use one of "
             + Arrays.stream(values()).map(WaitStrategy::label).collect(Collectors.joining(", ")));
   }

@@ -2,6 +2,7 @@ package io.loadlab.core.broker;
 
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -61,7 +62,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     public Tls {
       if (keyStore == null || !java.nio.file.Files.isReadable(keyStore)) {
         throw new UsageException(
-            "--tls-keystore: cannot read '" + keyStore + "'; name a readable PKCS12 or JKS file");
+            "--tls-keystore: cannot read '"
+                + Texts.cut(keyStore)
+                + "'; name a readable PKCS12 or JKS file");
       }
     }
 
@@ -207,7 +210,8 @@ public final class EmbeddedBroker implements AutoCloseable {
         params.put(TransportConstants.KEYSTORE_TYPE_PROP_NAME, keyStoreType(tls.keyStore()));
       }
     } catch (Exception e) {
-      throw new UsageException("--host: '" + host + "' cannot be listened on; use an IP address");
+      throw new UsageException(
+          "--host: '" + Texts.cut(host) + "' cannot be listened on; use an IP address");
     }
     EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
     embedded.setConfiguration(config);

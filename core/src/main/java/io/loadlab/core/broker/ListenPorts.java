@@ -1,6 +1,7 @@
 package io.loadlab.core.broker;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,7 +27,8 @@ final class ListenPorts {
       s.bind(new InetSocketAddress(InetAddress.getByName(host), 0));
       return s.getLocalPort();
     } catch (IOException e) {
-      throw new UsageException("--host: cannot listen on '" + host + "': " + e.getMessage());
+      throw new UsageException(
+          "--host: cannot listen on '" + Texts.cut(host) + "': " + e.getMessage());
     }
   }
 }

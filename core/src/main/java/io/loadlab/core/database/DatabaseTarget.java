@@ -3,6 +3,7 @@ package io.loadlab.core.database;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.sql.Connection;
@@ -107,7 +108,10 @@ public record DatabaseTarget(String url, String user, String password) {
     }
     if (e.getMessage() != null && e.getMessage().startsWith("No suitable driver")) {
       return new UsageException(
-          "--url: '" + where + "' is not a valid JDBC URL; use jdbc:postgresql://host:port/db", e);
+          "--url: '"
+              + Texts.cut(where)
+              + "' is not a valid JDBC URL; use jdbc:postgresql://host:port/db",
+          e);
     }
     if (state != null && (state.startsWith("28") || state.equals("3D000"))) {
       return new UsageException(

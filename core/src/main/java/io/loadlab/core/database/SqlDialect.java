@@ -1,6 +1,7 @@
 package io.loadlab.core.database;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -52,7 +53,7 @@ public enum SqlDialect {
     throw new UsageException(
         option
             + ": '"
-            + url
+            + Texts.cut(url)
             + "' is not a JDBC URL loadlab knows; use jdbc:postgresql://host:port/db or"
             + " jdbc:mariadb://host:port/db");
   }

@@ -1,6 +1,8 @@
 package io.loadlab.core.ds2;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Numerals;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,18 +55,32 @@ public record Ds2Size(String name, int customers, int ordersPerMonth, int produc
     Matcher m = FORMAT.matcher(t);
     if (!m.matches()) {
       throw new UsageException(
-          option + ": '" + text + "' is not a DS2 size; use 10MB, 1GB, 100GB or e.g. 4GB, 30MB");
-    }
-    int n;
-    try {
-      n = Integer.parseInt(m.group(1));
-    } catch (NumberFormatException e) {
-      n = -1;
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is not a DS2 size; use 10MB, 1GB, 100GB or e.g. 4GB, 30MB"
+              + Numerals.digitsHint(text));
     }
     String unit = m.group(2);
-    if (n < 1 || n > 1023) {
+    String digits = m.group(1).replaceFirst("^0+(?=.)", "");
+    int n = digits.length() > 4 ? Integer.MAX_VALUE : Integer.parseInt(digits);
+    if (n > 1023) {
       throw new UsageException(
-          option + ": '" + text + "' is out of range; use 1 to 1023 " + unit + " (or 1GB, 100GB)");
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is too large; use 1 to 1023 "
+              + unit
+              + " (or 1GB, 100GB)");
+    }
+    if (n < 1) {
+      throw new UsageException(
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is out of range; use 1 to 1023 "
+              + unit
+              + " (or 1GB, 100GB)");
     }
     String name = n + unit;
     if (unit.equals("MB")) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.util.Texts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -214,6 +215,6 @@ record JmhBenchmark(
 
   private static UsageException missing(String at, String field) {
     return new UsageException(
-        at + ": no '" + field + "' field; is this JMH's JSON result (-rf json)?");
+        at + ": no '" + Texts.cut(field) + "' field; is this JMH's JSON result (-rf json)?");
   }
 }

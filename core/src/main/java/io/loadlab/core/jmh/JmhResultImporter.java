@@ -9,6 +9,7 @@ import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.util.JsonNumbers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -75,19 +76,17 @@ public final class JmhResultImporter {
    * @throws UsageException if it is not JMH's JSON result
    */
   public static RunResult parse(String json, String source, String label, Instant finished) {
+    JsonNumbers.check(source, json, "use the file JMH writes with -rf json");
     JsonNode root;
     try {
       root = ResultJson.mapper().readTree(json);
     } catch (JsonProcessingException e) {
-      String where =
-          e.getLocation() == null
-              ? ""
-              : " at line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr();
+      String problem = JsonNumbers.describe(e);
       throw new UsageException(
-          source + " is not JSON" + where + "; use the file JMH writes with -rf json");
+          source
+              + (problem.startsWith("not JSON") ? " is " : ": ")
+              + problem
+              + "; use the file JMH writes with -rf json");
     }
     if (root == null || !root.isArray()) {
       throw new UsageException(

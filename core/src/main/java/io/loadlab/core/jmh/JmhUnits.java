@@ -1,6 +1,7 @@
 package io.loadlab.core.jmh;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Map;
 
 /**
@@ -43,7 +44,7 @@ final class JmhUnits {
       throw new UsageException(
           field
               + ": unknown unit '"
-              + scoreUnit
+              + Texts.cut(scoreUnit)
               + "'; expected a rate such as ops/s or a time"
               + " such as us/op");
     }
@@ -55,13 +56,19 @@ final class JmhUnits {
     String[] parts = text.trim().split("\\s+");
     if (parts.length != 2) {
       throw new UsageException(
-          field + ": '" + text + "' is not a JMH time; expected a number and a unit like '10 s'");
+          field
+              + ": '"
+              + Texts.cut(text)
+              + "' is not a JMH time; expected a number and a unit like '10 s'");
     }
     try {
       return Double.parseDouble(parts[0]) * seconds(field, parts[1]);
     } catch (NumberFormatException e) {
       throw new UsageException(
-          field + ": '" + text + "' is not a JMH time; expected a number and a unit like '10 s'");
+          field
+              + ": '"
+              + Texts.cut(text)
+              + "' is not a JMH time; expected a number and a unit like '10 s'");
     }
   }
 
@@ -69,7 +76,10 @@ final class JmhUnits {
     Double s = SECONDS.get(unit);
     if (s == null) {
       throw new UsageException(
-          field + ": unknown time unit '" + unit + "'; expected one of ns, us, ms, s, min");
+          field
+              + ": unknown time unit '"
+              + Texts.cut(unit)
+              + "'; expected one of ns, us, ms, s, min");
     }
     return s;
   }

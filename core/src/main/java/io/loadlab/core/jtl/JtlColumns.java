@@ -1,6 +1,7 @@
 package io.loadlab.core.jtl;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -77,7 +78,7 @@ final class JtlColumns {
   static long number(List<String> row, int i, String name, long line, Path file) {
     String s = field(row, i);
     try {
-      return Long.parseLong(s);
+      return Long.parseLong(ascii(s));
     } catch (NumberFormatException e) {
       throw new UsageException(
           file
@@ -86,7 +87,7 @@ final class JtlColumns {
               + ": "
               + name
               + " '"
-              + (s.length() > 40 ? s.substring(0, 40) + "…" : s)
+              + Texts.cut(s)
               + "' is not a whole number; write the JTL with"
               + " jmeter.save.saveservice.timestamp_format=ms");
     }
@@ -98,9 +99,17 @@ final class JtlColumns {
       return 0;
     }
     try {
-      return Long.parseLong(s);
+      return Long.parseLong(ascii(s));
     } catch (NumberFormatException e) {
       return 0;
     }
+  }
+
+  /** The text if it is written with ASCII digits (parseLong alone takes any script's digits). */
+  private static String ascii(String s) {
+    if (!s.matches("[+-]?[0-9]+")) {
+      throw new NumberFormatException(s);
+    }
+    return s;
   }
 }

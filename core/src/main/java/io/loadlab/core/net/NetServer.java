@@ -1,6 +1,7 @@
 package io.loadlab.core.net;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -83,7 +84,8 @@ public final class NetServer implements AutoCloseable {
             ? new InetSocketAddress(port)
             : new InetSocketAddress(host, port);
     if (address.isUnresolved()) {
-      throw new UsageException("--host: '" + host + "' is not a known host name; check the name");
+      throw new UsageException(
+          "--host: '" + Texts.cut(host) + "' is not a known host name; check the name");
     }
     // With port 0 the TCP port is free but its UDP twin may not be: try a few.
     for (int attempt = 1; ; attempt++) {

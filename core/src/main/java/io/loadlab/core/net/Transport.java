@@ -1,6 +1,7 @@
 package io.loadlab.core.net;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 
 /**
@@ -27,6 +28,7 @@ public enum Transport {
         return p;
       }
     }
-    throw new UsageException(option + ": '" + text + "' is not a protocol; use tcp or udp");
+    throw new UsageException(
+        option + ": '" + Texts.cut(text) + "' is not a protocol; use tcp or udp");
   }
 }

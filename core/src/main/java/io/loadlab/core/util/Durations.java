@@ -28,7 +28,11 @@ public final class Durations {
     Matcher m = FORMAT.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw new UsageException(
-          option + ": '" + text + "' is not a duration; use a number with ms, s, m or h, e.g. 60s");
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is not a duration; use a number with ms, s, m or h, e.g. 60s"
+              + Numerals.digitsHint(text));
     }
     double value = Double.parseDouble(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);
@@ -40,7 +44,8 @@ public final class Durations {
           default -> value * 3_600_000;
         };
     if (millis > MAX_MILLIS) {
-      throw new UsageException(option + ": '" + text + "' is too long; use at most 8760h (a year)");
+      throw new UsageException(
+          option + ": '" + Texts.cut(text) + "' is too long; use at most 8760h (a year)");
     }
     return Duration.ofNanos(Math.round(millis * 1_000_000));
   }

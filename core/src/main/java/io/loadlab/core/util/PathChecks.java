@@ -12,6 +12,12 @@ import java.nio.file.Path;
  * the option and the fix.
  */
 public final class PathChecks {
+  /** The longest path Linux takes (PATH_MAX, less the terminating NUL). */
+  static final int MAX_PATH_BYTES = 4095;
+
+  /** The longest file name Linux file systems take (NAME_MAX). */
+  static final int MAX_NAME_BYTES = 255;
+
   private PathChecks() {}
 
   /** A directory that exists and is writable, or that can be created. */
@@ -19,7 +25,7 @@ public final class PathChecks {
     Path dir = parse(option, text);
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new UsageException(
-          option + ": '" + text + "' is a file, not a directory; name a directory");
+          option + ": '" + Texts.cut(text) + "' is a file, not a directory; name a directory");
     }
     checkCreatable(option, text, dir);
   }
@@ -29,11 +35,15 @@ public final class PathChecks {
     Path file = parse(option, text);
     if (Files.isDirectory(file)) {
       throw new UsageException(
-          option + ": '" + text + "' is a directory; name a file, e.g. " + file.resolve("out"));
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is a directory; name a file, e.g. "
+              + Texts.cut(file.resolve("out").toString()));
     }
     if (Files.exists(file) && !Files.isWritable(file)) {
       throw new UsageException(
-          option + ": '" + text + "' cannot be written; name a file you may write");
+          option + ": '" + Texts.cut(text) + "' cannot be written; name a file you may write");
     }
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
@@ -45,13 +55,34 @@ public final class PathChecks {
   public static void readableFile(String option, String text) {
     Path file = parse(option, text);
     if (!Files.exists(file)) {
-      throw new UsageException(option + ": '" + text + "' does not exist; name an existing file");
+      throw new UsageException(
+          option + ": '" + Texts.cut(text) + "' does not exist; name an existing file");
     }
     if (!Files.isRegularFile(file)) {
-      throw new UsageException(option + ": '" + text + "' is not a regular file; name a file");
+      throw new UsageException(
+          option + ": '" + Texts.cut(text) + "' is not a regular file; name a file");
     }
     if (!Files.isReadable(file)) {
-      throw new UsageException(option + ": '" + text + "' cannot be read; check its permissions");
+      throw new UsageException(
+          option + ": '" + Texts.cut(text) + "' cannot be read; check its permissions");
+    }
+  }
+
+  /**
+   * If the path exists, it is a regular file: a named pipe would block whoever reads it and a
+   * device such as {@code /dev/zero} never ends. A missing file is left to the command, which names
+   * what to give.
+   */
+  public static void notSpecialFile(String option, String text) {
+    Path file = parse(option, text);
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new UsageException(
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is "
+              + (Files.isDirectory(file) ? "a directory" : "a pipe, socket or device")
+              + ", not a regular file; name a file");
     }
   }
 
@@ -68,18 +99,18 @@ public final class PathChecks {
       throw new UsageException(
           option
               + ": '"
-              + text
+              + Texts.cut(text)
               + "' is under '"
-              + existing
+              + Texts.cut(existing.toString())
               + "', which is a file; name a path in a directory");
     }
     if (!Files.isWritable(existing)) {
       throw new UsageException(
           option
               + ": '"
-              + text
+              + Texts.cut(text)
               + "' cannot be written: '"
-              + existing
+              + Texts.cut(existing.toString())
               + "' is read-only or not yours; name a writable directory");
     }
     probe(option, text, existing);
@@ -96,21 +127,48 @@ public final class PathChecks {
       throw new UsageException(
           option
               + ": '"
-              + text
+              + Texts.cut(text)
               + "' cannot be written: '"
-              + dir
+              + Texts.cut(dir.toString())
               + "' takes no new files; name a writable directory");
     }
+  }
+
+  /**
+   * What makes {@code text} too long for a Linux path, or null: more than {@value #MAX_PATH_BYTES}
+   * bytes, or a name of more than {@value #MAX_NAME_BYTES}. Such a path is refused before it is
+   * used (and before a message echoes all of it).
+   */
+  public static String lengthProblem(String text) {
+    if (bytes(text) > MAX_PATH_BYTES) {
+      return "is too long for a path; use at most " + MAX_PATH_BYTES + " bytes";
+    }
+    for (String name : text.split("/")) {
+      if (bytes(name) > MAX_NAME_BYTES) {
+        return "has a name longer than " + MAX_NAME_BYTES + " bytes; use shorter names";
+      }
+    }
+    return null;
+  }
+
+  private static int bytes(String text) {
+    return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
   }
 
   private static Path parse(String option, String text) {
     if (text == null || text.isBlank()) {
       throw new UsageException(option + ": a path is needed");
     }
+    Path path;
     try {
-      return Path.of(text);
+      path = Path.of(text);
     } catch (InvalidPathException e) {
-      throw new UsageException(option + ": '" + text + "' is not a valid path");
+      throw new UsageException(option + ": '" + Texts.cut(text) + "' is not a valid path");
     }
+    String tooLong = lengthProblem(text);
+    if (tooLong != null) {
+      throw new UsageException(option + ": '" + Texts.cut(text) + "' " + tooLong);
+    }
+    return path;
   }
 }

@@ -25,7 +25,8 @@ public final class Shares {
               + ": '"
               + Texts.cut(text)
               + "' is not a share; use a percentage such as 95% or a"
-              + " fraction such as 0.95");
+              + " fraction such as 0.95"
+              + Numerals.digitsHint(text));
     }
     value = Double.parseDouble(t);
     if (percent) {

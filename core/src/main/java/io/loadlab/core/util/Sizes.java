@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * Parses sizes and lists of numbers as users write them: {@code 1024}, {@code 32K}, {@code 20MB},
- * {@code 1,10,20,50}. Units are binary (K = 1024).
+ * {@code 1,10,20,50}. Units are binary (K = 1024; K, M, G and T).
  */
 public final class Sizes {
-  private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmg]i?b?|b)?");
+  private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgt]i?b?|b)?");
 
   private Sizes() {}
 
@@ -21,13 +21,17 @@ public final class Sizes {
     Matcher m = SIZE.matcher(text == null ? "" : text.trim().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw new UsageException(
-          option + ": '" + text + "' is not a size; use a whole number of bytes, e.g. 1024 or 32K");
+          option
+              + ": '"
+              + Texts.cut(text)
+              + "' is not a size; use a whole number of bytes, e.g. 1024 or 32K"
+              + Numerals.digitsHint(text));
     }
     long value;
     try {
       value = Long.parseLong(m.group(1));
     } catch (NumberFormatException e) {
-      throw new UsageException(option + ": '" + text + "' is too large");
+      throw new UsageException(option + ": '" + Texts.cut(text) + "' is too large");
     }
     String unit = m.group(2) == null ? "b" : m.group(2);
     long factor =
@@ -35,10 +39,11 @@ public final class Sizes {
           case 'k' -> 1L << 10;
           case 'm' -> 1L << 20;
           case 'g' -> 1L << 30;
+          case 't' -> 1L << 40;
           default -> 1;
         };
     if (value > Long.MAX_VALUE / factor) {
-      throw new UsageException(option + ": '" + text + "' is too large");
+      throw new UsageException(option + ": '" + Texts.cut(text) + "' is too large");
     }
     return value * factor;
   }
@@ -67,17 +72,7 @@ public final class Sizes {
 
   /** Parses one whole number in {@code [min, max]}. */
   public static int parseInt(String option, String text, int min, int max) {
-    int v;
-    try {
-      v = Integer.parseInt(text.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException(option + ": '" + text + "' is not a whole number");
-    }
-    if (v < min || v > max) {
-      throw new UsageException(
-          option + ": " + v + " is out of range; use a number from " + min + " to " + max);
-    }
-    return v;
+    return (int) Numerals.parseLong(option, text, min, max);
   }
 
   private static List<String> splitList(String option, String text) {
@@ -87,7 +82,8 @@ public final class Sizes {
     List<String> parts = new ArrayList<>();
     for (String part : text.split(",")) {
       if (part.isBlank()) {
-        throw new UsageException(option + ": '" + text + "' has an empty item; use e.g. 1,10,20");
+        throw new UsageException(
+            option + ": '" + Texts.cut(text) + "' has an empty item; use e.g. 1,10,20");
       }
       parts.add(part.trim());
     }

@@ -14,4 +14,9 @@ public final class Texts {
     }
     return value.substring(0, ECHO_LIMIT - 1) + "… (" + value.length() + " characters)";
   }
+
+  /** A value a user gave (a path, a number, a name), as {@link #cut(String)} prints it. */
+  public static String cut(Object value) {
+    return value == null ? null : cut(value.toString());
+  }
 }

@@ -3,6 +3,7 @@ package io.loadlab.core.util;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.failure.UsageException;
 import java.nio.file.Files;
@@ -38,5 +39,29 @@ class SecretsTest {
     assertEquals("topsecret", Secrets.read("--password-file", f, null));
     assertThrows(
         UsageException.class, () -> Secrets.read("--password-file", dir.resolve("missing"), null));
+  }
+
+  @Test
+  void onlyASmallRegularFileIsRead(@TempDir Path dir) throws Exception {
+    Path fifo = dir.resolve("fifo");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
+    Path big = Files.write(dir.resolve("big"), new byte[Secrets.MAX_FILE_BYTES + 1]);
+    String[][] cases = {
+      {fifo.toString(), "names a pipe, socket or device, not a regular file"},
+      {"/dev/zero", "names a pipe, socket or device, not a regular file"},
+      {dir.toString(), "names a directory, not a regular file"},
+      {big.toString(), "the file it names has 4097 bytes, more than a secret file may (4096)"}
+    };
+    for (String[] c : cases) {
+      long t0 = System.nanoTime();
+      UsageException e =
+          assertThrows(
+              UsageException.class, () -> Secrets.read("--password-file", Path.of(c[0]), null));
+      assertTrue(e.getMessage().startsWith("--password-file: " + c[1]), e.getMessage());
+      assertFalse(e.getMessage().contains(c[0]), "never the path: " + e.getMessage());
+      assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "at once: " + c[0]);
+    }
+    Path exact = Files.writeString(dir.resolve("ok"), "s3cret\n" + "x".repeat(100));
+    assertEquals("s3cret", Secrets.read("--password-file", exact, null));
   }
 }

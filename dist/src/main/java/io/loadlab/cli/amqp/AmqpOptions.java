@@ -7,6 +7,7 @@ import io.loadlab.core.amqp.BrokerIdentity;
 import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
 import java.nio.file.Path;
 import java.util.List;
@@ -190,18 +191,7 @@ final class AmqpOptions {
     if (v == null) {
       return defaultValue;
     }
-    long n;
-    try {
-      n = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new io.loadlab.core.failure.UsageException(
-          "--" + name + ": '" + v + "' is not a whole number");
-    }
-    if (n < min) {
-      throw new io.loadlab.core.failure.UsageException(
-          "--" + name + ": " + n + " is too small; use " + min + " or more");
-    }
-    return n;
+    return Numerals.parseLong("--" + name, v, min, Long.MAX_VALUE);
   }
 
   /**

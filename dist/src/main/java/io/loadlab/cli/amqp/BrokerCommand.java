@@ -8,6 +8,7 @@ import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,8 @@ final class BrokerCommand implements Command {
     try {
       lines = Files.readAllLines(file);
     } catch (IOException e) {
-      throw new UsageException("--users-file: cannot read '" + file + "'; name a readable file");
+      throw new UsageException(
+          "--users-file: cannot read '" + Texts.cut(file) + "'; name a readable file");
     }
     Map<String, String> users = new LinkedHashMap<>();
     int n = 0;
@@ -98,13 +100,13 @@ final class BrokerCommand implements Command {
       int colon = l.indexOf(':');
       if (colon <= 0 || colon == l.length() - 1) {
         throw new UsageException(
-            "--users-file: line " + n + " of '" + file + "' is not user:password");
+            "--users-file: line " + n + " of '" + Texts.cut(file) + "' is not user:password");
       }
       users.put(l.substring(0, colon), l.substring(colon + 1));
     }
     if (users.isEmpty()) {
       throw new UsageException(
-          "--users-file: '" + file + "' names no user; add user:password lines");
+          "--users-file: '" + Texts.cut(file) + "' names no user; add user:password lines");
     }
     return users;
   }
@@ -168,7 +170,7 @@ final class BrokerCommand implements Command {
     } catch (Exception e) {
       throw new UsageException(
           "--tls-keystore: cannot open '"
-              + keyStore
+              + Texts.cut(keyStore)
               + "' ("
               + Secrets.mask(String.valueOf(e.getMessage()))
               + "); check that it is PKCS12 or JKS and its password");

@@ -14,6 +14,7 @@ import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.util.Numerals;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -127,13 +128,25 @@ final class LatencyCommand implements Command {
     }
   }
 
+  /**
+   * qpid-latency-test's name for {@code --interval}, in milliseconds when bare: messages name it as
+   * the user typed it, and giving both is refused.
+   */
   private static Duration reportFrequency(CommandLine cmd) {
     String v = cmd.getOptionValue("report-frequency");
     if (v == null) {
       return Duration.ofSeconds(1);
     }
-    String text = v.trim().matches("\\d+") ? v.trim() + "ms" : v;
-    return Durations.parse("--report-frequency", text);
+    if (cmd.hasOption("interval")) {
+      throw new UsageException("--report-frequency: is another name for --interval; give only one");
+    }
+    String text = v.trim().matches("[0-9]+") ? v.trim() + "ms" : v;
+    Duration d = Durations.parse("--report-frequency", text);
+    if (d.toMillis() < 100) {
+      throw new UsageException(
+          "--report-frequency: " + d.toMillis() + "ms is too short; use 100 (ms) or more");
+    }
+    return d;
   }
 
   private static LatencySettings settings(CommandLine cmd, AmqpConnectionSettings connection) {
@@ -167,11 +180,8 @@ final class LatencyCommand implements Command {
     if (v == null) {
       return 0;
     }
-    try {
-      return Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("--rate: '" + v + "' is not a number; use e.g. 1000, or 0");
-    }
+    return Numerals.parseDecimal(
+        "--rate", v, 0, 10_000_000, "a rate in messages per second (0: one at a time)", "1000");
   }
 
   /** One row per size and test, shaped as the seeds' Figure 6 (latency in ms by size). */

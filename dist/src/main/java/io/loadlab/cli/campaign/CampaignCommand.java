@@ -4,6 +4,8 @@ import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.PathChecks;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -134,19 +136,26 @@ public final class CampaignCommand implements Command {
       case "run" -> {
         Campaign c = CampaignValidator.read(operand);
         Path dir = output(cmd, c);
-        CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
-        runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
-        ctx.out().print(CampaignPlan.describe(c, dir));
-        int code = runner.run();
-        if (cmd.hasOption("junit")) {
-          Files.copy(
-              dir.resolve(CampaignJunit.FILE),
-              Path.of(cmd.getOptionValue("junit")),
-              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        // One campaign run per directory, for as long as this one runs (CampaignLock).
+        try (CampaignLock lock = CampaignLock.take(dir)) {
+          CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
+          runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
+          ctx.out().print(CampaignPlan.describe(c, dir));
+          int code = runner.run();
+          if (cmd.hasOption("junit")) {
+            Files.copy(
+                dir.resolve(CampaignJunit.FILE),
+                Path.of(cmd.getOptionValue("junit")),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          }
+          yield code;
         }
-        yield code;
       }
       default -> {
+        String tooLong = PathChecks.lengthProblem(operand.toString());
+        if (tooLong != null) {
+          throw new UsageException("DIR: '" + Texts.cut(operand) + "' " + tooLong);
+        }
         Path dir = operand;
         Path file = Files.isDirectory(dir) ? dir.resolve(Manifest.FILE) : dir;
         if (!Files.exists(file)) {

@@ -4,6 +4,7 @@ import static io.loadlab.cli.campaign.ValidationProblems.NAME;
 
 import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.YamlFiles;
 import java.io.PrintStream;
@@ -69,7 +70,8 @@ public final class CampaignValidator {
     if (name == null || name.isBlank()) {
       problems.problem("name", "missing; give the campaign a short name, e.g. amqp-sriov");
     } else if (!NAME.matcher(name).matches()) {
-      problems.problem("name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
+      problems.problem(
+          "name", "'" + Texts.cut(name) + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }
     Iterations iterations =
         new IterationsField(problems).read("iterations", spec.iterations(), Iterations.fixed(3));
@@ -78,7 +80,10 @@ public final class CampaignValidator {
       rule = ReportRule.parse(spec.report());
       if (rule == null) {
         problems.problem(
-            "report", "'" + spec.report() + "' is unknown; use median-stddev, median, best or all");
+            "report",
+            "'"
+                + Texts.cut(spec.report())
+                + "' is unknown; use median-stddev, median, best or all");
       }
     }
     boolean stop = false;
@@ -88,7 +93,8 @@ public final class CampaignValidator {
         case "continue" -> stop = false;
         default ->
             problems.problem(
-                "on-failure", "'" + spec.onFailure() + "' is unknown; use continue or stop");
+                "on-failure",
+                "'" + Texts.cut(spec.onFailure()) + "' is unknown; use continue or stop");
       }
     }
     ConfigurationValidator configurationValidator = new ConfigurationValidator(problems);
@@ -108,7 +114,7 @@ public final class CampaignValidator {
         if (!stepNames.add(s.name())) {
           problems.problem(
               "steps[" + i + "].name",
-              "'" + s.name() + "' is used twice; give each step its own name");
+              "'" + Texts.cut(s.name()) + "' is used twice; give each step its own name");
         }
         steps.add(s);
       }
@@ -136,7 +142,8 @@ public final class CampaignValidator {
       configurations.forEach(c -> names.add(c.name()));
       if (!names.contains(baseline) && !configurations.isEmpty()) {
         problems.problem(
-            "baseline", "'" + baseline + "' is not a configuration; use one of " + names);
+            "baseline",
+            "'" + Texts.cut(baseline) + "' is not a configuration; use one of " + names);
       }
     }
     return baseline;

@@ -6,6 +6,7 @@ import static io.loadlab.cli.campaign.ValidationProblems.firstLine;
 import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.lab.Lab;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
@@ -59,13 +60,14 @@ final class ConfigurationValidator {
       if (c.name() == null || !NAME.matcher(c.name()).matches()) {
         problems.problem(
             f + ".name",
-            (c.name() == null ? "missing" : "'" + c.name() + "' is not a name")
+            (c.name() == null ? "missing" : "'" + Texts.cut(c.name()) + "' is not a name")
                 + "; use 1-64 of letters, digits, '.', '_' and '-', e.g. bridged");
         continue;
       }
       if (!names.add(c.name())) {
         problems.problem(
-            f + ".name", "'" + c.name() + "' is used twice; give each configuration its own name");
+            f + ".name",
+            "'" + Texts.cut(c.name()) + "' is used twice; give each configuration its own name");
       }
       Map<String, String> vars = new LinkedHashMap<>();
       c.vars().forEach((k, v) -> vars.put(k, problems.scalar(f + ".vars." + k, v)));
@@ -166,7 +168,8 @@ final class ConfigurationValidator {
     Options options = Main.optionsOf(command);
     if (options == null) {
       problems.problem(
-          sf + ".run", "'" + command + "' is not a loadlab command; use e.g. net serve or broker");
+          sf + ".run",
+          "'" + Texts.cut(command) + "' is not a loadlab command; use e.g. net serve or broker");
       return null;
     }
     if (s.readyPort() != null && (s.readyPort() < 1 || s.readyPort() > 65535)) {
@@ -222,7 +225,7 @@ final class ConfigurationValidator {
       problems.problem(
           sf + ".on",
           "'"
-              + on
+              + Texts.cut(on)
               + "': configuration "
               + c.name()
               + " has no testbed or lab;"
@@ -231,7 +234,7 @@ final class ConfigurationValidator {
       problems.problem(
           sf + ".on",
           "'"
-              + on
+              + Texts.cut(on)
               + "' is not a machine of configuration "
               + c.name()
               + "; use one of "
@@ -240,7 +243,7 @@ final class ConfigurationValidator {
       problems.problem(
           sf + ".on",
           "'"
-              + on
+              + Texts.cut(on)
               + "': testbed machines start servers through the"
               + " testbed's roles; give this one as a role in the testbed file");
     }

@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.util.Texts;
 import java.util.Map;
 import java.util.Set;
 
@@ -54,7 +55,7 @@ final class IterationsField {
     problems.problem(
         f,
         "'"
-            + value
+            + Texts.cut(value)
             + "' is not a count; use a number such as 9, or {min: 3, max: 15, until-cv: 3.5%}");
     return defaults;
   }
@@ -66,7 +67,7 @@ final class IterationsField {
     if (v instanceof Integer n && n >= 1 && n <= 10_000) {
       return n;
     }
-    problems.problem(f, "'" + v + "' is not a count from 1 to 10000");
+    problems.problem(f, "'" + Texts.cut(v) + "' is not a count from 1 to 10000");
     return null;
   }
 
@@ -84,7 +85,7 @@ final class IterationsField {
     } catch (NumberFormatException e) {
       // reported below
     }
-    problems.problem(f, "'" + v + "' is not a percentage; use e.g. 3.5%");
+    problems.problem(f, "'" + Texts.cut(v) + "' is not a percentage; use e.g. 3.5%");
     return null;
   }
 }

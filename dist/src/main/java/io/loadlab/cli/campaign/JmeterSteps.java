@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.plan.ProvisionOptions;
 import io.loadlab.provision.plan.SshTargets;
 import io.loadlab.provision.roles.RoleCommands;
@@ -66,7 +67,7 @@ final class JmeterSteps {
       String m = h.trim();
       if (c.machines().contains(m) && !c.jmeterServers().containsKey(m)) {
         return "'"
-            + m
+            + Texts.cut(m)
             + "' runs no jmeter-server in "
             + c.file().getFileName()
             + "; add {role: jmeter-server, on: "

@@ -1,10 +1,14 @@
 package io.loadlab.cli.campaign;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.CriterionVerdict;
+import io.loadlab.core.util.JsonNumbers;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -246,8 +250,19 @@ public final class Manifest {
     return null;
   }
 
+  /**
+   * Reads a campaign's manifest; a number out of range, or a file that is not one, is refused with
+   * one line naming the field ({@link io.loadlab.core.util.JsonNumbers}).
+   */
   public static Manifest read(Path file) throws IOException {
-    return MAPPER.readValue(file.toFile(), Manifest.class);
+    String json = Files.readString(file);
+    String fix = "give a campaign directory written by loadlab campaign run";
+    JsonNumbers.check(Texts.cut(file), json, fix);
+    try {
+      return MAPPER.readValue(json, Manifest.class);
+    } catch (JsonProcessingException e) {
+      throw new UsageException(Texts.cut(file) + ": " + JsonNumbers.describe(e) + "; " + fix);
+    }
   }
 
   /** Writes the manifest to {@code dir/campaign.json} atomically (a temporary file, renamed). */

@@ -4,6 +4,7 @@ import static io.loadlab.cli.campaign.ValidationProblems.firstLine;
 
 import io.loadlab.cli.Main;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ final class StepPlacementValidator {
         problems.problem(
             f + ".on",
             "'"
-                + m
+                + Texts.cut(m)
                 + "': configuration "
                 + c.name()
                 + " has no testbed or lab;"
@@ -61,7 +62,7 @@ final class StepPlacementValidator {
         problems.problem(
             f + ".on",
             "'"
-                + m
+                + Texts.cut(m)
                 + "' is not a machine of configuration "
                 + c.name()
                 + "'s "
@@ -74,7 +75,7 @@ final class StepPlacementValidator {
           problems.problem(
               f + ".on",
               "'"
-                  + m
+                  + Texts.cut(m)
                   + "' gets no loadlab from "
                   + c.file().getFileName()
                   + " (install goes to "

@@ -3,6 +3,7 @@ package io.loadlab.cli.campaign;
 import static io.loadlab.cli.campaign.ValidationProblems.NAME;
 
 import io.loadlab.cli.Main;
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -68,7 +69,7 @@ final class StepValidator {
       problems.problem(
           f + ".run",
           "'"
-              + command
+              + Texts.cut(command)
               + "' is not a loadlab load command; use e.g. net rr, amqp"
               + " throughput, amqp latency or ds2 run (see loadlab --help)");
       return null;
@@ -76,7 +77,8 @@ final class StepValidator {
     String name = s.name() != null ? s.name() : command.substring(command.lastIndexOf(' ') + 1);
     if (!NAME.matcher(name).matches()) {
       problems.problem(
-          f + ".name", "'" + name + "' must be 1-64 of letters, digits, '.', '_' and '-'");
+          f + ".name",
+          "'" + Texts.cut(name) + "' must be 1-64 of letters, digits, '.', '_' and '-'");
     }
     Map<String, String> opts =
         files.localFiles(
@@ -181,7 +183,7 @@ final class StepValidator {
         problems.problem(
             f + ".figures",
             "'"
-                + fig
+                + Texts.cut(fig)
                 + "' is not a figure; use "
                 + BASIC_FIGURES
                 + " or a workload figure such as opm or transfersPerSec");
@@ -198,7 +200,7 @@ final class StepValidator {
         problems.problem(
             f + ".best-over[" + i + "]",
             "'"
-                + b
+                + Texts.cut(b)
                 + "' is not swept in this step; name options of its sweep "
                 + s.sweep().keySet());
       }

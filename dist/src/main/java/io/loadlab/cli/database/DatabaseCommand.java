@@ -10,6 +10,7 @@ import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,7 +104,8 @@ public final class DatabaseCommand implements Command {
   private static Settings settings(CommandLine cmd) {
     String host = cmd.getOptionValue("host", "127.0.0.1").trim();
     if (host.isEmpty() || host.contains(",") || host.contains(" ")) {
-      throw new UsageException("--host: '" + host + "' is not one address; use e.g. 0.0.0.0");
+      throw new UsageException(
+          "--host: '" + Texts.cut(host) + "' is not one address; use e.g. 0.0.0.0");
     }
     String p = cmd.getOptionValue("port");
     int port = p == null ? 5432 : Sizes.parseInt("--port", p, 0, 65535);
@@ -114,7 +116,7 @@ public final class DatabaseCommand implements Command {
             : Path.of(dd).toAbsolutePath();
     if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
       throw new UsageException(
-          "--data-dir: '" + dd + "' is a file; give a directory (created if absent)");
+          "--data-dir: '" + Texts.cut(dd) + "' is a file; give a directory (created if absent)");
     }
     String database = name(cmd, "database", "ds2");
     String user = name(cmd, "user", "loadlab");
@@ -147,7 +149,11 @@ public final class DatabaseCommand implements Command {
     String v = cmd.getOptionValue(option, dflt).trim();
     if (!NAME.matcher(v).matches()) {
       throw new UsageException(
-          "--" + option + ": '" + v + "' is not a plain name; use letters, digits and _");
+          "--"
+              + option
+              + ": '"
+              + Texts.cut(v)
+              + "' is not a plain name; use letters, digits and _");
     }
     return v;
   }

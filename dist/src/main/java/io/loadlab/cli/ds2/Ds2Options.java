@@ -6,7 +6,9 @@ import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,7 +104,9 @@ final class Ds2Options {
     String database = cmd.getOptionValue("database", DEFAULT_DATABASE);
     if (!database.matches("[A-Za-z_][A-Za-z0-9_]{0,62}")) {
       throw new UsageException(
-          "--database: '" + database + "' is not a plain name; use letters, digits and _");
+          "--database: '"
+              + Texts.cut(database)
+              + "' is not a plain name; use letters, digits and _");
     }
     log.accept("starting the embedded PostgreSQL in " + dir + (fresh ? " (fresh)" : ""));
     EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dir, fresh);
@@ -134,11 +138,7 @@ final class Ds2Options {
     if (v == null) {
       return defaultValue;
     }
-    try {
-      return Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + option + ": '" + v + "' is not a whole number");
-    }
+    return (int) Numerals.parseLong("--" + option, v, Integer.MIN_VALUE, Integer.MAX_VALUE);
   }
 
   static double doubleValue(CommandLine cmd, String option, double defaultValue) {
@@ -146,10 +146,7 @@ final class Ds2Options {
     if (v == null) {
       return defaultValue;
     }
-    try {
-      return Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + option + ": '" + v + "' is not a number");
-    }
+    return Numerals.parseDecimal(
+        "--" + option, v, -Double.MAX_VALUE, Double.MAX_VALUE, "a number", "20");
   }
 }

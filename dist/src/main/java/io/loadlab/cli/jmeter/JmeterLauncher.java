@@ -1,6 +1,7 @@
 package io.loadlab.cli.jmeter;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ public record JmeterLauncher(List<String> command, String source) {
       if (l == null) {
         throw new UsageException(
             "--jmeter: '"
-                + option
+                + Texts.cut(option)
                 + "' is neither a JMeter home (with bin/jmeter or bin/ApacheJMeter*.jar), its"
                 + " bin/jmeter nor its ApacheJMeter jar; "
                 + FIX);
@@ -53,7 +54,7 @@ public record JmeterLauncher(List<String> command, String source) {
         throw new UsageException(
             HOME_VARIABLE
                 + ": '"
-                + home
+                + Texts.cut(home)
                 + "' is not a JMeter home (no bin/jmeter or bin/ApacheJMeter*.jar); fix it, or"
                 + " give --jmeter /path/to/apache-jmeter-5.6.3");
       }

@@ -9,6 +9,8 @@ import io.loadlab.cli.StopSignals;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.run.RunDirectories;
+import io.loadlab.core.util.HostNames;
+import io.loadlab.core.util.Texts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -142,7 +144,9 @@ public final class JmeterRunCommand implements Command {
     Path planFile = Path.of(plan).toAbsolutePath().normalize();
     if (!Files.isRegularFile(planFile) || !Files.isReadable(planFile)) {
       throw new UsageException(
-          "--plan: '" + plan + "' is not a readable file; give the path of the .jmx to run");
+          "--plan: '"
+              + Texts.cut(plan)
+              + "' is not a readable file; give the path of the .jmx to run");
     }
     Map<String, String> properties = new LinkedHashMap<>();
     for (Option o : cmd.getOptions()) {
@@ -154,13 +158,13 @@ public final class JmeterRunCommand implements Command {
       if (kv == null || kv.length != 2 || !NAME.matcher(name).matches()) {
         throw new UsageException(
             "--property: '"
-                + String.join("=", kv == null ? new String[0] : kv)
+                + Texts.cut(String.join("=", kv == null ? new String[0] : kv))
                 + "' is not NAME=VALUE; give e.g. --property threads=10 (or -Jthreads=10)");
       }
       if (SECRET_NAME.matcher(name).matches()) {
         throw new UsageException(
             "--property: "
-                + name
+                + Texts.cut(name)
                 + " looks like a secret, which the process list would show; put it in a file"
                 + " given with --property-file");
       }
@@ -172,7 +176,7 @@ public final class JmeterRunCommand implements Command {
       if (!Files.isRegularFile(propertyFile) || !Files.isReadable(propertyFile)) {
         throw new UsageException(
             "--property-file: '"
-                + cmd.getOptionValue("property-file")
+                + Texts.cut(cmd.getOptionValue("property-file"))
                 + "' is not a readable file; give a JMeter properties file (NAME=VALUE lines)");
       }
     }
@@ -180,13 +184,14 @@ public final class JmeterRunCommand implements Command {
     if (cmd.hasOption("remote")) {
       for (String h : cmd.getOptionValue("remote").split(",")) {
         String host = h.trim();
-        if (host.isEmpty() || host.contains(" ") || !host.matches("[^:]+(:\\d{1,5})?")) {
+        if (host.isEmpty() || host.contains(" ") || !host.matches("[^:]+(:[0-9]{1,5})?")) {
           throw new UsageException(
               "--remote: '"
-                  + h
+                  + Texts.cut(h)
                   + "' is not host or host:port; give the jmeter-server machines, e.g."
                   + " --remote 10.0.0.5,10.0.0.6:1099");
         }
+        HostNames.check("--remote", host.replaceFirst(":[0-9]{1,5}$", ""));
         remote.add(host);
       }
     }

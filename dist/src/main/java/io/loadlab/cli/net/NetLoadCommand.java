@@ -17,6 +17,7 @@ import io.loadlab.core.net.Transport;
 import io.loadlab.core.net.UdpConnection;
 import io.loadlab.core.net.UdpProtocol;
 import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +31,9 @@ import org.apache.commons.cli.Options;
 final class NetLoadCommand implements Command {
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** The highest --rate taken: a billion transactions per second is beyond any network. */
+  static final double MAX_RATE = 1e9;
 
   private final NetWorkload workload;
   private final String summary;
@@ -116,7 +120,7 @@ final class NetLoadCommand implements Command {
             "rate",
             "TPS",
             "target transactions/s over all users (open loop, latency from the intended start);"
-                + " default: as fast as possible"));
+                + " 0 (the default): as fast as possible"));
     o.addOption(
         OptionDefs.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
     return o;
@@ -219,15 +223,13 @@ final class NetLoadCommand implements Command {
     if (text == null) {
       return 0;
     }
-    try {
-      double r = Double.parseDouble(text.trim());
-      if (r < 0 || Double.isNaN(r) || Double.isInfinite(r)) {
-        throw new NumberFormatException();
-      }
-      return r;
-    } catch (NumberFormatException e) {
-      throw new UsageException(
-          "--rate: '" + text + "' is not a rate; use transactions per second, e.g. 5000");
-    }
+    // 0 is the same as no --rate: as fast as possible (docs/configuration.md).
+    return Numerals.parseDecimal(
+        "--rate",
+        text,
+        0,
+        MAX_RATE,
+        "a rate in transactions per second (0: as fast as possible)",
+        "5000");
   }
 }

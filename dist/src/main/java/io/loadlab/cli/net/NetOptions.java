@@ -4,6 +4,7 @@ import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -51,7 +52,7 @@ final class NetOptions {
     for (String part : text.split(",")) {
       if (part.trim().startsWith("-")) {
         throw new UsageException(
-            "--" + option + ": " + part.trim() + " is negative; use 0 or more bytes");
+            "--" + option + ": " + Texts.cut(part.trim()) + " is negative; use 0 or more bytes");
       }
     }
     return text;

@@ -10,6 +10,8 @@ import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.JsonNumbers;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,19 +197,18 @@ final class CompareCommand implements Command {
   }
 
   private static RunResult read(Path file) {
+    String fix = "give a run's result.json or its directory";
     RunResult r;
     try {
-      r = ResultJson.read(file);
+      String json = Files.readString(file);
+      JsonNumbers.check(Texts.cut(file), json, fix);
+      r = ResultJson.fromJson(json);
     } catch (IOException e) {
       String where =
           e instanceof com.fasterxml.jackson.core.JsonProcessingException j
-                  && j.getLocation() != null
-              ? "not JSON at line "
-                  + j.getLocation().getLineNr()
-                  + ", column "
-                  + j.getLocation().getColumnNr()
+              ? JsonNumbers.describe(j)
               : "cannot be read";
-      throw new UsageException(file + ": " + where + "; give a run's result.json or its directory");
+      throw new UsageException(Texts.cut(file) + ": " + where + "; " + fix);
     }
     if (r == null || r.workload() == null || r.status() == null || r.totals() == null) {
       throw new UsageException(

@@ -2,6 +2,7 @@ package io.loadlab.provision.lab;
 
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.util.Texts;
 import io.loadlab.provision.testbed.YamlFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,11 @@ public final class LabFile {
     Lab lab = YamlFiles.read(file, Lab.class);
     List<String> p = new ArrayList<>();
     if (lab.name() == null || !lab.name().matches("[a-z0-9][a-z0-9-]{0,15}")) {
-      p.add(file + ": name: '" + lab.name() + "' must be 1-16 of a-z, 0-9 and '-'; e.g. lab1");
+      p.add(
+          file
+              + ": name: '"
+              + Texts.cut(lab.name())
+              + "' must be 1-16 of a-z, 0-9 and '-'; e.g. lab1");
     }
     if (lab.hosts().isEmpty()) {
       p.add(file + ": hosts: none; declare at least two hosts");
@@ -32,7 +37,7 @@ public final class LabFile {
       Lab.LabLink l = lab.links().get(i);
       String f = file + ": links[" + i + "]";
       if (!"bridge".equals(l.kind()) && !"veth".equals(l.kind())) {
-        p.add(f + ".kind: '" + l.kind() + "' is unknown; use bridge or veth");
+        p.add(f + ".kind: '" + Texts.cut(l.kind()) + "' is unknown; use bridge or veth");
       } else if ("veth".equals(l.kind()) && l.hosts().size() != 2) {
         p.add(f + ".hosts: a veth link joins exactly two hosts; use kind: bridge for more");
       } else if (l.hosts().size() < 2) {
@@ -46,7 +51,7 @@ public final class LabFile {
           p.add(
               f
                   + ".hosts: '"
-                  + h
+                  + Texts.cut(h)
                   + "' is not a host of this lab; use one of "
                   + lab.hosts().keySet());
         }
@@ -62,7 +67,11 @@ public final class LabFile {
           p.add(f + ".subnet: " + l.subnet() + " is used by another link; give each link its own");
         }
       } catch (IllegalArgumentException e) {
-        p.add(f + ".subnet: '" + l.subnet() + "' is not an IPv4 subnet; use e.g. 10.213.1.0/24");
+        p.add(
+            f
+                + ".subnet: '"
+                + Texts.cut(l.subnet())
+                + "' is not an IPv4 subnet; use e.g. 10.213.1.0/24");
       }
       if (l.joinsThisMachine() && !"bridge".equals(l.kind())) {
         p.add(f + ".local: only a bridge link can join this machine; use kind: bridge");
@@ -74,7 +83,11 @@ public final class LabFile {
         try {
           Durations.parse("delay", l.delay());
         } catch (UsageException e) {
-          p.add(f + ".delay: '" + l.delay() + "' is not a duration; use e.g. 500us or 1ms");
+          p.add(
+              f
+                  + ".delay: '"
+                  + Texts.cut(l.delay())
+                  + "' is not a duration; use e.g. 500us or 1ms");
         }
       }
     }

@@ -4,6 +4,7 @@ import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Texts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,7 +98,7 @@ public final class SshShell implements RemoteShell {
         throw new LoadlabException(
             where
                 + ": authentication with key '"
-                + target.keyFile()
+                + Texts.cut(target.keyFile())
                 + "' failed ("
                 + Secrets.mask(reason)
                 + "); add its public key to the user's authorized_keys",
@@ -134,7 +135,8 @@ public final class SshShell implements RemoteShell {
       }
     }
     if (problem != null) {
-      throw new UsageException(where + ": cannot read the SSH key '" + file + "': " + problem);
+      throw new UsageException(
+          where + ": cannot read the SSH key '" + Texts.cut(file) + "': " + problem);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.loadlab.provision.testbed;
 
 import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,6 +70,18 @@ final class HostFactsCheck {
                                   + " vCPUs; give the guest fewer vCPUs"));
                 }
               }
+              long memory = TestbedValidator.memoryBytes(g);
+              if (f.memoryBytes() > 0 && memory > f.memoryBytes()) {
+                p.add(
+                    at(
+                        field + ".memory",
+                        Texts.cut(g.memory())
+                            + " is more than host "
+                            + g.host()
+                            + " has ("
+                            + Sizes.format(f.memoryBytes())
+                            + "); give the guest less"));
+              }
               if (g.useHugepages()) {
                 hugepageDemand.merge(g.host(), TestbedValidator.memoryBytes(g), Long::sum);
               }
@@ -80,7 +93,7 @@ final class HostFactsCheck {
                         "host "
                             + g.host()
                             + " has no bridge '"
-                            + n.bridge()
+                            + Texts.cut(n.bridge())
                             + "' (bridges: "
                             + (f.bridges().isEmpty() ? "none" : String.join(", ", f.bridges()))
                             + "); create it or name an existing one"));
@@ -93,7 +106,7 @@ final class HostFactsCheck {
                           "host "
                               + g.host()
                               + " has no SR-IOV physical function '"
-                              + n.pf()
+                              + Texts.cut(n.pf())
                               + "' (has: "
                               + (f.physicalFunctions().isEmpty()
                                   ? "none"

@@ -1,5 +1,6 @@
 package io.loadlab.provision.testbed;
 
+import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,12 +64,14 @@ public record Install(
     if (dir.startsWith("~")) {
       problem.accept("dir", "relative paths are under the home directory already; write loadlab");
     } else if (dir.equals("/") || List.of(dir.split("/")).contains("..")) {
-      problem.accept("dir", "'" + dir + "' is not a directory of its own; use e.g. loadlab");
+      problem.accept(
+          "dir", "'" + Texts.cut(dir) + "' is not a directory of its own; use e.g. loadlab");
     }
     for (int i = 0; i < on.size(); i++) {
       if (!machines.contains(on.get(i))) {
         problem.accept(
-            "on[" + i + "]", "'" + on.get(i) + "' is not a host or guest of this testbed");
+            "on[" + i + "]",
+            "'" + Texts.cut(on.get(i)) + "' is not a host or guest of this testbed");
       }
     }
   }
@@ -85,7 +88,7 @@ public record Install(
           field,
           "cannot read " + tarball + "; build it with " + build + " -DskipTests or fix the path");
     } else if (!value.endsWith(".tar.gz") && !value.endsWith(".tgz")) {
-      problem.accept(field, "'" + value + "' is not a .tar.gz; give the bin tarball");
+      problem.accept(field, "'" + Texts.cut(value) + "' is not a .tar.gz; give the bin tarball");
     }
   }
 

@@ -1,7 +1,9 @@
 package io.loadlab.provision.testbed;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,7 +117,7 @@ public final class TestbedValidator {
         p.add(
             at(
                 field + ".tuning.hugepages.size",
-                "'" + tu.hugepages().size() + "' is not a hugepage size; use 2M or 1G"));
+                "'" + Texts.cut(tu.hugepages().size()) + "' is not a hugepage size; use 2M or 1G"));
       }
       if (tu.hugepages().count() == null || tu.hugepages().count() < 0) {
         p.add(at(field + ".tuning.hugepages.count", "missing or negative; give a page count"));
@@ -151,7 +153,10 @@ public final class TestbedValidator {
     if (blank(keyFile)) {
       p.add(at(field + ".key-file", "missing; give the private key file for SSH"));
     } else if (!Files.isReadable(resolve(keyFile))) {
-      p.add(at(field + ".key-file", "'" + keyFile + "' cannot be read; give a readable key file"));
+      p.add(
+          at(
+              field + ".key-file",
+              "'" + Texts.cut(keyFile) + "' cannot be read; give a readable key file"));
     }
     if (blank(knownHostsFile)) {
       p.add(at(field + ".known-hosts", "missing; give the known_hosts file holding the host key"));
@@ -165,7 +170,7 @@ public final class TestbedValidator {
                     + address
                     + (port == 22 ? "" : ":" + port)
                     + " in '"
-                    + knownHostsFile
+                    + Texts.cut(knownHostsFile)
                     + "'; add it (ssh-keyscan, after checking the fingerprint) or run with"
                     + " --record-host-keys"));
       }
@@ -181,7 +186,7 @@ public final class TestbedValidator {
           at(
               field + ".host",
               "'"
-                  + g.host()
+                  + Texts.cut(g.host())
                   + "' is not a host of this testbed; use one of "
                   + t.hosts().keySet()));
     } else if (blank(host.libvirt())) {
@@ -196,8 +201,9 @@ public final class TestbedValidator {
     if (g.vcpus() == null || g.vcpus() < 1) {
       p.add(at(field + ".vcpus", "missing or below 1; give the number of vCPUs"));
     }
-    if (memoryBytes(g) <= 0) {
-      p.add(at(field + ".memory", "missing or not a size; give e.g. 5G"));
+    String memory = memoryProblem(g);
+    if (memory != null) {
+      p.add(at(field + ".memory", memory));
     }
     if (g.pinning() != null) {
       boolean byHand = g.pinning().cpus() != null && !g.pinning().cpus().isEmpty();
@@ -212,7 +218,10 @@ public final class TestbedValidator {
         p.add(
             at(
                 field + ".pinning.policy",
-                "'" + g.pinning().policy() + "' is unknown; use " + Pinnings.NUMA_NODE_POLICY));
+                "'"
+                    + Texts.cut(g.pinning().policy())
+                    + "' is unknown; use "
+                    + Pinnings.NUMA_NODE_POLICY));
       } else if (byHand && g.vcpus() != null && g.pinning().cpus().size() != g.vcpus()) {
         p.add(
             at(
@@ -227,7 +236,9 @@ public final class TestbedValidator {
     Guest.Network n = g.network();
     if (!MODES.contains(n.mode())) {
       p.add(
-          at(field + ".network.mode", "'" + n.mode() + "' is unknown; use bridge, sriov or none"));
+          at(
+              field + ".network.mode",
+              "'" + Texts.cut(n.mode()) + "' is unknown; use bridge, sriov or none"));
     } else if (n.mode().equals("bridge") && blank(n.bridge())) {
       p.add(at(field + ".network.bridge", "missing; name the host bridge, e.g. br0"));
     } else if (n.mode().equals("sriov")) {
@@ -276,10 +287,11 @@ public final class TestbedValidator {
 
   private void checkRole(Testbed t, String field, Role r, List<String> p) {
     if (r.role() == null || !ROLES.contains(r.role())) {
-      p.add(at(field + ".role", "'" + r.role() + "' is unknown; use one of " + ROLES));
+      p.add(at(field + ".role", "'" + Texts.cut(r.role()) + "' is unknown; use one of " + ROLES));
     }
     if (r.on() == null || !(t.hosts().containsKey(r.on()) || t.guests().containsKey(r.on()))) {
-      p.add(at(field + ".on", "'" + r.on() + "' is not a host or guest of this testbed"));
+      p.add(
+          at(field + ".on", "'" + Texts.cut(r.on()) + "' is not a host or guest of this testbed"));
     } else if (t.guests().containsKey(r.on())) {
       Guest g = t.guests().get(r.on());
       Host h = t.hosts().get(g.host());
@@ -318,6 +330,23 @@ public final class TestbedValidator {
       case "1G", "1048576K", "1GB" -> 1048576;
       default -> -1;
     };
+  }
+
+  /** What is wrong with a guest's memory, or null: missing, not a size, zero or too large. */
+  static String memoryProblem(Guest g) {
+    if (g.memory() == null) {
+      return "missing; give e.g. 5G";
+    }
+    long bytes;
+    try {
+      bytes = Sizes.parseBytes("memory", g.memory());
+    } catch (UsageException e) {
+      String given = "'" + Texts.cut(g.memory()) + "'";
+      return e.getMessage().contains("too large")
+          ? given + " is too large: more memory than any machine has; give e.g. 5G"
+          : given + " is not a size; give e.g. 5G or 512M" + Numerals.digitsHint(g.memory());
+    }
+    return bytes == 0 ? "0 is no memory; give e.g. 5G" : null;
   }
 
   /** A guest's memory in bytes, or -1 if missing or not a size. */

@@ -2,16 +2,24 @@ package io.loadlab.provision.testbed;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.JsonNumbers;
 import io.loadlab.core.util.NearestName;
+import io.loadlab.core.util.PathChecks;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,6 +45,14 @@ public final class YamlFiles {
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
+  static {
+    // Numbers are written as numbers: a quoted '١٠' would otherwise be read as 10 (the JDK's
+    // parseInt takes any script's digits).
+    for (LogicalType t : new LogicalType[] {LogicalType.Integer, LogicalType.Float}) {
+      MAPPER.coercionConfigFor(t).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    }
+  }
+
   private YamlFiles() {}
 
   private static LoaderOptions loaderOptions() {
@@ -49,6 +65,14 @@ public final class YamlFiles {
 
   /** Reads {@code file} as a {@code type}; throws a {@link UsageException} on any problem. */
   public static <T> T read(Path file, Class<T> type) {
+    String tooLong = PathChecks.lengthProblem(file.toString());
+    if (tooLong != null) {
+      throw new UsageException("'" + Texts.cut(file) + "' " + tooLong);
+    }
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new UsageException(
+          file + ": is a directory, pipe or device, not a regular file; give a YAML file");
+    }
     String text;
     try {
       text = Files.readString(file);
@@ -77,9 +101,18 @@ public final class YamlFiles {
               + "; the fields here are: "
               + String.join(", ", known));
     } catch (MismatchedInputException e) {
+      if (e.getCause() instanceof InputCoercionException) {
+        throw new UsageException(
+            Texts.cut(file) + ": " + JsonNumbers.describe(e) + "; fix the value");
+      }
       throw new UsageException(
           file + ": " + path(e) + ": " + expected(e.getTargetType()) + "; fix the value");
     } catch (JsonMappingException e) {
+      if (e.getCause() instanceof InputCoercionException
+          || e.getCause() instanceof StreamConstraintsException) {
+        throw new UsageException(
+            Texts.cut(file) + ": " + JsonNumbers.describe(e) + "; fix the value");
+      }
       java.util.regex.Matcher duplicate = DUPLICATE.matcher(firstLine(e.getOriginalMessage()));
       if (duplicate.find()) {
         throw new UsageException(
@@ -94,6 +127,9 @@ public final class YamlFiles {
       }
       throw new UsageException(
           file + ": " + path(e) + ": " + firstLine(e.getOriginalMessage()) + "; fix the value");
+    } catch (StreamConstraintsException | InputCoercionException e) {
+      throw new UsageException(
+          Texts.cut(file) + ": " + JsonNumbers.describe(e) + "; fix the value");
     } catch (StreamReadException e) {
       String message = firstLine(e.getOriginalMessage());
       java.util.regex.Matcher duplicate = DUPLICATE.matcher(message);

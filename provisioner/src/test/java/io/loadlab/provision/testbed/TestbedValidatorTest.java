@@ -239,6 +239,35 @@ class TestbedValidatorTest {
   }
 
   @Test
+  void memoryTooLargeSaysSoAndMoreThanTheHostHasToo() throws Exception {
+    assertMentions(
+        failure(TestbedFixture.valid().replace("memory: 4G", "memory: 999999999999G")),
+        "guests.broker1.memory: '999999999999G' is too large: more memory than any machine has");
+    assertMentions(
+        failure(TestbedFixture.valid().replace("memory: 4G", "memory: 1T")),
+        "guests.broker1.memory: 1T is more than host kvm1 has (16G); give the guest less");
+    assertMentions(
+        failure(TestbedFixture.valid().replace("memory: 4G", "memory: ١٠G")),
+        "guests.broker1.memory: '١٠G' is not a size",
+        "0-9");
+  }
+
+  @Test
+  void numbersAreWrittenAsNumbersWithAsciiDigits() throws Exception {
+    for (String v : new String[] {"'2'", "١٠"}) {
+      Path file = fx.write(TestbedFixture.valid().replace("vcpus: 2", "vcpus: " + v));
+      assertMentions(
+          assertThrows(UsageException.class, () -> TestbedFile.read(file)),
+          "guests.broker1.vcpus: a whole number is expected");
+    }
+    Path file = fx.write(TestbedFixture.valid().replace("vcpus: 2", "vcpus: 99999999999999999999"));
+    assertMentions(
+        assertThrows(UsageException.class, () -> TestbedFile.read(file)),
+        "guests.broker1.vcpus (line",
+        "the number is out of range");
+  }
+
+  @Test
   void cpuRangesAreCompact() {
     assertEquals("0-3,8,10-11", TestbedValidator.ranges(List.of(0, 1, 2, 3, 8, 10, 11)));
   }

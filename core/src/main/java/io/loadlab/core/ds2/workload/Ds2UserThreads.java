@@ -1,6 +1,7 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.lang.reflect.Method;
 import java.util.Locale;
 
@@ -54,7 +55,11 @@ public enum Ds2UserThreads {
       }
     }
     throw new UsageException(
-        "--" + option + ": '" + value + "' is not a thread kind; use auto, platform or virtual");
+        "--"
+            + option
+            + ": '"
+            + Texts.cut(value)
+            + "' is not a thread kind; use auto, platform or virtual");
   }
 
   /** This kind, refused (naming {@code option}) if this JVM cannot make such threads. */

@@ -1,0 +1,124 @@
+package io.loadlab.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two {@code loadlab campaign run} on one directory, as child JVMs: the second is refused at once
+ * (exit 2, the first's pid and machine) and leaves the first's runs alone; after the first is
+ * SIGKILLed a new one takes the directory, because the kernel dropped the dead process's lock.
+ */
+@Timeout(120)
+class CampaignLockTest {
+  @TempDir Path dir;
+
+  @Test
+  void aSecondCampaignOnTheDirectoryIsRefusedAndAfterSigkillANewOneTakesIt() throws Exception {
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: lock
+        iterations: 1
+        steps:
+          - {name: rr, run: net rr, options: {duration: 60s, interval: 500ms}}
+        """);
+    Path out = dir.resolve("out");
+    Path lock = out.resolve("campaign.lock");
+    List<ProcessHandle> started = new ArrayList<>();
+    Process first = campaign(file, out, "first.log");
+    try {
+      assertTrue(
+          ChildJvm.await(
+              Duration.ofSeconds(60),
+              () ->
+                  ChildJvm.text(lock).startsWith("pid " + first.pid() + " on ")
+                      && ChildJvm.text(out.resolve("campaign.json")).contains("\"running\"")),
+          "the first holds the lock and runs: " + ChildJvm.text(dir.resolve("first.log")));
+      first.toHandle().descendants().forEach(started::add);
+      String running = runningStart(out);
+
+      Process second = campaign(file, out, "second.log");
+      assertTrue(second.waitFor(30, TimeUnit.SECONDS), "the second ended at once");
+      String log = ChildJvm.text(dir.resolve("second.log"));
+      assertEquals(2, second.exitValue(), log);
+      assertEquals(1, log.strip().lines().count(), "one line: " + log);
+      assertTrue(
+          log.contains(
+              "another 'loadlab campaign run' is using this directory (pid " + first.pid()),
+          log);
+      assertTrue(log.contains(" on " + hostName() + " since "), "names the machine: " + log);
+      assertTrue(first.isAlive(), "the first goes on");
+      // A second campaign would have cleared the running run and done it again, as a resume.
+      assertEquals(running, runningStart(out), "the first's run left alone");
+      assertTrue(
+          new ObjectMapper()
+              .readTree(out.resolve("campaign.json").toFile())
+              .path("resumes")
+              .isEmpty(),
+          "no resume recorded");
+    } finally {
+      first.toHandle().descendants().forEach(started::add);
+      first.destroyForcibly(); // SIGKILL: no shutdown hook, no unlock of its own
+      first.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    Process third = campaign(file, out, "third.log");
+    try {
+      assertTrue(
+          ChildJvm.await(
+              Duration.ofSeconds(60),
+              () -> ChildJvm.text(lock).startsWith("pid " + third.pid() + " on ")),
+          "after the SIGKILL a new run takes the directory: "
+              + ChildJvm.text(dir.resolve("third.log")));
+      assertTrue(
+          ChildJvm.await(
+              Duration.ofSeconds(30),
+              () -> ChildJvm.text(dir.resolve("third.log")).contains("resuming ")),
+          "and resumes: " + ChildJvm.text(dir.resolve("third.log")));
+    } finally {
+      third.toHandle().descendants().forEach(started::add);
+      third.destroyForcibly();
+      third.waitFor(10, TimeUnit.SECONDS);
+      started.forEach(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  private Process campaign(Path file, Path out, String log) throws Exception {
+    return ChildJvm.start(
+        List.of(),
+        dir.resolve(log),
+        "campaign",
+        "run",
+        file.toString(),
+        "--output",
+        out.toString());
+  }
+
+  /** The id and start time of the run in progress. */
+  private static String runningStart(Path out) throws Exception {
+    for (JsonNode r :
+        new ObjectMapper().readTree(out.resolve("campaign.json").toFile()).get("runs")) {
+      if (r.path("status").asText().equals("running")) {
+        return r.path("id").asText() + " " + r.path("startTime").asText();
+      }
+    }
+    return "none running";
+  }
+
+  private static String hostName() throws Exception {
+    return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+  }
+}

@@ -186,7 +186,9 @@ class NetNamespacesTest {
               "--request",
               "1400",
               "--rate",
-              "1000");
+              "1000",
+              "--rate-tolerance",
+              "50%");
       assertEquals(RunStatus.OK, stream.status(), stream.statusReason());
       double sent = stream.figures().get("stream users=1: sent");
       double lost = stream.figures().get("stream users=1: lost");

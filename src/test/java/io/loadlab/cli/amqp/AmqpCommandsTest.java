@@ -135,6 +135,8 @@ class AmqpCommandsTest {
                 "1024",
                 "--rate",
                 "200",
+                "--rate-tolerance",
+                "50%",
                 "--count",
                 "200",
                 "--csv",

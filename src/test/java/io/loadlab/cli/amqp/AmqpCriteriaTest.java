@@ -36,6 +36,8 @@ class AmqpCriteriaTest {
             "64",
             "--rate",
             "200",
+            "--rate-tolerance",
+            "50%",
             "--count",
             "100",
             "--output",

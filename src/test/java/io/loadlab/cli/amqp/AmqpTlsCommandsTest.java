@@ -54,6 +54,8 @@ class AmqpTlsCommandsTest {
             "1s",
             "--rate",
             "100",
+            "--rate-tolerance",
+            "50%",
             "--output",
             out.toString());
     assertEquals(0, r.code(), r.err());

@@ -221,6 +221,8 @@ class NetCommandsTest {
             "udp",
             "--rate",
             "2000",
+            "--rate-tolerance",
+            "50%",
             "--duration",
             "400ms",
             "--output",

@@ -36,6 +36,8 @@ class LatencyDriverTest {
         new RunInfo("test", "amqp latency", null, "", Map.of(), EnvironmentInfo.current(), null);
     try (RunRecording rec =
         RunRecording.start(info, new Recorder(), List.of(), timing.interval())) {
+      // What these tests check is not the target rate: a busy machine may miss it by a little.
+      rec.setRateTolerance(0.5);
       new LatencyDriver(s).run(timing, rec, control);
       return rec.finish(control);
     }

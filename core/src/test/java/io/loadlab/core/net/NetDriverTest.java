@@ -36,6 +36,8 @@ class NetDriverTest {
     try (NetDriver driver = NetDriver.connect(settings);
         RunRecording recording =
             RunRecording.start(info, new Recorder(), List.of(), timing.interval())) {
+      // What these tests check is not the target rate: a busy machine may miss it by a little.
+      recording.setRateTolerance(0.5);
       driver.run(timing, recording, control);
       return recording.finish(control);
     }

@@ -5,6 +5,8 @@ import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.util.NearestName;
+import io.loadlab.core.util.Numerals;
+import io.loadlab.core.util.Texts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -55,9 +57,13 @@ record Criterion(
    */
   static Criterion parse(String option, String text, Collection<String> runFigures) {
     String t = text.strip();
-    String where = option + ": '" + t + "'";
+    String where = option + ": '" + Texts.cut(t) + "'";
     if (t.isEmpty()) {
       throw new UsageException(option + ": an empty criterion; give e.g. p99Us<=2000 or errors==0");
+    }
+    if (!Numerals.digitsHint(t).isEmpty()) {
+      throw new UsageException(
+          where + ":" + Numerals.digitsHint(t).replace(" (", " ").replace(")", ""));
     }
     int colon = t.lastIndexOf(':');
     String scope = colon < 0 ? null : t.substring(0, colon).strip();
@@ -87,7 +93,7 @@ record Criterion(
       throw new UsageException(
           where
               + ": '"
-              + value
+              + Texts.cut(value)
               + "' is not a number; give a plain number in the figure's unit (µs for p99Us, ms for"
               + " p99Ms)");
     }
@@ -117,7 +123,7 @@ record Criterion(
       nearest = NearestName.of(figure.toLowerCase(Locale.ROOT), lowerCased(known));
     }
     return "unknown figure '"
-        + figure
+        + Texts.cut(figure)
         + "'"
         + (nearest == null ? "" : "; did you mean " + nearest + "?")
         + " Figures of each operation: count, errors, errorPercent, rate, bytesPerSec, minUs,"

@@ -80,6 +80,15 @@ public record RunResult(
 
   /** This result with another status and reason, everything else the same. */
   public RunResult withStatus(RunStatus newStatus, String newReason) {
+    return with(newStatus, newReason, criteria);
+  }
+
+  /** This result with criteria verdicts set, everything else the same. */
+  public RunResult withCriteria(List<CriterionVerdict> verdicts) {
+    return with(status, statusReason, verdicts);
+  }
+
+  private RunResult with(RunStatus newStatus, String newReason, List<CriterionVerdict> verdicts) {
     return new RunResult(
         toolVersion,
         workload,
@@ -92,30 +101,6 @@ public record RunResult(
         endTime,
         newStatus,
         newReason,
-        figures,
-        totals,
-        intervals,
-        problems,
-        rateChecks,
-        generator,
-        warnings,
-        criteria);
-  }
-
-  /** This result with criteria verdicts set, everything else the same. */
-  public RunResult withCriteria(List<CriterionVerdict> verdicts) {
-    return new RunResult(
-        toolVersion,
-        workload,
-        label,
-        commandLine,
-        configuration,
-        environment,
-        testbed,
-        startTime,
-        endTime,
-        status,
-        statusReason,
         figures,
         totals,
         intervals,

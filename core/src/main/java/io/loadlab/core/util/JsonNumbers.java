@@ -124,6 +124,14 @@ public final class JsonNumbers {
   }
 
   private static String path(JsonMappingException e) {
+    return Texts.cut(fieldPath(e));
+  }
+
+  /**
+   * Where in a JSON or YAML document a mapping error is, as {@code runs[3].totals.count}; empty at
+   * the top level.
+   */
+  public static String fieldPath(JsonMappingException e) {
     StringBuilder sb = new StringBuilder();
     for (JsonMappingException.Reference ref : e.getPath()) {
       if (ref.getFieldName() != null) {
@@ -135,6 +143,6 @@ public final class JsonNumbers {
         sb.append('[').append(ref.getIndex()).append(']');
       }
     }
-    return Texts.cut(sb.toString());
+    return sb.toString();
   }
 }

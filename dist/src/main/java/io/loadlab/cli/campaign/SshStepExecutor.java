@@ -83,7 +83,7 @@ final class SshStepExecutor implements StepExecutor {
     // The remote run ends itself if its SSH session (so the campaign) is gone (ParentWatch).
     cmd.append("exec env ")
         .append(StepExecutors.EXIT_WITH_PARENT)
-        .append("=1 ")
+        .append("=parent ")
         .append(machines.program());
     for (String a : args) {
       cmd.append(' ').append(quote(a));

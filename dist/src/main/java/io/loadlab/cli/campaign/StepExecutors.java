@@ -123,7 +123,7 @@ public final class StepExecutors {
               .redirectOutput(log.toFile())
               .redirectInput(ProcessBuilder.Redirect.PIPE);
       // The child ends itself if the campaign dies, whatever kills it (ParentWatch).
-      b.environment().put(EXIT_WITH_PARENT, "1");
+      b.environment().put(EXIT_WITH_PARENT, String.valueOf(ProcessHandle.current().pid()));
       Process p = b.start();
       p.getOutputStream().close();
       return new Execution() {

@@ -191,18 +191,8 @@ public final class YamlFiles {
   }
 
   private static String path(JsonMappingException e) {
-    StringBuilder sb = new StringBuilder();
-    for (JsonMappingException.Reference ref : e.getPath()) {
-      if (ref.getFieldName() != null) {
-        if (sb.length() > 0) {
-          sb.append('.');
-        }
-        sb.append(ref.getFieldName());
-      } else if (ref.getIndex() >= 0) {
-        sb.append('[').append(ref.getIndex()).append(']');
-      }
-    }
-    return sb.length() == 0 ? "(top level)" : sb.toString();
+    String p = io.loadlab.core.util.JsonNumbers.fieldPath(e);
+    return p.isEmpty() ? "(top level)" : p;
   }
 
   private static String firstLine(String message) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.util.Numbers;
@@ -40,6 +41,9 @@ class DemoIndexTest {
     Matcher row = Pattern.compile("\\| " + Pattern.quote(op) + " \\| ([^|]+) \\|").matcher(index);
     assertTrue(row.find(), index);
     assertEquals(Numbers.compact(own), row.group(1).trim(), index);
+    // The status says what result.json says, warnings (a saturated load generator) included.
+    String status = r.status().jsonName() + RunWarnings.statusSuffix(r);
+    assertTrue(index.contains("| amqp-throughput | " + status + " | " + op + " |"), index);
     assertFalse(Pattern.compile(" \\d+\\.0;").matcher(index).find(), "counts are whole: " + index);
     // Headline figures only: no bookkeeping, none that is zero (nothing was lost).
     assertTrue(r.figures().containsKey("queuesDeleted") && r.figures().get("lost") == 0, "" + r);

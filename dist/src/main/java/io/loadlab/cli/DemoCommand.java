@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.report.HeadlineFigures;
+import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
@@ -199,7 +200,9 @@ final class DemoCommand implements Command {
     for (Step step : steps) {
       RunResult r = results.get(step.name());
       String status =
-          r == null ? "no result (exit " + exitCodes.get(step.name()) + ")" : r.status().jsonName();
+          r == null
+              ? "no result (exit " + exitCodes.get(step.name()) + ")"
+              : r.status().jsonName() + RunWarnings.statusSuffix(r);
       if (r == null || r.totals().isEmpty()) {
         sb.append("| ").append(step.name()).append(" | ").append(status).append(" | | | | | | |\n");
         continue;

@@ -29,8 +29,7 @@ public final class TestbedValidator {
   /**
    * @param file the testbed file, named in every problem
    * @param knownHosts looks host keys up in known_hosts files
-   * @param recordNewHostKeys if true, hosts missing from known_hosts are allowed (their keys are
-   *     recorded on first connection)
+   * @param recordNewHostKeys if true, hosts missing from known_hosts are allowed (keys recorded)
    */
   public TestbedValidator(Path file, KnownHostLookup knownHosts, boolean recordNewHostKeys) {
     this.file = file;

@@ -20,7 +20,6 @@ public final class OperationRecorder {
   private final Recorder owner;
   private final org.HdrHistogram.Recorder latency =
       new org.HdrHistogram.Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-  private final LongAdder count = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder bytesSent = new LongAdder();
   private final LongAdder bytesReceived = new LongAdder();
@@ -53,7 +52,6 @@ public final class OperationRecorder {
    */
   public void success(long latencyNanos, long connectNanos, long sent, long received) {
     latency.recordValue(clamp(latencyNanos));
-    count.increment();
     bytesSent.add(sent);
     bytesReceived.add(received);
     SampleListener listener = owner.sampleListener();
@@ -69,7 +67,6 @@ public final class OperationRecorder {
    * class).
    */
   public void failure(long latencyNanos, String kind) {
-    count.increment();
     errors.increment();
     errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
     SampleListener listener = owner.sampleListener();
@@ -78,7 +75,12 @@ public final class OperationRecorder {
     }
   }
 
-  /** Takes what was recorded since the last call and starts a new interval. */
+  /**
+   * Takes what was recorded since the last call and starts a new interval. The count of successes
+   * is the interval histogram's own, so an interval's count and its histogram always agree (a
+   * separate counter, read a moment apart, could put a sample in one interval's histogram and the
+   * next one's count).
+   */
   synchronized OperationSnapshot snapshot() {
     Histogram interval = latency.getIntervalHistogram(recycled);
     Histogram copy = interval.copy();
@@ -91,11 +93,12 @@ public final class OperationRecorder {
             kinds.put(kind, n);
           }
         });
+    long failed = errors.sumThenReset();
     return new OperationSnapshot(
         name,
         copy,
-        count.sumThenReset(),
-        errors.sumThenReset(),
+        copy.getTotalCount() + failed,
+        failed,
         bytesSent.sumThenReset(),
         bytesReceived.sumThenReset(),
         kinds);

@@ -47,6 +47,9 @@ class RecorderTest {
     long sent = 0;
     while (workers.stream().anyMatch(Thread::isAlive)) {
       for (OperationSnapshot s : r.snapshot()) {
+        // Each interval's count and histogram agree, not only their sums (an hlog of the measured
+        // intervals holds exactly the successes the totals count).
+        assertEquals(s.count() - s.errors(), s.latencyNanos().getTotalCount(), "one interval");
         count += s.count();
         errors += s.errors();
         sent += s.bytesSent();

@@ -63,14 +63,14 @@ class CampaignCriteriaTest {
     JunitFiles.ReadCase missedRun = cases.get(2);
     assertEquals("gates: here/missed", missedRun.suite());
     assertEquals("iteration 1", missedRun.name());
-    assertEquals("failure", missedRun.outcome());
-    assertTrue(
-        missedRun.message().contains("criteria not met: rr users=1: p50Us<0"), missedRun.message());
+    // The run failed only by its criterion: that case is the one failure, the run's case says why.
+    assertEquals("passed", missedRun.outcome());
+    assertTrue(missedRun.out().contains("criteria not met: rr users=1: p50Us<0"), missedRun.out());
     JunitFiles.ReadCase verdict = JunitFiles.named(cases, "iteration 1: rr users=1: p50Us<0");
     assertTrue(
         verdict.message().matches("rr users=1: p50Us<0: measured [0-9.,]+"), verdict.message());
     long failures = cases.stream().filter(c -> c.outcome().equals("failure")).count();
-    assertEquals(2, failures, "the missed run and its criterion: " + cases);
+    assertEquals(1, failures, "the missed run's criterion: " + cases);
 
     JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
     JsonNode missed = m.get("runs").get(1);

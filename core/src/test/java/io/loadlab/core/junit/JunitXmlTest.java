@@ -53,16 +53,18 @@ class JunitXmlTest {
   }
 
   @Test
-  void aFailedRunHasAFailedStatusCaseAndEachCheckAsACase() throws Exception {
+  void aFailedRunHasEachCheckAsACaseAndItsFailedCheckCountsOnce() throws Exception {
     Path file = dir.resolve("sub/junit.xml");
     JunitExporter.write(run(RunStatus.FAILED, "rate not held: 260 of 1,000 tx/s"), file);
     List<JunitFiles.ReadCase> cases = JunitFiles.read(file);
     assertEquals(4, cases.size(), cases.toString());
     assertEquals("net rr (bare)", cases.get(0).suite());
     assertEquals("net rr (bare)", cases.get(0).classname());
+    // The rate check's own case carries the failure; the status case says why the run failed.
     JunitFiles.ReadCase status = JunitFiles.named(cases, "status");
-    assertEquals("failure", status.outcome());
-    assertEquals("rate not held: 260 of 1,000 tx/s", status.message());
+    assertEquals("passed", status.outcome());
+    assertEquals(
+        "ran to its end; failed by its own check: rate not held: 260 of 1,000 tx/s", status.out());
     JunitFiles.ReadCase rate = JunitFiles.named(cases, "rate held: rr users=1");
     assertEquals("failure", rate.outcome());
     assertTrue(rate.message().contains("achieved 260.0 of 1000.0 tx/s (26%"), rate.message());
@@ -76,6 +78,15 @@ class JunitXmlTest {
     String xml = Files.readString(file);
     assertTrue(xml.contains("timestamp=\"2026-05-01T10:00:00\""), xml);
     assertTrue(xml.contains("time=\"10.000\""), xml);
+  }
+
+  @Test
+  void aRunFailedForAnotherReasonFailsItsStatusCase() throws Exception {
+    Path file = dir.resolve("other/junit.xml");
+    JunitExporter.write(run(RunStatus.FAILED, "3 failed operations"), file);
+    JunitFiles.ReadCase status = JunitFiles.named(JunitFiles.read(file), "status");
+    assertEquals("failure", status.outcome());
+    assertEquals("3 failed operations", status.message());
   }
 
   @Test

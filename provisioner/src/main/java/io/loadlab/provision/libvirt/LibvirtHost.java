@@ -215,9 +215,19 @@ public final class LibvirtHost implements AutoCloseable {
     return d == null ? null : call("read XML of " + name, () -> d.getXMLDesc(2 /* INACTIVE */));
   }
 
-  /** Defines (or redefines) a domain from XML. */
+  /**
+   * Defines (or redefines) a domain from XML. A domain of that name keeps its UUID: libvirt refuses
+   * a second definition of a name under a new one.
+   */
   public void define(String xml) {
-    call("define domain", () -> conn.domainDefineXML(xml));
+    Domain existing = lookup(Xml.text(Xml.parse(xml), "/domain/name"));
+    String withUuid =
+        existing == null || xml.contains("<uuid>")
+            ? xml
+            : xml.replaceFirst(
+                "</name>\n",
+                "</name>\n  <uuid>" + call("read UUID", existing::getUUIDString) + "</uuid>\n");
+    call("define domain", () -> conn.domainDefineXML(withUuid));
   }
 
   public void start(String name) {

@@ -22,7 +22,9 @@ import java.util.Set;
 public final class TestbedDescription {
   private TestbedDescription() {}
 
-  /** {@code bare-metal}, {@code bridge}, {@code sriov}, {@code none} or {@code mixed}. */
+  /**
+   * {@code bare-metal}, {@code bridge}, {@code sriov}, {@code pci}, {@code none} or {@code mixed}.
+   */
   public static String mode(Testbed t) {
     if (t.bareMetal()) {
       return "bare-metal";

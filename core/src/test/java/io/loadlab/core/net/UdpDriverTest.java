@@ -70,7 +70,7 @@ class UdpDriverTest {
         RunRecording recording =
             RunRecording.start(info, new Recorder(), List.of(), SHORT.interval())) {
       // What these tests check is not the target rate: a busy machine may miss it by a little.
-      recording.setRateTolerance(0.5);
+      recording.setRateTolerance(0.01); // not about the rate: a busy machine may fall far short
       driver.run(timing, recording, control);
       return recording.finish(control);
     }

@@ -78,7 +78,9 @@ public final class LibvirtHost implements AutoCloseable {
     return uri;
   }
 
-  /** CPUs, NUMA nodes, memory, bridges and SR-IOV functions as libvirt reports them. */
+  /**
+   * CPUs, NUMA nodes, memory, bridges, SR-IOV functions and PCI devices as libvirt reports them.
+   */
   public HostFacts facts() {
     return call(
         "read host facts",
@@ -88,7 +90,13 @@ public final class LibvirtHost implements AutoCloseable {
           SortedSet<Integer> cpus = new TreeSet<>();
           nodes.values().forEach(cpus::addAll);
           return new HostFacts(
-              cpus, nodes, info.memory * 1024L, hugepages(), bridges(), physicalFunctions());
+              cpus,
+              nodes,
+              info.memory * 1024L,
+              hugepages(),
+              bridges(),
+              physicalFunctions(),
+              new LinkedHashSet<>(Arrays.asList(conn.listDevices("pci"))));
         });
   }
 
@@ -159,7 +167,9 @@ public final class LibvirtHost implements AutoCloseable {
                 Xml.number(a.getAttribute("slot")),
                 Xml.number(a.getAttribute("function"))));
       }
-      if (!vfs.isEmpty()) {
+      // An SR-IOV capable port without VFs yet still has the capability (with maxCount).
+      if (!vfs.isEmpty()
+          || !Xml.elements(d, "/device/capability/capability[@type='virt_functions']").isEmpty()) {
         String node = Xml.text(d, "/device/capability/numa/@node");
         pfs.put(
             name,
@@ -205,9 +215,19 @@ public final class LibvirtHost implements AutoCloseable {
     return d == null ? null : call("read XML of " + name, () -> d.getXMLDesc(2 /* INACTIVE */));
   }
 
-  /** Defines (or redefines) a domain from XML. */
+  /**
+   * Defines (or redefines) a domain from XML. A domain of that name keeps its UUID: libvirt refuses
+   * a second definition of a name under a new one.
+   */
   public void define(String xml) {
-    call("define domain", () -> conn.domainDefineXML(xml));
+    Domain existing = lookup(Xml.text(Xml.parse(xml), "/domain/name"));
+    String withUuid =
+        existing == null || xml.contains("<uuid>")
+            ? xml
+            : xml.replaceFirst(
+                "</name>\n",
+                "</name>\n  <uuid>" + call("read UUID", existing::getUUIDString) + "</uuid>\n");
+    call("define domain", () -> conn.domainDefineXML(withUuid));
   }
 
   public void start(String name) {

@@ -189,4 +189,83 @@ class ProvisionerLibvirtTest {
       assertEquals(6, p.plan().changes().size());
     }
   }
+
+  @Test
+  void aWholePciDeviceIsAssignedAndAnAssignedNicsMtuIsAManualStep() throws Exception {
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replace(
+                "network: {mode: bridge, bridge: br0}",
+                "network: {mode: pci, device: \"0000:03:00.0\", mtu: 9000}")
+            .replace("vf: 1}", "vf: 1, mtu: 9000}"));
+    try (Provisioner p = Provisioner.open(file, ProvisionOptions.defaults(), NO_SSH)) {
+      Plan plan = p.plan();
+      assertTrue(
+          descriptions(plan)
+              .get(1)
+              .endsWith(
+                  "(2 vCPUs, 1G, pinned to [2, 3] (node 0), PCI device 0000:03:00.0"
+                      + " assigned whole, MTU 9000)"),
+          plan.render());
+      assertEquals(2, plan.manual().size(), plan.render());
+      assertTrue(
+          plan.manual()
+              .get(0)
+              .startsWith(
+                  "bridged1: set the MTU of its assigned NIC to 9000 in the guest's OS (ip link set"
+                      + " dev <interface> mtu 9000"),
+          plan.render());
+      assertTrue(plan.manual().get(1).startsWith("sriov1: set the MTU of its VF to 9000"));
+      assertTrue(p.apply(null));
+      assertTrue(
+          p.libvirtHost("kvm1")
+              .xml("bridged1")
+              .contains("<hostdev mode='subsystem' type='pci' managed='yes'>"));
+      assertTrue(p.plan().isEmpty(), p.plan().render());
+      @SuppressWarnings("unchecked")
+      Map<String, Map<String, Object>> guests =
+          (Map<String, Map<String, Object>>) p.describe().get("guests");
+      assertEquals(
+          Map.of("mode", "pci", "device", "0000:03:00.0", "mtu", 9000),
+          guests.get("bridged1").get("network"));
+      assertTrue(p.teardown(null));
+    }
+  }
+
+  @Test
+  void aBridgedNicWithoutTheMtuIsRedefined() throws Exception {
+    Files.writeString(
+        file,
+        Files.readString(file)
+            .replace(
+                "network: {mode: bridge, bridge: br0}",
+                "network: {mode: bridge, bridge: br0, mtu: 9000}"));
+    try (Provisioner p = Provisioner.open(file, ProvisionOptions.defaults(), NO_SSH)) {
+      // bridged1 as defined before the file gave it an MTU
+      p.libvirtHost("kvm1")
+          .define(
+              io.loadlab.provision.libvirt.DomainXml.of(
+                  new io.loadlab.provision.libvirt.DomainSpec(
+                      "bridged1",
+                      "test",
+                      2,
+                      1 << 20,
+                      0,
+                      List.of(2, 3),
+                      0,
+                      "/var/lib/libvirt/images/base.qcow2",
+                      "br0",
+                      null,
+                      io.loadlab.provision.libvirt.DomainXml.mac("kvm-guests", "bridged1"),
+                      null)));
+      List<String> d = descriptions(p.plan());
+      assertTrue(
+          d.contains("bridged1: redefine domain: network bridge:br0->bridge:br0 mtu:9000"),
+          d.toString());
+      assertTrue(p.apply(null));
+      assertTrue(p.libvirtHost("kvm1").xml("bridged1").contains("<mtu size='9000'/>"));
+      assertTrue(p.plan().isEmpty(), p.plan().render());
+    }
+  }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.awt.Color;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -123,6 +124,23 @@ class SweepReportTest {
     }
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "sweep-coinciding-lines.png"), 1280, 1100);
+  }
+
+  @Test
+  void staticSvgChartsColourEachConfigurationsBarAndDashTheirLines() {
+    String bars = SvgCharts.svg(SweepReport.valueChart(noSweep(null)));
+    for (int c = 0; c < 3; c++) {
+      Color colour = Color.decode(Palette.colour(c));
+      String rgb =
+          "rgb(" + colour.getRed() + "," + colour.getGreen() + "," + colour.getBlue() + ")";
+      assertTrue(bars.contains(rgb), "bar " + c + " in " + rgb);
+    }
+    Chart.Series a = Chart.Series.of("a", new double[] {1, 2, 3});
+    Chart.Series b = Chart.Series.of("b", new double[] {1, 2, 3});
+    String lines =
+        SvgCharts.svg(
+            Chart.of("l", "l", Chart.Kind.SWEEP, "x", "y", List.of("1", "2", "3"), List.of(a, b)));
+    assertTrue(lines.contains("stroke-dasharray"), "the second line is dashed");
   }
 
   private static JsonNode drawn(JsonNode check, String id) {

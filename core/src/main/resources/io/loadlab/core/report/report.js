@@ -52,7 +52,7 @@
       }
       if (same) count++;
     }
-    return count;
+    return Math.min(count, 2); // a few widths are enough to tell lines apart
   }
 
   function zip(x, y) {
@@ -64,7 +64,7 @@
   function errorBars(chart, s, index, count, bars, labelled) {
     var points = [];
     for (var i = 0; i < s.y.length; i++) {
-      if (s.low[i] !== null && s.high[i] !== null) points.push([i, s.low[i], s.high[i]]);
+      if (s.low[i] != null && s.high[i] != null) points.push([i, s.low[i], s.high[i]]);
     }
     return {
       // Both ends on the y axis' dimension, so the axis' range takes in every bar's end.

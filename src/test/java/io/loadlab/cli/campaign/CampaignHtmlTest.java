@@ -153,12 +153,94 @@ class CampaignHtmlTest {
     assertTrue(p50Bars.get(0).get("stack").isNull(), "latencies do not add: side by side");
     assertEquals(600.0, p50Bars.get(0).get("values").get(1).asDouble(), 1e-9);
     assertEquals(650.0, p50Bars.get(2).get("values").get(1).asDouble(), 1e-9);
-    // The ratio chart keeps sriov's colour from the value chart.
+    // No sweep: a bar per configuration, and the ratio chart keeps sriov's colour from the value
+    // chart.
+    var valueBars = bars(check, "figure-0").get(0);
+    assertEquals(2, valueBars.get("values").size(), valueBars.toString());
     assertEquals(
-        bars(check, "figure-0").get(1).get("colour").asText(),
-        bars(check, "figure-0-ratio").get(0).get("colour").asText());
+        valueBars.get("valueColours").get(1).asText(),
+        bars(check, "figure-0-ratio").get(0).get("valueColours").get(0).asText());
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "campaign-clients.png"), 1280, 2800);
+  }
+
+  /**
+   * A step without a sweep (seed 001's MTU × method as four configurations with attributes): a bar
+   * per configuration labelled with its attributes, and error bars (one noisy run) inside the axis.
+   */
+  @Test
+  void stepWithoutASweepDrawsABarPerConfigurationWithErrorBarsInsideTheAxis() throws Exception {
+    Manifest m = new Manifest();
+    m.campaign = "virtual-net-latency";
+    m.status = "complete";
+    m.rule = "all";
+    m.baseline = "vnet-1500";
+    m.configurations = List.of("vnet-1500", "vnet-9000", "assigned-1500", "assigned-9000");
+    m.attributes = new java.util.LinkedHashMap<>();
+    for (String c : m.configurations) {
+      String[] parts = c.split("-");
+      m.attributes.put(c, new java.util.LinkedHashMap<>(Map.of("method", parts[0])));
+      m.attributes.get(c).put("MTU", parts[1]);
+    }
+    m.attributes.remove("assigned-9000"); // labelled by its name
+    Manifest.StepInfo step = new Manifest.StepInfo();
+    step.name = "tcp-bandwidth";
+    step.command = "net stream";
+    step.figures = List.of("bytesPerSec");
+    m.steps = List.of(step);
+    double highest = 0;
+    for (int c = 0; c < 4; c++) {
+      String conf = m.configurations.get(c);
+      double[] runs = {1e8 * (c + 1), 1.1e8 * (c + 1), 1.05e8 * (c + 1)};
+      if (c == 3) {
+        runs[2] = 2.5e9; // the top bar's long error bar
+      }
+      for (int i = 0; i < 3; i++) {
+        Manifest.RunEntry run = new Manifest.RunEntry();
+        run.id = conf + "/tcp-bandwidth/-/" + (i + 1);
+        run.cell = conf + "/tcp-bandwidth/-";
+        run.configuration = conf;
+        run.step = "tcp-bandwidth";
+        run.status = "ok";
+        run.figures = Map.of("bytesPerSec", runs[i]);
+        m.runs.add(run);
+        highest = Math.max(highest, runs[i]);
+      }
+    }
+    CellStatistics.update(m);
+    CampaignHtml.write(m, dir);
+    Path html = dir.resolve(CampaignHtml.FILE);
+    String text = Files.readString(html);
+    int data = text.indexOf("id=\"loadlab-charts\">");
+    String charts = text.substring(data, text.indexOf("</script>", data));
+    assertFalse(charts.contains("\"point\""), "no axis named point: " + charts);
+    assertFalse(charts.contains("\"-\""), "no - category: " + charts);
+    var check = HeadlessChromium.assertDrawn(html, 2);
+    com.fasterxml.jackson.databind.JsonNode value = null;
+    for (var d : check.get("drawn")) {
+      if (d.get("id").asText().equals("figure-0")) {
+        value = d;
+      }
+    }
+    assertTrue(value != null, check.toString());
+    List<String> categories = new java.util.ArrayList<>();
+    value.get("categories").forEach(n -> categories.add(n.asText()));
+    assertEquals(
+        List.of(
+            "method=vnet, MTU=1500",
+            "method=vnet, MTU=9000",
+            "method=assigned, MTU=1500",
+            "assigned-9000"),
+        categories);
+    assertTrue(
+        value.get("yAxis").get(1).asDouble() >= highest,
+        "the axis takes in the longest error bar (" + highest + "): " + value);
+    var bars = value.get("bars").get(0);
+    for (int c = 0; c < 4; c++) {
+      assertTrue(bars.get("valuePixels").get(c).asInt() > 0, "bar " + c + ": " + bars);
+    }
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "campaign-no-sweep.png"), 1280, 1500);
   }
 
   private static List<com.fasterxml.jackson.databind.JsonNode> bars(

@@ -57,6 +57,8 @@ public record Chart(
    * @param colour the series' colour as an index into the {@link Palette}, so that one thing (a
    *     configuration, a client) keeps its colour in every chart of a report; null for the series'
    *     own position
+   * @param valueColours each value's own colour as a palette index, where the values of one series
+   *     stand for different things (a bar per configuration); null for the series' colour
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record Series(
@@ -66,7 +68,14 @@ public record Chart(
       double[] low,
       double[] high,
       String stack,
-      Integer colour) {
+      Integer colour,
+      int[] valueColours) {
+    /** A series in one colour. */
+    public Series(
+        String name, double[] x, double[] y, double[] low, double[] high, String stack, Integer c) {
+      this(name, x, y, low, high, stack, c, null);
+    }
+
     /** A series coloured by its position. */
     public Series(String name, double[] x, double[] y, double[] low, double[] high, String stack) {
       this(name, x, y, low, high, stack, null);
@@ -89,12 +98,17 @@ public record Chart(
 
     /** This series with the colour of palette entry {@code index}. */
     public Series coloured(int index) {
-      return new Series(name, x, y, low, high, stack, index);
+      return new Series(name, x, y, low, high, stack, index, valueColours);
+    }
+
+    /** This series with value {@code i} in palette entry {@code colours[i]}. */
+    public Series colouredByValue(int[] colours) {
+      return new Series(name, x, y, low, high, stack, colour, colours.clone());
     }
 
     /** This series stacked on the others of {@code stackName}. */
     public Series stacked(String stackName) {
-      return new Series(name, x, y, low, high, stackName, colour);
+      return new Series(name, x, y, low, high, stackName, colour, valueColours);
     }
   }
 

@@ -135,6 +135,11 @@ public final class SvgCharts {
     return false;
   }
 
+  /** Dash patterns of lines over categories, in order (null: solid), as report.js draws them. */
+  private static final float[][] DASHES = {
+    null, {8, 4}, {2, 3}, {10, 3, 2, 3}, {4, 4}, {12, 2, 2, 2, 2, 2}
+  };
+
   private static final Color BAND = new Color(0xeeeeee);
   private static final Color BAND_ALT = new Color(0xf6f6f6);
 
@@ -159,7 +164,16 @@ public final class SvgCharts {
     ValueAxis yAxis = yAxis(chart);
     CategoryPlot plot;
     if (chart.kind() == Chart.Kind.BAR) {
-      StatisticalBarRenderer r = new StatisticalBarRenderer();
+      StatisticalBarRenderer r =
+          new StatisticalBarRenderer() {
+            @Override
+            public java.awt.Paint getItemPaint(int row, int column) {
+              int[] colours = chart.series().get(row).valueColours();
+              return colours == null || column >= colours.length
+                  ? super.getItemPaint(row, column)
+                  : Color.decode(Palette.colour(colours[column]));
+            }
+          };
       r.setErrorIndicatorPaint(Color.DARK_GRAY);
       r.setShadowVisible(false);
       r.setDrawBarOutline(false);
@@ -173,7 +187,15 @@ public final class SvgCharts {
       StatisticalLineAndShapeRenderer r = new StatisticalLineAndShapeRenderer(true, true);
       for (int i = 0; i < chart.series().size(); i++) {
         r.setSeriesPaint(i, Color.decode(Palette.colour(chart.colourIndex(i))));
-        r.setSeriesStroke(i, new BasicStroke(1.5f));
+        // Each line its own dash pattern (and, by JFreeChart's default, its own shape), as in
+        // report.html, so a line is never lost under another of the same values.
+        float[] dash = DASHES[i % DASHES.length];
+        r.setSeriesStroke(
+            i,
+            dash == null
+                ? new BasicStroke(1.5f)
+                : new BasicStroke(
+                    1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0));
       }
       plot = new CategoryPlot(data, xAxis, yAxis, r);
     }

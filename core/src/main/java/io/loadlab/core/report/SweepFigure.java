@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param id a name unique in the report
  * @param title what is shown, such as {@code throughput: msgPerSec}
- * @param pointName the sweep's name, such as {@code size}, or {@code point}
+ * @param pointName the sweep's name, such as {@code size}; null for a step without a sweep (one
+ *     point), whose charts draw a bar per configuration instead
  * @param lowerIsBetter true for latency, CPU and errors
  * @param points the sweep's points, in order
  * @param configurations the configurations, the baseline first
@@ -24,6 +25,8 @@ import java.util.List;
  *     [configuration][point][client]}, NaN where none), or null without clients
  * @param warned each configuration's finished runs at each point that warned (a saturated load
  *     generator: their figures may describe the client), or null if none did
+ * @param configurationLabels each configuration's label on a chart's axis (its attributes, such as
+ *     {@code method=sriov, MTU=9000}), or null for the configurations' names
  */
 public record SweepFigure(
     String id,
@@ -37,7 +40,38 @@ public record SweepFigure(
     int[][] failed,
     List<String> clients,
     double[][][] perClient,
-    int[][] warned) {
+    int[][] warned,
+    List<String> configurationLabels) {
+
+  /** A figure whose configurations are labelled by their names. */
+  public SweepFigure(
+      String id,
+      String title,
+      String pointName,
+      boolean lowerIsBetter,
+      List<String> points,
+      List<String> configurations,
+      double[][] reported,
+      double[][][] iterations,
+      int[][] failed,
+      List<String> clients,
+      double[][][] perClient,
+      int[][] warned) {
+    this(
+        id,
+        title,
+        pointName,
+        lowerIsBetter,
+        points,
+        configurations,
+        reported,
+        iterations,
+        failed,
+        clients,
+        perClient,
+        warned,
+        null);
+  }
 
   /** A figure without warnings. */
   public SweepFigure(
@@ -98,6 +132,16 @@ public record SweepFigure(
         || figure.startsWith("cpu")
         || figure.equals("errors")
         || figure.toLowerCase(java.util.Locale.ROOT).contains("latency");
+  }
+
+  /** True if the figure is over a sweep; false for a step without one (a single point). */
+  public boolean swept() {
+    return pointName != null;
+  }
+
+  /** Configuration {@code c}'s label on a chart's axis. */
+  public String configurationLabel(int c) {
+    return configurationLabels == null ? configurations.get(c) : configurationLabels.get(c);
   }
 
   /** How many of a cell's finished runs warned. */

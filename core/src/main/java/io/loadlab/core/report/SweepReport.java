@@ -88,7 +88,7 @@ public final class SweepReport {
 
   static Table table(SweepFigure f) {
     List<String> header = new ArrayList<>();
-    header.add(f.pointName());
+    header.add(f.swept() ? f.pointName() : "");
     header.addAll(f.configurations());
     String base = f.configurations().get(0);
     for (int c = 1; c < f.configurations().size(); c++) {
@@ -100,7 +100,7 @@ public final class SweepReport {
     List<List<Cell>> rows = new ArrayList<>();
     for (int p = 0; p < f.points().size(); p++) {
       List<Cell> row = new ArrayList<>();
-      row.add(Cell.text(f.points().get(p)));
+      row.add(Cell.text(f.swept() ? f.points().get(p) : shortName(f.title())));
       for (int c = 0; c < f.configurations().size(); c++) {
         double v = f.reported()[c][p];
         double[] its = f.iterations()[c][p];
@@ -149,15 +149,17 @@ public final class SweepReport {
   }
 
   static Chart valueChart(SweepFigure f) {
+    if (!f.swept()) {
+      return configurationBars(f);
+    }
     List<Series> series = new ArrayList<>();
     for (int c = 0; c < f.configurations().size(); c++) {
       int n = f.points().size();
       double[] low = new double[n];
       double[] high = new double[n];
       for (int p = 0; p < n; p++) {
-        double[] its = f.iterations()[c][p];
-        low[p] = its.length > 1 ? Arrays.stream(its).min().getAsDouble() : Double.NaN;
-        high[p] = its.length > 1 ? Arrays.stream(its).max().getAsDouble() : Double.NaN;
+        low[p] = lowest(f.iterations()[c][p]);
+        high[p] = highest(f.iterations()[c][p]);
       }
       series.add(
           new Series(f.configurations().get(c), new double[0], f.reported()[c], low, high, null));
@@ -172,9 +174,59 @@ public final class SweepReport {
         series);
   }
 
+  /**
+   * A step without a sweep: a bar per configuration (labelled with its attributes, in its own
+   * colour), with error bars over its iterations.
+   */
+  private static Chart configurationBars(SweepFigure f) {
+    int n = f.configurations().size();
+    double[] y = new double[n];
+    double[] low = new double[n];
+    double[] high = new double[n];
+    int[] colours = new int[n];
+    List<String> labels = new ArrayList<>();
+    for (int c = 0; c < n; c++) {
+      y[c] = f.reported()[c][0];
+      low[c] = lowest(f.iterations()[c][0]);
+      high[c] = highest(f.iterations()[c][0]);
+      colours[c] = c;
+      labels.add(f.configurationLabel(c));
+    }
+    String name = shortName(f.title());
+    Series bars = new Series(name, new double[0], y, low, high, null).colouredByValue(colours);
+    return Chart.of(f.id(), f.title(), Kind.BAR, "configuration", name, labels, List.of(bars));
+  }
+
+  private static double lowest(double[] iterations) {
+    return iterations.length > 1 ? Arrays.stream(iterations).min().getAsDouble() : Double.NaN;
+  }
+
+  private static double highest(double[] iterations) {
+    return iterations.length > 1 ? Arrays.stream(iterations).max().getAsDouble() : Double.NaN;
+  }
+
   static Chart ratioChart(SweepFigure f) {
-    List<Series> series = new ArrayList<>();
     String base = f.configurations().get(0);
+    if (!f.swept()) {
+      int n = f.configurations().size() - 1;
+      double[] y = new double[n];
+      int[] colours = new int[n];
+      List<String> labels = new ArrayList<>();
+      for (int c = 1; c <= n; c++) {
+        y[c - 1] = f.reported()[c][0] / f.reported()[0][0];
+        colours[c - 1] = c;
+        labels.add(f.configurationLabel(c));
+      }
+      return Chart.of(
+          f.id() + "-ratio",
+          f.title() + ": ratio to " + base,
+          Kind.BAR,
+          "configuration",
+          "ratio (1 = as " + base + ")",
+          labels,
+          List.of(Series.of("ratio to " + base, y).colouredByValue(colours)));
+    }
+    List<Series> series = new ArrayList<>();
     for (int c = 1; c < f.configurations().size(); c++) {
       double[] y = new double[f.points().size()];
       for (int p = 0; p < y.length; p++) {
@@ -203,7 +255,7 @@ public final class SweepReport {
     for (int p = 0; p < f.points().size(); p++) {
       for (int c = 0; c < f.configurations().size(); c++) {
         categories.add(
-            f.configurations().get(c) + (f.points().size() > 1 ? " " + f.points().get(p) : ""));
+            f.configurationLabel(c) + (f.points().size() > 1 ? " " + f.points().get(p) : ""));
         values.add(f.perClient()[c][p]);
         totals.add(f.reported()[c][p]);
       }

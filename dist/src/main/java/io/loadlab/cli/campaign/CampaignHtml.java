@@ -16,7 +16,8 @@ import java.util.Set;
 /**
  * The campaign's {@code report.html}, beside {@code report.md}: the same cells as the seeds'
  * figures (core's {@link SweepReport}), each step's figure against its sweep point with one line
- * per configuration, the iterations' spread, ratios and significance against the baseline.
+ * per configuration (a step without a sweep: a bar per configuration, labelled with its
+ * attributes), the iterations' spread, ratios and significance against the baseline.
  */
 final class CampaignHtml {
   /** The report's name in the campaign directory. */
@@ -117,7 +118,7 @@ final class CampaignHtml {
     return new SweepFigure(
         "figure-" + n,
         step.name + ": " + FigureLabels.of(figure),
-        step.sweep.isEmpty() ? "point" : String.join(" ", step.sweep.keySet()),
+        step.sweep.isEmpty() ? null : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,
         configs,
@@ -126,7 +127,22 @@ final class CampaignHtml {
         failed,
         machines.size() > 1 ? ClientBars.names(machines) : List.of(),
         perClient,
-        warned);
+        warned,
+        configs.stream().map(c -> label(m, c)).toList());
+  }
+
+  /**
+   * A configuration's label on a chart's axis: its attributes ({@code method=sriov, MTU=9000}), or
+   * its name where it has none.
+   */
+  static String label(Manifest m, String configuration) {
+    Map<String, String> a = m.attributes == null ? null : m.attributes.get(configuration);
+    if (a == null || a.isEmpty()) {
+      return configuration;
+    }
+    List<String> parts = new ArrayList<>();
+    a.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
   }
 
   /** The machines of a step's clients, from its first run on several; empty if none. */

@@ -47,6 +47,14 @@ public final class Manifest {
   public String rule;
   public String baseline;
   public List<String> configurations = new ArrayList<>();
+
+  /**
+   * Each configuration's attributes from the campaign file (configuration → attribute → value as
+   * text, such as {@code method: sriov}); reports label configurations with them. Absent where the
+   * campaign gave none.
+   */
+  public Map<String, Map<String, String>> attributes;
+
   public List<StepInfo> steps = new ArrayList<>();
   public List<Resume> resumes = new ArrayList<>();
   public List<RunEntry> runs = new ArrayList<>();
@@ -250,14 +258,17 @@ public final class Manifest {
     public double min;
     public double max;
 
-    /** 95% confidence interval of the mean (Student's t), with two or more runs. */
+    /**
+     * 95% confidence interval of the mean, with two or more runs: a bootstrap percentile interval
+     * for a figure none of whose runs is negative, else Student's t.
+     */
     public Double ci95Low;
 
     public Double ci95High;
 
     /**
-     * How the interval was computed: {@code t} (Student's t), or {@code t, truncated at 0} for a
-     * figure that cannot be negative whose t-interval reached below zero.
+     * How the interval was computed: {@code bootstrap percentile} (a figure none of whose runs is
+     * negative: 10,000 resamples, fixed seed) or {@code t} (Student's t).
      */
     public String ci95Method;
   }

@@ -131,6 +131,15 @@ public final class TestbedDescription {
               if (r.numaNode() != null) {
                 rm.put("numaNode", r.numaNode());
               }
+              if (r.nice() != null) {
+                rm.put("nice", r.nice());
+              }
+              if (r.cpus() != null) {
+                rm.put("cpus", r.cpus());
+              }
+              if (!r.options().isEmpty()) {
+                rm.put("options", r.options());
+              }
               roles.add(rm);
             });
     if (!roles.isEmpty()) {

@@ -236,9 +236,7 @@ public final class TestbedValidator {
   }
 
   private void checkRole(Testbed t, String field, Role r, List<String> p) {
-    if (r.role() == null || !ROLES.contains(r.role())) {
-      p.add(at(field + ".role", "'" + Texts.cut(r.role()) + "' is unknown; use one of " + ROLES));
-    }
+    RoleChecks.check(field, r, (name, problem) -> p.add(at(name, problem)));
     if (r.on() == null || !(t.hosts().containsKey(r.on()) || t.guests().containsKey(r.on()))) {
       p.add(
           at(field + ".on", "'" + Texts.cut(r.on()) + "' is not a host or guest of this testbed"));

@@ -67,9 +67,6 @@ class Ds2SriovRehearsalTest {
             out.toString());
     long took = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
     assertTrue(log.contains("12 runs ok, 0 failed"), log);
-    assertTrue(
-        took >= planned * 0.5 && took <= planned * 1.5,
-        "took " + took + " s, planned " + planned + " s (±50%): " + log);
 
     List<List<String>> tables = tables(Files.readString(out.resolve("report.md")));
     assertEquals(
@@ -108,6 +105,10 @@ class Ds2SriovRehearsalTest {
     }
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "ds2-sriov-rehearsal.png"), 1280, 4000);
+    // Last, so a busy machine's overrun still shows whether the tables and charts are right.
+    assertTrue(
+        took >= planned * 0.5 && took <= planned * 1.5,
+        "took " + took + " s, planned " + planned + " s (±50%): " + log);
   }
 
   /** Runs loadlab in a child JVM with a database password in its environment; its output. */

@@ -298,7 +298,7 @@ class CampaignFileTest {
       Process started = p.start();
       String out = new String(started.getInputStream().readAllBytes());
       assertEquals(0, started.waitFor(), out);
-      assertTrue(out.contains("4 clients at once"), out);
+      assertTrue(out.contains("8 clients at once"), out);
       return;
     }
     if (text.contains("run: jmeter run")) {

@@ -82,7 +82,8 @@ class NetperfFiguresCliTest {
 
   @Test
   void pacedRrHasNoNetperfLatencyAndSaysWhy() throws Exception {
-    CliRun r = run("net", "rr", "--users", "2", "--rate", "200", "--quiet");
+    CliRun r =
+        run("net", "rr", "--users", "2", "--rate", "200", "--rate-tolerance", "10%", "--quiet");
     RunResult result = ResultJson.read(dir.resolve("result.json"));
     assertNull(result.figures().get("netperfLatencyUs users=2"), result.figures().toString());
     assertTrue(r.out().contains("netperf latency (users ÷ rate): not given with --rate"), r.out());

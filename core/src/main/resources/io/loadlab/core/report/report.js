@@ -159,6 +159,8 @@
           ? s.y.map(function (v, k) { return { value: v, itemStyle: { color: coloursOf(s, i)[k] } }; })
           : s.y;
         if (s.stack) base.stack = s.stack;
+        // A non-zero value stays visible beside a long error bar (its label gives the value).
+        if (!s.stack) base.barMinHeight = 2;
         if (labelled) {
           // Values with an error bar are labelled above its upper end instead (errorBars).
           base.label = { show: true, position: 'top', fontSize: 11, color: '#333', formatter: function (p) {

@@ -1,0 +1,63 @@
+package io.loadlab.cli.amqp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.cli.CliRun;
+import io.loadlab.cli.campaign.RunFigures;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Numbers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * amqp throughput on the embedded broker has one rate to quote, qpid-perftest's transfers labelled
+ * messages/s (transfers), and the operations' own rates named as such beside it.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class AmqpTransfersCliTest {
+  @TempDir Path dir;
+
+  @Test
+  void transfersAreTheHeadlineRateAndTheOperationsRatesAreNamed() throws Exception {
+    CliRun r =
+        CliRun.of(
+            "amqp",
+            "throughput",
+            "--size",
+            "64",
+            "--count",
+            "2000",
+            "--output",
+            dir.toString(),
+            "--quiet");
+    assertEquals(0, r.code(), r.out() + r.err());
+    RunResult result = ResultJson.read(dir.resolve("result.json"));
+    Double transfers = result.figures().get("transfersPerSec size=64");
+    assertNotNull(transfers, result.figures().toString());
+    // qpid-perftest counts both legs: every message once sent and once received.
+    double publish = result.figures().get("publishRate size=64");
+    double subscribe = result.figures().get("subscribeRate size=64");
+    assertTrue(transfers > Math.max(publish, subscribe), transfers + " counts both legs");
+    String line = "size=64: messages/s (transfers): " + Numbers.figure(transfers);
+    String ops =
+        "; operations/s: publish size=64 "
+            + Numbers.figure(result.totals().get("publish size=64").ratePerSec())
+            + ", deliver size=64 "
+            + Numbers.figure(result.totals().get("deliver size=64").ratePerSec());
+    assertTrue(r.out().contains(line + ops), r.out());
+    assertTrue(r.out().contains("messages/s (transfers)  "), "the per-size table: " + r.out());
+    String md = Files.readString(dir.resolve("summary.md"));
+    assertTrue(md.contains("- " + line + ops), md);
+    assertTrue(md.contains("every message counts when sent and when received"), md);
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("messages/s (transfers) size=64"), "figures table labelled");
+    assertEquals(transfers, RunFigures.read(dir, null).figures().get("transfersPerSec"), 1e-9);
+  }
+}

@@ -37,4 +37,16 @@ class RunFiguresPointTest {
     assertEquals(6000.0, f.figures().get("transfersPerSec"));
     assertEquals(812.5, f.figures().get("cpuUsPerMB"));
   }
+
+  @Test
+  void anOperationsOwnFigureKeepsItsNameAndAUnitLabelIsNoKey() throws Exception {
+    result(
+        "\"rr users=1\":{\"ratePerSec\":900},\"rr users=2\":{\"ratePerSec\":1700}",
+        "\"rr users=1: lost\":3,\"rr users=2: lost\":5,\"stream: received MB/s\":9.5");
+    RunFigures f = RunFigures.read(dir, "rr users=2");
+    assertEquals(5.0, f.figures().get("lost"), "the operation's own, not the first point's");
+    assertEquals(null, f.figures().get("rr"), "no key cut from 'rr users=1: lost'");
+    assertEquals(null, f.figures().get("stream"), "no key cut from 'stream: received MB/s'");
+    assertEquals(3.0, RunFigures.read(dir, null).figures().get("lost"));
+  }
 }

@@ -64,6 +64,18 @@ public record RunFigures(
       for (Iterator<Map.Entry<String, JsonNode>> it = root.path("figures").fields();
           it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
+        int colon = e.getKey().indexOf(": ");
+        if (colon >= 0) {
+          // "rr users=1: lost" is the operation's own figure "lost"; a name with a space or a
+          // unit in it ("stream: received MB/s") is no figure key.
+          String name = e.getKey().substring(colon + 2);
+          if (e.getValue().isNumber()
+              && name.matches("[A-Za-z][A-Za-z0-9]*")
+              && (!atPoint || e.getKey().substring(0, colon).equals(op))) {
+            figures.putIfAbsent(name, e.getValue().asDouble());
+          }
+          continue;
+        }
         int space = e.getKey().indexOf(' ');
         if (!e.getValue().isNumber()
             || atPoint && (space < 0 || !e.getKey().substring(space + 1).equals(point))) {

@@ -40,6 +40,19 @@ public final class SweepReport {
   /** The page. */
   public static HtmlPage page(
       String title, String description, Map<String, String> facts, List<SweepFigure> figures) {
+    return page(title, description, facts, p -> {}, figures);
+  }
+
+  /**
+   * The page, with {@code first} adding sections (such as a campaign's own tables) after the facts
+   * and before the figures.
+   */
+  public static HtmlPage page(
+      String title,
+      String description,
+      Map<String, String> facts,
+      java.util.function.Consumer<HtmlPage> first,
+      List<SweepFigure> figures) {
     HtmlPage page = new HtmlPage(title);
     if (description != null && !description.isBlank()) {
       page.paragraph(description.strip());
@@ -53,6 +66,7 @@ public final class SweepReport {
               + " saturated; their figures may describe the client rather than the system under"
               + " test.");
     }
+    first.accept(page);
     for (SweepFigure f : figures) {
       page.heading(f.title() + (f.lowerIsBetter() ? " (lower is better)" : ""));
       page.table(table(f));

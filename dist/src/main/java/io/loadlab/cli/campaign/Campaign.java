@@ -9,6 +9,10 @@ import java.util.Set;
 /**
  * A checked campaign: what {@link CampaignValidator} makes of a {@link CampaignSpec}. Everything
  * here has been validated; {@link Matrix} expands it into runs.
+ *
+ * @param attributes configuration name to its attributes (name to value as text), for those that
+ *     have any
+ * @param tables the report's own tables, empty for the default report
  */
 public record Campaign(
     Path file,
@@ -19,7 +23,9 @@ public record Campaign(
     boolean stopOnFailure,
     String baseline,
     List<Configuration> configurations,
-    List<Step> steps) {
+    List<Step> steps,
+    Map<String, Map<String, String>> attributes,
+    List<LayoutTable> tables) {
 
   /** How a configuration is brought up. */
   public enum Kind {

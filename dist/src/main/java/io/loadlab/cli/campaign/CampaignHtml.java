@@ -62,7 +62,13 @@ final class CampaignHtml {
       facts.put("campaign file", m.file);
     }
     CampaignWarnings.byRun(m).forEach((id, w) -> facts.put("⚠ " + id, String.join("; ", w)));
-    SweepReport.write(dir.resolve(FILE), "Campaign " + m.campaign, m.description, facts, figures);
+    SweepReport.page(
+            "Campaign " + m.campaign,
+            m.description,
+            facts,
+            page -> LayoutReport.html(m, page),
+            figures)
+        .write(dir.resolve(FILE));
   }
 
   private static SweepFigure figure(

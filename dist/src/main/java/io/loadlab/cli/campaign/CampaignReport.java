@@ -24,8 +24,8 @@ public final class CampaignReport {
   private CampaignReport() {}
 
   /**
-   * Writes {@code report.md} and {@code report.html} into the campaign directory and returns the
-   * Markdown.
+   * Writes {@code report.md} and {@code report.html} (and the campaign's own tables as {@code
+   * table-<n>.csv}) into the campaign directory and returns the Markdown.
    */
   public static String write(Manifest m, Path dir) throws IOException {
     String text = markdown(m);
@@ -34,6 +34,7 @@ public final class CampaignReport {
     Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     CampaignHtml.write(m, dir);
     CampaignJunit.write(m, dir);
+    LayoutReport.writeCsv(m, dir);
     return text;
   }
 
@@ -57,6 +58,7 @@ public final class CampaignReport {
             other > 0 ? ", " + other + " not finished" : "",
             m.rule,
             m.baseline));
+    sb.append(LayoutReport.markdown(m));
     for (Manifest.StepInfo step : m.steps) {
       List<Manifest.CellEntry> cells =
           m.cells.stream().filter(c -> c.step.equals(step.name)).toList();

@@ -203,6 +203,8 @@ final class CampaignResume {
     m.baseline = campaign.baseline();
     m.configurations =
         campaign.configurations().stream().map(Campaign.Configuration::name).toList();
+    m.attributes = campaign.attributes().isEmpty() ? null : campaign.attributes();
+    m.tables = campaign.tables().isEmpty() ? null : campaign.tables();
     m.steps = new ArrayList<>();
     for (Campaign.Step s : campaign.steps()) {
       Manifest.StepInfo info = new Manifest.StepInfo();

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param baseline the configuration ratios are taken to (default: the first)
  * @param configurations what each configuration brings up
  * @param steps the workloads run in every configuration
+ * @param tables the report's own tables, first in report.md and report.html (optional; see {@link
+ *     TableSpec})
  */
 public record CampaignSpec(
     String name,
@@ -26,10 +28,12 @@ public record CampaignSpec(
     String onFailure,
     String baseline,
     List<ConfigurationSpec> configurations,
-    List<StepSpec> steps) {
+    List<StepSpec> steps,
+    List<TableSpec> tables) {
   public CampaignSpec {
     configurations = configurations == null ? List.of() : List.copyOf(configurations);
     steps = steps == null ? List.of() : List.copyOf(steps);
+    tables = tables == null ? List.of() : List.copyOf(tables);
   }
 
   /**
@@ -40,6 +44,8 @@ public record CampaignSpec(
    * @param services loadlab servers started after bring-up and stopped before bring-down
    * @param setup loadlab commands run to their end once the services are ready (e.g. {@code ds2
    *     load} into a database service)
+   * @param attributes what sets this configuration apart, such as {@code {method: SR-IOV, MTU:
+   *     9000}}: one value each, shown in reports and usable as factors of {@code tables}
    */
   public record ConfigurationSpec(
       String name,
@@ -48,9 +54,11 @@ public record CampaignSpec(
       Boolean keep,
       Map<String, Object> vars,
       List<ServiceSpec> services,
-      List<ServiceSpec> setup) {
+      List<ServiceSpec> setup,
+      Map<String, Object> attributes) {
     public ConfigurationSpec {
       vars = vars == null ? Map.of() : new LinkedHashMap<>(vars);
+      attributes = attributes == null ? Map.of() : new LinkedHashMap<>(attributes);
       services = services == null ? List.of() : List.copyOf(services);
       setup = setup == null ? List.of() : List.copyOf(setup);
     }
@@ -114,4 +122,39 @@ public record CampaignSpec(
       options = options == null ? Map.of() : new LinkedHashMap<>(options);
     }
   }
+
+  /**
+   * One table of the report's own layout, as a lab report has it: rows and columns are factors
+   * (configuration attributes, swept options, {@code configuration}, {@code client}), each value a
+   * figure of a step in a unit, by a statistic over each cell's iterations. Checked by {@link
+   * LayoutValidator}; documented in docs/campaigns.md.
+   *
+   * @param rows one factor or a list
+   * @param columns one factor, a list, or nothing
+   * @param where factor to the one value the table keeps
+   * @param statistic reported (default), mean, median, min, max or best
+   * @param chart bars, lines or none (default: lines over a numeric swept row factor, else bars)
+   */
+  public record TableSpec(
+      String title,
+      String caption,
+      Object rows,
+      String rowLabel,
+      Object columns,
+      Map<String, Object> where,
+      String statistic,
+      String chart,
+      List<TableValueSpec> values) {
+    public TableSpec {
+      where = where == null ? Map.of() : new LinkedHashMap<>(where);
+      values = values == null ? List.of() : new java.util.ArrayList<>(values);
+    }
+  }
+
+  /**
+   * One value of a table: a step's figure, in a unit (default: the figure's own), labelled, by a
+   * statistic (default: the table's).
+   */
+  public record TableValueSpec(
+      String step, String figure, String unit, String label, String statistic) {}
 }

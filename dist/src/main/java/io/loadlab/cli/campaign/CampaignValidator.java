@@ -26,8 +26,8 @@ import java.util.Set;
  *
  * <p>This class checks the campaign-wide fields; {@link ConfigurationValidator} the configurations
  * and their services, {@link StepValidator} the steps (and, per configuration, {@link
- * StepPlacementValidator}); {@link TestbedChecks} what the testbeds need, as {@code provision plan}
- * checks it.
+ * StepPlacementValidator}); {@link LayoutValidator} the report's layout (attributes and tables);
+ * {@link TestbedChecks} what the testbeds need, as {@code provision plan} checks it.
  */
 public final class CampaignValidator {
   private final Path file;
@@ -119,6 +119,9 @@ public final class CampaignValidator {
         steps.add(s);
       }
     }
+    LayoutValidator layout = new LayoutValidator(problems);
+    Map<String, Map<String, String>> attributes = layout.attributes(spec);
+    List<LayoutTable> tables = layout.tables(spec, attributes, configurations, steps);
     testbeds = TestbedChecks.byFile(configurations, configurationValidator.testbeds());
     TestbedChecks.local(testbeds).forEach(problems::inOtherFile);
     return new Campaign(
@@ -130,7 +133,9 @@ public final class CampaignValidator {
         stop,
         baseline,
         configurations,
-        steps);
+        steps,
+        attributes,
+        tables);
   }
 
   /** The configuration the others are compared with: the first, unless baseline names one. */

@@ -55,6 +55,15 @@ public final class Manifest {
   /** With steps that have best-over: the best cells (see {@link BestEntry}). */
   public List<BestEntry> best;
 
+  /**
+   * Configuration to its attributes (name to value as text), from the campaign file; null when no
+   * configuration has any.
+   */
+  public Map<String, Map<String, String>> attributes;
+
+  /** The report's own tables as the campaign file lays them out; null for the default report. */
+  public List<LayoutTable> tables;
+
   /** What a step is, for reports. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class StepInfo {

@@ -41,6 +41,11 @@ final class ValidationProblems {
     problems.add(line);
   }
 
+  /** How many problems were found so far. */
+  int count() {
+    return problems.size();
+  }
+
   /** Throws one {@link UsageException} listing every problem (each once), if there is any. */
   void throwIfAny() {
     if (!problems.isEmpty()) {

@@ -6,9 +6,13 @@ import java.util.List;
 /**
  * What {@code apply} would do: the changes in order, what is already as the testbed wants, and
  * manual steps loadlab reports but does not apply (such as kernel command-line options, which need
- * a reboot).
+ * a reboot, or an MTU set inside a guest).
  */
 public final class Plan {
+  /** The heading of the manual steps, in the plan and after apply. */
+  public static final String MANUAL_HEADING =
+      "Manual steps (not applied; kernel command-line options need a reboot):";
+
   private final List<Action> changes = new ArrayList<>();
   private final List<String> unchanged = new ArrayList<>();
   private final List<String> manual = new ArrayList<>();
@@ -75,7 +79,7 @@ public final class Plan {
       warnings.forEach(w -> sb.append("  ? ").append(w).append('\n'));
     }
     if (!manual.isEmpty()) {
-      sb.append("Manual steps (need a reboot; not applied):\n");
+      sb.append(MANUAL_HEADING).append('\n');
       manual.forEach(m -> sb.append("  ! ").append(m).append('\n'));
     }
     return sb.toString();

@@ -8,7 +8,8 @@ import java.util.Map;
  * reverse order.
  *
  * @param kind what was changed: {@code volume}, {@code domain}, {@code started}, {@code sysctl},
- *     {@code hugepages}, {@code service}, {@code irq}, {@code ethtool}, {@code role}
+ *     {@code hugepages}, {@code service}, {@code irq}, {@code ethtool}, {@code sriov-vfs}, {@code
+ *     mtu}, {@code offloads}, {@code coalescing}, {@code role}
  * @param machine the host or guest it was changed on
  * @param data the details, such as the previous value
  */

@@ -19,6 +19,8 @@ import java.util.List;
  * @param vf the PCI address of an SR-IOV virtual function, or null
  * @param mac the NIC's MAC address (stable per testbed and guest)
  * @param boot direct kernel boot, or null to boot from the disk
+ * @param pciDevice the PCI address of a whole device assigned to the guest, or null
+ * @param mtu the MTU of a bridged NIC, or 0 for libvirt's default
  */
 public record DomainSpec(
     String name,
@@ -32,4 +34,38 @@ public record DomainSpec(
     String bridge,
     HostFacts.PciAddress vf,
     String mac,
-    Guest.Boot boot) {}
+    Guest.Boot boot,
+    HostFacts.PciAddress pciDevice,
+    int mtu) {
+
+  /** A spec without an assigned PCI device and with the default MTU. */
+  public DomainSpec(
+      String name,
+      String type,
+      int vcpus,
+      long memoryKiB,
+      long hugepageKiB,
+      List<Integer> pins,
+      int numaNode,
+      String diskPath,
+      String bridge,
+      HostFacts.PciAddress vf,
+      String mac,
+      Guest.Boot boot) {
+    this(
+        name,
+        type,
+        vcpus,
+        memoryKiB,
+        hugepageKiB,
+        pins,
+        numaNode,
+        diskPath,
+        bridge,
+        vf,
+        mac,
+        boot,
+        null,
+        0);
+  }
+}

@@ -70,22 +70,27 @@ public final class DomainXml {
           .append("      <source bridge='")
           .append(escape(spec.bridge()))
           .append("'/>\n")
-          .append("      <model type='virtio'/>\n")
-          .append("    </interface>\n");
+          .append("      <model type='virtio'/>\n");
+      if (spec.mtu() > 0) {
+        x.append("      <mtu size='").append(spec.mtu()).append("'/>\n");
+      }
+      x.append("    </interface>\n");
     } else if (spec.vf() != null) {
-      HostFacts.PciAddress a = spec.vf();
       x.append("    <interface type='hostdev' managed='yes'>\n")
           .append("      <mac address='")
           .append(spec.mac())
           .append("'/>\n")
           .append("      <source>\n")
-          .append(
-              String.format(
-                  "        <address type='pci' domain='0x%04x' bus='0x%02x' slot='0x%02x'"
-                      + " function='0x%x'/>\n",
-                  a.domain(), a.bus(), a.slot(), a.function()))
+          .append(address(spec.vf()))
           .append("      </source>\n")
           .append("    </interface>\n");
+    } else if (spec.pciDevice() != null) {
+      // A whole device: libvirt detaches it from the host's driver while the guest runs.
+      x.append("    <hostdev mode='subsystem' type='pci' managed='yes'>\n")
+          .append("      <source>\n")
+          .append(address(spec.pciDevice()))
+          .append("      </source>\n")
+          .append("    </hostdev>\n");
     }
     if (boot != null && boot.consoleLog() != null) {
       String log = escape(boot.consoleLog());
@@ -100,6 +105,20 @@ public final class DomainXml {
     }
     x.append("  </devices>\n</domain>\n");
     return x.toString();
+  }
+
+  private static String address(HostFacts.PciAddress a) {
+    return String.format(
+        "        <address type='pci' domain='0x%04x' bus='0x%02x' slot='0x%02x' function='0x%x'/>\n",
+        a.domain(), a.bus(), a.slot(), a.function());
+  }
+
+  private static HostFacts.PciAddress address(Element source) {
+    return new HostFacts.PciAddress(
+        Xml.number(Xml.text(source, "address/@domain")),
+        Xml.number(Xml.text(source, "address/@bus")),
+        Xml.number(Xml.text(source, "address/@slot")),
+        Xml.number(Xml.text(source, "address/@function")));
   }
 
   private static void element(StringBuilder x, String name, String value) {
@@ -127,7 +146,8 @@ public final class DomainXml {
    * @param memoryKiB memory
    * @param hugepageKiB hugepage size, or 0
    * @param pins host CPU list per vCPU as written in {@code <cputune>} (empty if none)
-   * @param network {@code bridge:<name>}, {@code sriov:<pci address>} or {@code none}
+   * @param network {@code bridge:<name>} (with {@code mtu:<size>} if set), {@code sriov:<pci
+   *     address>} (a VF), {@code pci:<pci address>} (a whole device) or {@code none}
    * @param boot {@code disk}, or {@code kernel:<kernel> initrd:<initrd> cmdline:<cmdline>}
    */
   public record Summary(
@@ -154,16 +174,16 @@ public final class DomainXml {
     }
     String network = "none";
     Element iface = Xml.elements(d, "/domain/devices/interface").stream().findFirst().orElse(null);
+    Element hostdev =
+        Xml.elements(d, "/domain/devices/hostdev[@type='pci']").stream().findFirst().orElse(null);
     if (iface != null && "bridge".equals(iface.getAttribute("type"))) {
-      network = "bridge:" + Xml.text(iface, "source/@bridge");
-    } else if (iface != null && "hostdev".equals(iface.getAttribute("type"))) {
+      String mtu = Xml.text(iface, "mtu/@size");
       network =
-          "sriov:"
-              + new HostFacts.PciAddress(
-                  Xml.number(Xml.text(iface, "source/address/@domain")),
-                  Xml.number(Xml.text(iface, "source/address/@bus")),
-                  Xml.number(Xml.text(iface, "source/address/@slot")),
-                  Xml.number(Xml.text(iface, "source/address/@function")));
+          "bridge:" + Xml.text(iface, "source/@bridge") + (mtu.isEmpty() ? "" : " mtu:" + mtu);
+    } else if (iface != null && "hostdev".equals(iface.getAttribute("type"))) {
+      network = "sriov:" + address(Xml.elements(iface, "source").get(0));
+    } else if (hostdev != null) {
+      network = "pci:" + address(Xml.elements(hostdev, "source").get(0));
     }
     String kernel = Xml.text(d, "/domain/os/kernel");
     String boot =

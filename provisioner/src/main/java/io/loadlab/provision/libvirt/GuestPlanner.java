@@ -72,8 +72,21 @@ public final class GuestPlanner {
                 + " for the lowest latency)");
       }
     }
+    Guest.Network n = g.network();
+    if (n.mtu() != null && ("sriov".equals(n.mode()) || "pci".equals(n.mode()))) {
+      plan.manual(
+          name,
+          "set the MTU of its "
+              + ("pci".equals(n.mode()) ? "assigned NIC" : "VF")
+              + " to "
+              + n.mtu()
+              + " in the guest's OS (ip link set dev <interface> mtu "
+              + n.mtu()
+              + ", and in its network configuration): libvirt cannot set it on an assigned"
+              + " device");
+    }
     DomainSpecTemplate template =
-        new DomainSpecTemplate(name, host.domainType(), g, pinList, node, facts, pageKiB);
+        new DomainSpecTemplate(name, host, g, pinList, node, facts, pageKiB);
     GuestState state = host.state(name);
     String summary = template.describe();
     if (state == GuestState.ABSENT) {
@@ -86,9 +99,14 @@ public final class GuestPlanner {
           });
     } else {
       DomainXml.Summary live = DomainXml.read(host.xml(name));
-      DomainXml.Summary wanted =
-          DomainXml.read(DomainXml.of(template.spec(existingDisk == null ? "" : existingDisk)));
-      List<String> diffs = differences(live, wanted);
+      List<String> diffs;
+      if (template.vfExists()) {
+        DomainXml.Summary wanted =
+            DomainXml.read(DomainXml.of(template.spec(existingDisk == null ? "" : existingDisk)));
+        diffs = differences(live, wanted);
+      } else {
+        diffs = List.of("VF " + n.vf() + " of " + n.pf() + " (created by this apply)");
+      }
       if (diffs.isEmpty()) {
         plan.unchanged(name, "domain defined (" + summary + ")");
       } else {
@@ -201,23 +219,23 @@ public final class GuestPlanner {
   /** Builds the domain spec once the disk path is known. */
   private final class DomainSpecTemplate {
     private final String name;
-    private final String type;
+    private final LibvirtHost host;
     private final Guest g;
     private final List<Integer> pins;
     private final int node;
-    private final HostFacts facts;
+    private HostFacts facts;
     private final long pageKiB;
 
     DomainSpecTemplate(
         String name,
-        String type,
+        LibvirtHost host,
         Guest g,
         List<Integer> pins,
         int node,
         HostFacts facts,
         long pageKiB) {
       this.name = name;
-      this.type = type;
+      this.host = host;
       this.g = g;
       this.pins = pins;
       this.node = node;
@@ -225,15 +243,38 @@ public final class GuestPlanner {
       this.pageKiB = pageKiB;
     }
 
+    /** False for an SR-IOV guest whose VF the host does not have yet (tuning.sriov makes it). */
+    boolean vfExists() {
+      Guest.Network n = g.network();
+      if (!"sriov".equals(n.mode())) {
+        return true;
+      }
+      HostFacts.PhysicalFunction pf = facts.physicalFunctions().get(n.pf());
+      return pf != null && n.vf() < pf.vfAddresses().size();
+    }
+
     DomainSpec spec(String disk) {
       Guest.Network n = g.network();
       HostFacts.PciAddress vf = null;
       if ("sriov".equals(n.mode())) {
+        if (!vfExists()) {
+          facts = host.facts(); // the host tuning of this apply may have created the VFs
+        }
+        if (!vfExists()) {
+          throw new io.loadlab.core.failure.LoadlabException(
+              name
+                  + ": "
+                  + n.pf()
+                  + " has no VF "
+                  + n.vf()
+                  + " on the host; create it (hosts.<host>.tuning.sriov) before the guest",
+              1);
+        }
         vf = facts.physicalFunctions().get(n.pf()).vfAddresses().get(n.vf());
       }
       return new DomainSpec(
           name,
-          type,
+          host.domainType(),
           g.vcpus(),
           TestbedValidator.memoryBytes(g) / 1024,
           g.useHugepages() ? pageKiB : 0,
@@ -243,7 +284,9 @@ public final class GuestPlanner {
           "bridge".equals(n.mode()) ? n.bridge() : null,
           vf,
           DomainXml.mac(testbedName, name),
-          g.boot());
+          g.boot(),
+          "pci".equals(n.mode()) ? HostFacts.PciAddress.parse(n.device()) : null,
+          "bridge".equals(n.mode()) && n.mtu() != null ? n.mtu() : 0);
     }
 
     String describe() {
@@ -252,8 +295,12 @@ public final class GuestPlanner {
           switch (n.mode()) {
             case "bridge" -> "virtio on " + n.bridge();
             case "sriov" -> "VF " + n.vf() + " of " + n.pf();
+            case "pci" -> "PCI device " + n.device() + " assigned whole";
             default -> "no NIC";
           };
+      if (n.mtu() != null) {
+        net += ", MTU " + n.mtu();
+      }
       return g.vcpus()
           + " vCPUs, "
           + g.memory()

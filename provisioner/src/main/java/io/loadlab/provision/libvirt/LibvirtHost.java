@@ -78,7 +78,9 @@ public final class LibvirtHost implements AutoCloseable {
     return uri;
   }
 
-  /** CPUs, NUMA nodes, memory, bridges and SR-IOV functions as libvirt reports them. */
+  /**
+   * CPUs, NUMA nodes, memory, bridges, SR-IOV functions and PCI devices as libvirt reports them.
+   */
   public HostFacts facts() {
     return call(
         "read host facts",
@@ -88,7 +90,13 @@ public final class LibvirtHost implements AutoCloseable {
           SortedSet<Integer> cpus = new TreeSet<>();
           nodes.values().forEach(cpus::addAll);
           return new HostFacts(
-              cpus, nodes, info.memory * 1024L, hugepages(), bridges(), physicalFunctions());
+              cpus,
+              nodes,
+              info.memory * 1024L,
+              hugepages(),
+              bridges(),
+              physicalFunctions(),
+              new LinkedHashSet<>(Arrays.asList(conn.listDevices("pci"))));
         });
   }
 
@@ -159,7 +167,9 @@ public final class LibvirtHost implements AutoCloseable {
                 Xml.number(a.getAttribute("slot")),
                 Xml.number(a.getAttribute("function"))));
       }
-      if (!vfs.isEmpty()) {
+      // An SR-IOV capable port without VFs yet still has the capability (with maxCount).
+      if (!vfs.isEmpty()
+          || !Xml.elements(d, "/device/capability/capability[@type='virt_functions']").isEmpty()) {
         String node = Xml.text(d, "/device/capability/numa/@node");
         pfs.put(
             name,

@@ -27,7 +27,6 @@ import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import io.loadlab.provision.testbed.TestbedPaths;
 import io.loadlab.provision.testbed.TestbedValidator;
-import io.loadlab.provision.testbed.Tuning;
 import io.loadlab.provision.tuning.TuningPlanner;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -143,14 +142,20 @@ public final class Provisioner implements AutoCloseable {
   /** What apply would change, compared with the live state. */
   public Plan plan() {
     Plan plan = new Plan();
+    List<String> problems = new ArrayList<>();
     testbed
         .hosts()
         .forEach(
             (name, h) -> {
-              if (!isEmpty(h.tuning())) {
-                TuningPlanner.plan(plan, name, h.tuning(), shell(name));
+              if (!h.tuning().isEmpty()) {
+                TuningPlanner.plan(plan, name, h.tuning(), shell(name))
+                    .forEach(problem -> problems.add(file + ": " + problem));
               }
             });
+    if (!problems.isEmpty()) {
+      // Checked against the hosts' interfaces before anything is applied.
+      throw new io.loadlab.core.failure.UsageException(String.join("\n", problems));
+    }
     testbed
         .guests()
         .forEach(
@@ -229,7 +234,7 @@ public final class Provisioner implements AutoCloseable {
       plan.warnings().forEach(w -> out.println("  ? " + w));
     }
     if (out != null && !plan.manual().isEmpty()) {
-      out.println("Manual steps (need a reboot; not applied):");
+      out.println(Plan.MANUAL_HEADING);
       plan.manual().forEach(m -> out.println("  ! " + m));
     }
     return ok;
@@ -313,7 +318,18 @@ public final class Provisioner implements AutoCloseable {
   public Map<String, Object> describe() {
     Map<String, GuestState> states = new LinkedHashMap<>();
     testbed.guests().forEach((name, g) -> states.put(name, libvirt.get(g.host()).state(name)));
-    return TestbedDescription.of(testbed, facts, pins, states);
+    Map<String, List<String>> needsReboot = new LinkedHashMap<>();
+    testbed
+        .hosts()
+        .forEach(
+            (name, h) -> {
+              if (!h.tuning().kernelCmdline().isEmpty()) {
+                needsReboot.put(
+                    name,
+                    TuningPlanner.missingKernelOptions(shell(name), h.tuning().kernelCmdline()));
+              }
+            });
+    return TestbedDescription.of(testbed, facts, pins, states, needsReboot);
   }
 
   /** A shell on a guest that was just started: retries the connection while it boots. */
@@ -334,15 +350,6 @@ public final class Provisioner implements AutoCloseable {
   private RemoteShell shell(String machine) {
     return openShells.computeIfAbsent(
         machine, m -> shells.open(SshTargets.of(testbed, file, options, m), options.hostKeys()));
-  }
-
-  private static boolean isEmpty(Tuning t) {
-    return t.sysctl().isEmpty()
-        && t.hugepages() == null
-        && t.stopServices().isEmpty()
-        && t.irqAffinity().isEmpty()
-        && t.ethtoolRings().isEmpty()
-        && t.kernelCmdline().isEmpty();
   }
 
   @Override

@@ -3,8 +3,10 @@ package io.loadlab.provision.plan;
 import io.loadlab.provision.libvirt.GuestState;
 import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.HostFacts;
+import io.loadlab.provision.testbed.NicSettings;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedValidator;
+import io.loadlab.provision.testbed.Tuning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +17,7 @@ import java.util.Set;
 /**
  * The testbed's state as a plain map for the results ({@code RunInfo.testbed}): bare metal, bridged
  * or SR-IOV; each guest's vCPUs, memory, hugepages, pinning and network; each host's CPUs and
- * tuning; the roles. No secrets (no key paths).
+ * tuning, and the kernel options it still needs a reboot for; the roles. No secrets (no key paths).
  */
 public final class TestbedDescription {
   private TestbedDescription() {}
@@ -30,14 +32,23 @@ public final class TestbedDescription {
     return modes.size() == 1 ? modes.iterator().next() : "mixed";
   }
 
+  /**
+   * The description.
+   *
+   * @param needsReboot per host with {@code kernel-cmdline} options, those its running kernel lacks
+   */
   public static Map<String, Object> of(
       Testbed t,
       Map<String, HostFacts> facts,
       Map<String, List<Integer>> pins,
-      Map<String, GuestState> states) {
+      Map<String, GuestState> states,
+      Map<String, List<String>> needsReboot) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", t.name());
     m.put("mode", mode(t));
+    if (!needsReboot.isEmpty()) {
+      m.put("needsReboot", needsReboot.values().stream().anyMatch(l -> !l.isEmpty()));
+    }
     Map<String, Object> hosts = new LinkedHashMap<>();
     t.hosts()
         .forEach(
@@ -66,6 +77,10 @@ public final class TestbedDescription {
               if (!h.tuning().kernelCmdline().isEmpty()) {
                 hm.put("kernelCmdline", h.tuning().kernelCmdline());
               }
+              if (needsReboot.containsKey(name)) {
+                hm.put("needsReboot", needsReboot.get(name));
+              }
+              nicTuning(h.tuning(), hm);
               hosts.put(name, hm);
             });
     m.put("hosts", hosts);
@@ -91,6 +106,12 @@ public final class TestbedDescription {
                 nm.put("pf", n.pf());
                 nm.put("vf", n.vf());
               }
+              if (n.device() != null) {
+                nm.put("device", n.device());
+              }
+              if (n.mtu() != null) {
+                nm.put("mtu", n.mtu());
+              }
               gm.put("network", nm);
               if (states.containsKey(name)) {
                 gm.put("state", states.get(name).label());
@@ -110,11 +131,42 @@ public final class TestbedDescription {
               if (r.numaNode() != null) {
                 rm.put("numaNode", r.numaNode());
               }
+              if (r.nice() != null) {
+                rm.put("nice", r.nice());
+              }
+              if (r.cpus() != null) {
+                rm.put("cpus", r.cpus());
+              }
+              if (!r.options().isEmpty()) {
+                rm.put("options", r.options());
+              }
               roles.add(rm);
             });
     if (!roles.isEmpty()) {
       m.put("roles", roles);
     }
     return m;
+  }
+
+  /** VFs per port, MTUs, offloads and coalescing, each by interface. */
+  private static void nicTuning(Tuning tu, Map<String, Object> hm) {
+    if (!tu.sriov().isEmpty()) {
+      Map<String, Integer> vfs = new LinkedHashMap<>();
+      tu.sriov().forEach(p -> vfs.put(p.device(), p.vfs()));
+      hm.put("sriovVfs", vfs);
+    }
+    if (!tu.mtu().isEmpty()) {
+      hm.put("mtu", new LinkedHashMap<>(tu.mtu()));
+    }
+    if (!tu.offloads().isEmpty()) {
+      Map<String, Object> o = new LinkedHashMap<>();
+      NicSettings.offloads(tu).forEach(e -> o.put(e.device(), e.values()));
+      hm.put("offloads", o);
+    }
+    if (!tu.coalescing().isEmpty()) {
+      Map<String, Object> c = new LinkedHashMap<>();
+      NicSettings.coalescing(tu).forEach(e -> c.put(e.device(), e.values()));
+      hm.put("coalescing", c);
+    }
   }
 }

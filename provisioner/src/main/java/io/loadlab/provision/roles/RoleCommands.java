@@ -7,7 +7,8 @@ import io.loadlab.provision.testbed.Role;
 /**
  * The shell commands that start, check and stop a role. Long-running processes are started in the
  * background with {@code nohup}, their pid in {@code /tmp/loadlab-<role>-<port>.pid}; PostgreSQL is
- * a system service. A NUMA node binds the process with {@code numactl}.
+ * a system service. The role's placement wraps the process in {@code nice -n} and {@code numactl}
+ * (a NUMA node, CPUs); its options are appended to a loadlab role's command line.
  */
 public final class RoleCommands {
   private final Role role;
@@ -61,13 +62,13 @@ public final class RoleCommands {
     return role.role().equals("database") && role.command() == null;
   }
 
-  /** The foreground command line of the role's process. */
+  /** The foreground command line of the role's process, without its placement wrapper. */
   public String program() {
     if (role.command() != null) {
       return role.command();
     }
     return switch (role.role()) {
-      case "broker" -> quote(launchers.loadlab()) + " broker --port " + port();
+      case "broker" -> quote(launchers.loadlab()) + " broker --port " + port() + options();
       case "jmeter-server" ->
           quote(launchers.jmeterServer())
               + " -Dserver_port="
@@ -75,9 +76,36 @@ public final class RoleCommands {
               + " -Jserver.rmi.localport="
               + rmiPort()
               + " -Jserver.rmi.ssl.disable=true";
-      case "net-serve" -> quote(launchers.loadlab()) + " net serve --port " + port();
+      case "net-serve" -> quote(launchers.loadlab()) + " net serve --port " + port() + options();
       default -> throw new IllegalStateException("no program for " + role.role());
     };
+  }
+
+  /** The role's options as {@code --key value} words ({@code true}: the flag alone). */
+  private String options() {
+    StringBuilder sb = new StringBuilder();
+    role.options()
+        .forEach(
+            (key, value) -> {
+              sb.append(" --").append(quote(key));
+              if (!Boolean.TRUE.equals(value)) {
+                sb.append(' ').append(quote(String.valueOf(value)));
+              }
+            });
+    return sb.toString();
+  }
+
+  /**
+   * The whole foreground command line: the program after its placement wrapper, e.g. {@code nice -n
+   * -20 numactl --physcpubind=0-5 loadlab broker --port 5672 --threads 8}.
+   */
+  public String commandLine() {
+    return role.placement().shellPrefix() + program();
+  }
+
+  /** True if the role's process is started under {@code numactl}, which the machine must have. */
+  public boolean needsNumactl() {
+    return !isService() && role.placement().usesNumactl();
   }
 
   String base() {
@@ -93,13 +121,8 @@ public final class RoleCommands {
     if (isService()) {
       return "systemctl start postgresql";
     }
-    String prog = program();
-    if (role.numaNode() != null) {
-      prog =
-          "numactl --cpunodebind=" + role.numaNode() + " --membind=" + role.numaNode() + " " + prog;
-    }
     return "nohup sh -c "
-        + quote("exec " + prog)
+        + quote("exec " + commandLine())
         + " > "
         + base()
         + ".log 2>&1 < /dev/null & echo $! > "
@@ -136,9 +159,7 @@ public final class RoleCommands {
     if (role.role().equals("jmeter-server")) {
       what += " (RMI " + rmiPort() + ")";
     }
-    if (role.numaNode() != null) {
-      what += " bound to NUMA node " + role.numaNode();
-    }
-    return what;
+    String placement = role.placement().describe();
+    return placement.isEmpty() ? what : what + " (" + placement + ")";
   }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.provision.roles;
 
 import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.failure.UsageException;
 import io.loadlab.provision.action.Action;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
@@ -29,8 +30,21 @@ public final class RolePlanner {
     this.launchers = launchers;
   }
 
+  /**
+   * Plans one role on its machine ({@code sh}). A role under {@code numactl} needs it there: its
+   * absence is a {@link UsageException} naming the machine and the fix, before anything starts.
+   */
   public void plan(Plan plan, Role role, RemoteShell sh) {
     RoleCommands c = new RoleCommands(role, launchers);
+    if (c.needsNumactl() && !sh.run("command -v numactl >/dev/null").ok()) {
+      throw new UsageException(
+          role.on()
+              + ": numactl is not installed but "
+              + role.role()
+              + " runs under it ("
+              + role.placement().describe()
+              + "); install it there (package numactl)");
+    }
     boolean running = sh.run(c.running()).ok();
     if (running && sh.run(c.health()).ok()) {
       plan.unchanged(role.on(), c.describe() + " running and answering");
@@ -38,7 +52,7 @@ public final class RolePlanner {
     }
     plan.change(
         role.on(),
-        "start " + c.describe(),
+        "start " + c.describe() + (c.isService() ? "" : ": " + c.commandLine()),
         () -> {
           CommandResult r = c.isService() ? sh.runPrivileged(c.start()) : sh.run(c.start());
           if (!r.ok()) {
@@ -93,7 +107,10 @@ public final class RolePlanner {
             Integer.parseInt(u.get("port")),
             null,
             null,
-            customDatabase ? "custom" : null);
+            customDatabase ? "custom" : null,
+            null,
+            null,
+            null);
     RoleCommands c = new RoleCommands(role);
     return new Action(
         u.machine(),

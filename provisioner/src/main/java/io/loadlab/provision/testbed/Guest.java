@@ -35,7 +35,7 @@ public record Guest(
     Boot boot) {
   public Guest {
     pool = pool == null ? "default" : pool;
-    network = network == null ? new Network("none", null, null, null) : network;
+    network = network == null ? new Network("none", null, null, null, null, null) : network;
   }
 
   public int sshPort() {
@@ -61,13 +61,27 @@ public record Guest(
    * Guest networking.
    *
    * @param mode {@code bridge} (virtio NIC on a Linux bridge), {@code sriov} (a virtual function
-   *     passed through), or {@code none}
+   *     passed through), {@code pci} (a whole PCI device, such as a NIC, assigned to the guest) or
+   *     {@code none}
    * @param bridge the host bridge for {@code bridge}
    * @param pf the physical function for {@code sriov}: its interface name or libvirt node-device
    *     name
    * @param vf the index of the virtual function of {@code pf}
+   * @param device the PCI address for {@code pci}, e.g. {@code 0000:03:00.0}
+   * @param mtu the NIC's MTU, or null for the default: libvirt sets it on a bridged NIC; with an
+   *     assigned device (sriov, pci) the guest's OS sets it
    */
-  public record Network(String mode, String bridge, String pf, Integer vf) {}
+  public record Network(
+      String mode, String bridge, String pf, Integer vf, String device, Integer mtu) {
+    /**
+     * The libvirt node-device name of a PCI address: {@code 0000:03:00.0} is {@code
+     * pci_0000_03_00_0}.
+     */
+    public static String nodeDevice(String pciAddress) {
+      return "pci_"
+          + pciAddress.toLowerCase(java.util.Locale.ROOT).replace(':', '_').replace('.', '_');
+    }
+  }
 
   /**
    * Direct kernel boot: the host's kernel and initramfs start the guest (no boot loader or

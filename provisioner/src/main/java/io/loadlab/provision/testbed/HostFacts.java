@@ -17,6 +17,7 @@ import java.util.TreeSet;
  * @param bridges names of Linux bridges
  * @param physicalFunctions SR-IOV physical functions: both the node-device name and the interface
  *     name map to the same PF
+ * @param pciDevices libvirt node-device names of every PCI device, e.g. {@code pci_0000_03_00_0}
  */
 public record HostFacts(
     SortedSet<Integer> cpus,
@@ -24,7 +25,19 @@ public record HostFacts(
     long memoryBytes,
     Map<Long, Long> hugepagesTotal,
     Set<String> bridges,
-    Map<String, PhysicalFunction> physicalFunctions) {
+    Map<String, PhysicalFunction> physicalFunctions,
+    Set<String> pciDevices) {
+
+  /** Facts without a list of PCI devices: every PCI address is unknown. */
+  public HostFacts(
+      SortedSet<Integer> cpus,
+      Map<Integer, List<Integer>> numaNodes,
+      long memoryBytes,
+      Map<Long, Long> hugepagesTotal,
+      Set<String> bridges,
+      Map<String, PhysicalFunction> physicalFunctions) {
+    this(cpus, numaNodes, memoryBytes, hugepagesTotal, bridges, physicalFunctions, Set.of());
+  }
 
   /** Facts of a host with {@code cpuCount} CPUs split evenly over {@code nodes} NUMA nodes. */
   public static SortedSet<Integer> cpuRange(int cpuCount) {
@@ -50,6 +63,19 @@ public record HostFacts(
 
   /** A PCI address. */
   public record PciAddress(int domain, int bus, int slot, int function) {
+    /** Parses {@code 0000:03:00.0} (domain:bus:slot.function, hexadecimal). */
+    public static PciAddress parse(String address) {
+      String[] parts = address.trim().split("[:.]");
+      if (parts.length != 4) {
+        throw new IllegalArgumentException("not a PCI address: " + address);
+      }
+      return new PciAddress(
+          Integer.parseInt(parts[0], 16),
+          Integer.parseInt(parts[1], 16),
+          Integer.parseInt(parts[2], 16),
+          Integer.parseInt(parts[3], 16));
+    }
+
     @Override
     public String toString() {
       return String.format("%04x:%02x:%02x.%x", domain, bus, slot, function);

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The checks of a testbed against its hosts' real facts: pinned CPUs exist, the NUMA policy fits,
- * hugepage pools fit in memory and hold the guests, bridges and SR-IOV functions exist.
+ * hugepage pools fit in memory and hold the guests, bridges, SR-IOV functions and PCI devices
+ * exist.
  */
 final class HostFactsCheck {
   private final Path file;
@@ -112,19 +113,23 @@ final class HostFactsCheck {
                                   ? "none"
                                   : String.join(", ", f.physicalFunctions().keySet()))
                               + "); name one of those"));
-                } else if (n.vf() >= pf.vfAddresses().size()) {
+                } else if (!vfCountIsTuned(t.hosts().get(g.host()), pf, f)
+                    && n.vf() >= pf.vfAddresses().size()) {
                   p.add(
                       at(
                           field + ".network.vf",
                           n.pf()
                               + " has "
                               + pf.vfAddresses().size()
-                              + " VFs (0-"
-                              + (pf.vfAddresses().size() - 1)
-                              + "); use an index in that range or create more VFs"));
+                              + " VFs"
+                              + (pf.vfAddresses().isEmpty()
+                                  ? ""
+                                  : " (0-" + (pf.vfAddresses().size() - 1) + ")")
+                              + "; use an index in that range or create more VFs (tuning.sriov)"));
                 }
               }
             });
+    p.addAll(new PciDeviceCheck(file).check(t, facts));
     t.hosts()
         .forEach(
             (name, h) -> {
@@ -162,6 +167,16 @@ final class HostFactsCheck {
               }
             });
     return p;
+  }
+
+  /**
+   * True if the host's {@code tuning.sriov} sets the VF count of {@code pf} (by any of its names):
+   * apply creates the VFs, so the count libvirt reports now does not limit the file.
+   */
+  static boolean vfCountIsTuned(Host h, HostFacts.PhysicalFunction pf, HostFacts f) {
+    return h != null
+        && h.tuning().sriov().stream()
+            .anyMatch(s -> s.device() != null && f.physicalFunctions().get(s.device()) == pf);
   }
 
   /** The hugepage pool in bytes: the one the testbed asks for, else the one the host has. */

@@ -14,13 +14,12 @@ import java.util.Set;
 
 /**
  * Checks a testbed before anything is touched: first what the file says on its own (required
- * fields, references, two guests on one VF, host keys known), then against each host's real facts
- * (CPUs, NUMA nodes, memory and hugepages, bridges, SR-IOV functions). Every problem names the
- * file, the field and the fix.
+ * fields, references, two guests on one VF or PCI device, NIC tuning, host keys known), then
+ * against each host's real facts (CPUs, NUMA nodes, memory and hugepages, bridges, SR-IOV
+ * functions, PCI devices). Every problem names the file, the field and the fix.
  */
 public final class TestbedValidator {
   static final Set<String> ROLES = Set.of("broker", "database", "jmeter-server", "net-serve");
-  static final Set<String> MODES = Set.of("bridge", "sriov", "none");
 
   private final Path file;
   private final KnownHostLookup knownHosts;
@@ -76,14 +75,14 @@ public final class TestbedValidator {
                 }
               }
             });
-    Map<String, String> vfOwners = new HashMap<>();
+    GuestNetworkCheck networks = new GuestNetworkCheck();
     t.guests()
         .forEach(
             (name, g) -> {
               if (t.hosts().containsKey(name)) {
                 p.add(at("guests." + name, "a host has the same name; rename the guest"));
               }
-              checkGuest(t, name, g, vfOwners, p);
+              checkGuest(t, name, g, networks, p);
             });
     for (int i = 0; i < t.roles().size(); i++) {
       checkRole(t, "roles[" + i + "]", t.roles().get(i), p);
@@ -122,24 +121,7 @@ public final class TestbedValidator {
         p.add(at(field + ".tuning.hugepages.count", "missing or negative; give a page count"));
       }
     }
-    for (int i = 0; i < tu.ethtoolRings().size(); i++) {
-      Tuning.EthtoolRings r = tu.ethtoolRings().get(i);
-      if (blank(r.device()) || (r.rx() == null && r.tx() == null)) {
-        p.add(
-            at(
-                field + ".tuning.ethtool-rings[" + i + "]",
-                "needs a device and rx and/or tx; e.g. {device: eth2, rx: 4096, tx: 4096}"));
-      }
-    }
-    for (int i = 0; i < tu.irqAffinity().size(); i++) {
-      Tuning.IrqAffinity a = tu.irqAffinity().get(i);
-      if (blank(a.device()) || blank(a.cpus()) || !a.cpus().matches("[0-9,-]+")) {
-        p.add(
-            at(
-                field + ".tuning.irq-affinity[" + i + "]",
-                "needs a device and a CPU list; e.g. {device: eth2, cpus: 0-3}"));
-      }
-    }
+    NicTuningCheck.check(field, tu, (f, problem) -> p.add(at(f, problem)));
   }
 
   private void checkSshFiles(
@@ -177,7 +159,7 @@ public final class TestbedValidator {
   }
 
   private void checkGuest(
-      Testbed t, String name, Guest g, Map<String, String> vfOwners, List<String> p) {
+      Testbed t, String name, Guest g, GuestNetworkCheck networks, List<String> p) {
     String field = "guests." + name;
     Host host = g.host() == null ? null : t.hosts().get(g.host());
     if (host == null) {
@@ -232,38 +214,7 @@ public final class TestbedValidator {
       }
     }
     checkBoot(field + ".boot", g.boot(), p);
-    Guest.Network n = g.network();
-    if (!MODES.contains(n.mode())) {
-      p.add(
-          at(
-              field + ".network.mode",
-              "'" + Texts.cut(n.mode()) + "' is unknown; use bridge, sriov or none"));
-    } else if (n.mode().equals("bridge") && blank(n.bridge())) {
-      p.add(at(field + ".network.bridge", "missing; name the host bridge, e.g. br0"));
-    } else if (n.mode().equals("sriov")) {
-      if (blank(n.pf())) {
-        p.add(at(field + ".network.pf", "missing; name the physical function, e.g. eth2"));
-      }
-      if (n.vf() == null || n.vf() < 0) {
-        p.add(at(field + ".network.vf", "missing or negative; give the VF index, e.g. 0"));
-      }
-      if (!blank(n.pf()) && n.vf() != null) {
-        String key = g.host() + "/" + n.pf() + "/" + n.vf();
-        String other = vfOwners.putIfAbsent(key, name);
-        if (other != null) {
-          p.add(
-              at(
-                  field + ".network.vf",
-                  "VF "
-                      + n.vf()
-                      + " of "
-                      + n.pf()
-                      + " is already given to guest "
-                      + other
-                      + "; give each guest its own VF"));
-        }
-      }
-    }
+    networks.check(t, name, g, (f, problem) -> p.add(at(f, problem)));
   }
 
   private void checkBoot(String field, Guest.Boot b, List<String> p) {
@@ -285,9 +236,7 @@ public final class TestbedValidator {
   }
 
   private void checkRole(Testbed t, String field, Role r, List<String> p) {
-    if (r.role() == null || !ROLES.contains(r.role())) {
-      p.add(at(field + ".role", "'" + Texts.cut(r.role()) + "' is unknown; use one of " + ROLES));
-    }
+    RoleChecks.check(field, r, (name, problem) -> p.add(at(name, problem)));
     if (r.on() == null || !(t.hosts().containsKey(r.on()) || t.guests().containsKey(r.on()))) {
       p.add(
           at(field + ".on", "'" + Texts.cut(r.on()) + "' is not a host or guest of this testbed"));

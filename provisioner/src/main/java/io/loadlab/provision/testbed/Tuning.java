@@ -14,6 +14,12 @@ import java.util.Map;
  * @param irqAffinity interrupts of an interface to pin to CPUs
  * @param ethtoolRings ring sizes of interfaces
  * @param kernelCmdline kernel command-line options (reported, never applied)
+ * @param sriov the number of SR-IOV virtual functions per port ({@code sriov_numvfs})
+ * @param mtu the MTU per interface
+ * @param offloads NIC features per interface ({@code ethtool -K}): {@code device} and feature names
+ *     such as {@code lro} with {@code on} or {@code off}
+ * @param coalescing interrupt coalescing per interface ({@code ethtool -C}): {@code device} and
+ *     parameters such as {@code rx-usecs: 0} or {@code adaptive-rx: off}
  */
 public record Tuning(
     Map<String, String> sysctl,
@@ -21,8 +27,13 @@ public record Tuning(
     List<String> stopServices,
     List<IrqAffinity> irqAffinity,
     List<EthtoolRings> ethtoolRings,
-    List<String> kernelCmdline) {
-  public static final Tuning NONE = new Tuning(null, null, null, null, null, null);
+    List<String> kernelCmdline,
+    List<SriovPort> sriov,
+    Map<String, Integer> mtu,
+    List<Map<String, Object>> offloads,
+    List<Map<String, Object>> coalescing) {
+  public static final Tuning NONE =
+      new Tuning(null, null, null, null, null, null, null, null, null, null);
 
   public Tuning {
     sysctl = sysctl == null ? Map.of() : new LinkedHashMap<>(sysctl);
@@ -30,6 +41,34 @@ public record Tuning(
     irqAffinity = irqAffinity == null ? List.of() : List.copyOf(irqAffinity);
     ethtoolRings = ethtoolRings == null ? List.of() : List.copyOf(ethtoolRings);
     kernelCmdline = kernelCmdline == null ? List.of() : List.copyOf(kernelCmdline);
+    sriov = sriov == null ? List.of() : List.copyOf(sriov);
+    mtu = mtu == null ? Map.of() : new LinkedHashMap<>(mtu);
+    offloads = offloads == null ? List.of() : List.copyOf(offloads);
+    coalescing = coalescing == null ? List.of() : List.copyOf(coalescing);
+  }
+
+  /** True if nothing is to be tuned or checked on the host. */
+  public boolean isEmpty() {
+    return sysctl.isEmpty()
+        && hugepages == null
+        && stopServices.isEmpty()
+        && irqAffinity.isEmpty()
+        && ethtoolRings.isEmpty()
+        && kernelCmdline.isEmpty()
+        && sriov.isEmpty()
+        && mtu.isEmpty()
+        && offloads.isEmpty()
+        && coalescing.isEmpty();
+  }
+
+  /** The VF count given for a port in {@code sriov}, or null if the port is not listed. */
+  public Integer vfsOf(String device) {
+    for (SriovPort p : sriov) {
+      if (p.device() != null && p.device().equals(device)) {
+        return p.vfs();
+      }
+    }
+    return null;
   }
 
   /**
@@ -56,4 +95,12 @@ public record Tuning(
    * @param tx transmit ring size
    */
   public record EthtoolRings(String device, Integer rx, Integer tx) {}
+
+  /**
+   * The SR-IOV virtual functions of one port, written to {@code sriov_numvfs}.
+   *
+   * @param device the physical function's interface name, e.g. {@code eth2}
+   * @param vfs the number of VFs (0 removes them)
+   */
+  public record SriovPort(String device, Integer vfs) {}
 }

@@ -6,7 +6,6 @@ import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.provision.action.Action;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
-import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.ssh.RemoteShell;
 import io.loadlab.provision.testbed.TestbedValidator;
 import io.loadlab.provision.testbed.Tuning;
@@ -20,13 +19,19 @@ import java.util.TreeSet;
 /**
  * Plans a host's tuning over SSH: reads each current value, and plans a change only where it
  * differs, remembering the previous value so teardown can restore it. Kernel command-line options
- * are checked against {@code /proc/cmdline} and reported as manual steps.
+ * are checked against {@code /proc/cmdline} and reported as manual steps ("needs reboot"); NIC
+ * tuning (VFs, MTU, offloads, coalescing) is planned by {@link NicTuningPlanner}.
  */
 public final class TuningPlanner {
   private TuningPlanner() {}
 
-  /** Adds the changes {@code tuning} needs on {@code host} to {@code plan}. */
-  public static void plan(Plan plan, String host, Tuning tuning, RemoteShell sh) {
+  /**
+   * Adds the changes {@code tuning} needs on {@code host} to {@code plan}.
+   *
+   * @return what the host's interfaces do not allow (an interface it lacks, too many VFs, too large
+   *     an MTU, a feature its driver lacks), each as {@code field: problem; fix}
+   */
+  public static List<String> plan(Plan plan, String host, Tuning tuning, RemoteShell sh) {
     tuning.sysctl().forEach((key, value) -> sysctl(plan, host, key, value, sh));
     if (tuning.hugepages() != null) {
       hugepages(plan, host, tuning.hugepages(), sh);
@@ -34,6 +39,7 @@ public final class TuningPlanner {
     for (String service : tuning.stopServices()) {
       stopService(plan, host, service, sh);
     }
+    List<String> problems = NicTuningPlanner.plan(plan, host, tuning, sh);
     for (Tuning.IrqAffinity a : tuning.irqAffinity()) {
       irqAffinity(plan, host, a, sh);
     }
@@ -41,20 +47,29 @@ public final class TuningPlanner {
       rings(plan, host, r, sh);
     }
     if (!tuning.kernelCmdline().isEmpty()) {
-      List<String> current = Arrays.asList(read(sh, "cat /proc/cmdline").trim().split("\\s+"));
+      List<String> missing = missingKernelOptions(sh, tuning.kernelCmdline());
       for (String option : tuning.kernelCmdline()) {
-        if (current.contains(option)) {
-          plan.unchanged(host, "kernel command line has " + option);
-        } else {
+        if (missing.contains(option)) {
           plan.manual(
               host,
-              "add '"
+              "needs reboot: add "
                   + option
-                  + "' to the kernel command line (GRUB_CMDLINE_LINUX in /etc/default/grub,"
-                  + " then update-grub or grub2-mkconfig) and reboot");
+                  + " to the kernel command line (GRUB_CMDLINE_LINUX in /etc/default/grub, then"
+                  + " update-grub or grub2-mkconfig) and reboot");
+        } else {
+          plan.unchanged(host, "kernel command line: " + option + " present");
         }
       }
     }
+    return problems;
+  }
+
+  /**
+   * The options of {@code wanted} the running kernel's command line ({@code /proc/cmdline}) lacks.
+   */
+  public static List<String> missingKernelOptions(RemoteShell sh, List<String> wanted) {
+    List<String> current = Arrays.asList(read(sh, "cat /proc/cmdline").trim().split("\\s+"));
+    return wanted.stream().filter(o -> !current.contains(o)).toList();
   }
 
   private static void sysctl(Plan plan, String host, String key, String value, RemoteShell sh) {
@@ -127,8 +142,14 @@ public final class TuningPlanner {
                 + " /proc/interrupts | cut -d: -f1 | tr -d ' ' || true");
     List<String> irqs = list.isBlank() ? List.of() : Arrays.asList(list.trim().split("\\s+"));
     if (irqs.isEmpty()) {
-      plan.manual(
-          host, "no interrupts named " + a.device() + " in /proc/interrupts; check the name");
+      plan.warn(
+          host,
+          "no interrupts named "
+              + a.device()
+              + " in /proc/interrupts, so its IRQ affinity is not set; check the name (a NIC's"
+              + " queues are often named like "
+              + a.device()
+              + "-TxRx-0)");
       return;
     }
     Map<String, String> previous = new LinkedHashMap<>();
@@ -194,6 +215,10 @@ public final class TuningPlanner {
 
   /** The action that undoes a tuning record, or null if the record is not a tuning one. */
   public static Action undo(Undo u, RemoteShell sh) {
+    Action nic = NicTuningPlanner.undo(u, sh);
+    if (nic != null) {
+      return nic;
+    }
     return switch (u.kind()) {
       case "sysctl" ->
           new Action(
@@ -288,26 +313,10 @@ public final class TuningPlanner {
   }
 
   private static String read(RemoteShell sh, String command) {
-    CommandResult r = sh.run(command);
-    if (!r.ok()) {
-      throw new LoadlabException(
-          sh.name()
-              + ": '"
-              + command
-              + "' failed (exit "
-              + r.exitStatus()
-              + "): "
-              + r.firstErrorLine(),
-          1);
-    }
-    return r.stdout();
+    return Commands.read(sh, command);
   }
 
   private static void write(RemoteShell sh, String command) {
-    CommandResult r = sh.runPrivileged(command);
-    if (!r.ok()) {
-      throw new LoadlabException(
-          "'" + command + "' failed (exit " + r.exitStatus() + "): " + r.firstErrorLine(), 1);
-    }
+    Commands.write(sh, command);
   }
 }

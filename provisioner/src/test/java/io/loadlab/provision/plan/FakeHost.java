@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * A pretend Linux host behind the embedded SSH server: it keeps sysctl values, the hugepage count,
- * services, IRQ affinities, ring sizes and started roles, and answers exactly the commands the
- * tuning and role planners send. Anything else exits 127, so an unexpected command fails a test.
+ * services, IRQ affinities, ring sizes, started roles and whether numactl is installed, and answers
+ * exactly the commands the tuning and role planners send. Anything else exits 127, so an unexpected
+ * command fails a test.
  */
 final class FakeHost {
   final Map<String, String> sysctl =
@@ -27,6 +28,9 @@ final class FakeHost {
   final Set<String> deaf = ConcurrentHashMap.newKeySet();
 
   final Set<String> running = ConcurrentHashMap.newKeySet();
+
+  /** Whether numactl is installed. */
+  volatile boolean numactl = true;
 
   FakeHost() {
     activeServices.add("irqbalance");
@@ -107,6 +111,9 @@ final class FakeHost {
         }
       }
       return Reply.ok("");
+    }
+    if (c.equals("command -v numactl >/dev/null")) {
+      return numactl ? Reply.ok("") : new Reply(1, "", "");
     }
     if (c.equals("cat /proc/cmdline")) {
       return Reply.ok("BOOT_IMAGE=/vmlinuz root=/dev/sda1 quiet\n");

@@ -56,7 +56,7 @@ class ProvisionerSshTest {
               ethtool-rings: [{device: eth2, rx: 4096, tx: 4096}]
               kernel-cmdline: [elevator=deadline, quiet]
         roles:
-          - {role: net-serve, on: server1, numa-node: 0}
+          - {role: net-serve, on: server1, numa-node: 0, nice: -5, cpus: "0-1"}
           - {role: jmeter-server, on: server1, port: 1099, rmi-port: 50001}
         """
             .formatted(server.port()));
@@ -83,8 +83,12 @@ class ProvisionerSshTest {
               "server1: stop service irqbalance",
               "server1: pin 2 IRQ(s) of eth2 to CPUs 0-1",
               "server1: ethtool -G eth2 rx 4096 tx 4096 (was rx 512 tx 512)",
-              "server1: start net-serve on port 12865 bound to NUMA node 0",
-              "server1: start jmeter-server on port 1099 (RMI 50001)"),
+              "server1: start net-serve on port 12865 (nice -5, NUMA node 0, CPUs 0-1): nice -n -5"
+                  + " numactl --cpunodebind=0 --membind=0 --physcpubind=0-1 loadlab net serve"
+                  + " --port 12865",
+              "server1: start jmeter-server on port 1099 (RMI 50001): jmeter-server"
+                  + " -Dserver_port=1099 -Jserver.rmi.localport=50001"
+                  + " -Jserver.rmi.ssl.disable=true"),
           d);
       assertTrue(
           plan.unchanged().contains("server1: sysctl fs.file-max = 65536"),
@@ -106,7 +110,8 @@ class ProvisionerSshTest {
       assertEquals(Set.of("12865", "1099"), host.running);
       assertTrue(
           server.commands.contains(
-              "nohup sh -c 'exec numactl --cpunodebind=0 --membind=0 loadlab net serve --port 12865'"
+              "nohup sh -c 'exec nice -n -5 numactl --cpunodebind=0 --membind=0"
+                  + " --physcpubind=0-1 loadlab net serve --port 12865'"
                   + " > /tmp/loadlab-net-serve-12865.log 2>&1 < /dev/null & echo $! >"
                   + " /tmp/loadlab-net-serve-12865.pid"),
           server.commands.toString());
@@ -178,13 +183,30 @@ class ProvisionerSshTest {
       String log = Files.readString(p.actionLogFile());
       assertTrue(
           log.contains(
-              "apply failed server1: start net-serve on port 12865 bound to NUMA node 0 (no answer on port 12865 after 2s)"),
+              "apply failed server1: start net-serve on port 12865 (nice -5, NUMA node 0, CPUs"
+                  + " 0-1): nice -n -5 numactl --cpunodebind=0 --membind=0 --physcpubind=0-1"
+                  + " loadlab net serve --port 12865 (no answer on port 12865 after 2s)"),
           log);
       assertTrue(log.contains("apply skipped server1: start jmeter-server"), log);
       assertFalse(host.running.contains("12865"), "the deaf process was stopped");
       // What did succeed is recorded and torn down.
       assertTrue(p.teardown(null));
       assertEquals("32000", host.sysctl.get("kernel.msgmni"));
+    }
+  }
+
+  @Test
+  void aRoleUnderNumactlNeedsItOnTheMachine() throws Exception {
+    host.numactl = false;
+    try (Provisioner p = Provisioner.open(file, options(), ShellFactory.SSH)) {
+      io.loadlab.core.failure.UsageException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              io.loadlab.core.failure.UsageException.class, p::plan);
+      assertEquals(
+          "server1: numactl is not installed but net-serve runs under it (nice -5, NUMA node 0,"
+              + " CPUs 0-1); install it there (package numactl)",
+          e.getMessage());
+      assertTrue(host.running.isEmpty(), "nothing started");
     }
   }
 }

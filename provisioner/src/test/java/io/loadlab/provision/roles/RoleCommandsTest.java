@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.provision.testbed.Role;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,16 +15,21 @@ class RoleCommandsTest {
   void defaultsPerRole() {
     assertEquals(
         "loadlab broker --port 5672",
-        new RoleCommands(new Role("broker", "b", null, null, null, null)).program());
+        new RoleCommands(new Role("broker", "b", null, null, null, null, null, null, null))
+            .program());
     assertEquals(
-        12865, new RoleCommands(new Role("net-serve", "b", null, null, null, null)).port());
-    RoleCommands jm = new RoleCommands(new Role("jmeter-server", "c", 1099, 50001, 1, null));
+        12865,
+        new RoleCommands(new Role("net-serve", "b", null, null, null, null, null, null, null))
+            .port());
+    RoleCommands jm =
+        new RoleCommands(new Role("jmeter-server", "c", 1099, 50001, 1, null, null, null, null));
     assertEquals(
         "jmeter-server -Dserver_port=1099 -Jserver.rmi.localport=50001 -Jserver.rmi.ssl.disable=true",
         jm.program());
     assertTrue(
         jm.start().contains("'exec numactl --cpunodebind=1 --membind=1 jmeter-server"), jm.start());
-    RoleCommands db = new RoleCommands(new Role("database", "d", null, null, null, null));
+    RoleCommands db =
+        new RoleCommands(new Role("database", "d", null, null, null, null, null, null, null));
     assertTrue(db.isService());
     assertEquals("pg_isready -q -h 127.0.0.1 -p 5432", db.health());
   }
@@ -33,25 +40,58 @@ class RoleCommandsTest {
         new Launchers("loadlab/bin/loadlab", "/opt/jmeter home/bin/jmeter-server");
     assertEquals(
         "loadlab/bin/loadlab net serve --port 12865",
-        new RoleCommands(new Role("net-serve", "b", null, null, null, null), installed).program());
+        new RoleCommands(
+                new Role("net-serve", "b", null, null, null, null, null, null, null), installed)
+            .program());
     assertEquals(
         "'/opt/jmeter home/bin/jmeter-server' -Dserver_port=1099 -Jserver.rmi.localport=50000"
             + " -Jserver.rmi.ssl.disable=true",
-        new RoleCommands(new Role("jmeter-server", "c", null, null, null, null), installed)
+        new RoleCommands(
+                new Role("jmeter-server", "c", null, null, null, null, null, null, null), installed)
             .program());
-    assertTrue(RoleCommands.runsLoadlab(new Role("broker", "b", null, null, null, null)));
-    assertTrue(!RoleCommands.runsLoadlab(new Role("broker", "b", null, null, null, "my-broker")));
     assertTrue(
-        RoleCommands.runsJmeterServer(new Role("jmeter-server", "c", null, null, null, null)));
+        RoleCommands.runsLoadlab(
+            new Role("broker", "b", null, null, null, null, null, null, null)));
+    assertTrue(
+        !RoleCommands.runsLoadlab(
+            new Role("broker", "b", null, null, null, "my-broker", null, null, null)));
+    assertTrue(
+        RoleCommands.runsJmeterServer(
+            new Role("jmeter-server", "c", null, null, null, null, null, null, null)));
   }
 
   @Test
   void customCommandsAreQuotedIntoTheBackgroundWrapper() {
     RoleCommands c =
-        new RoleCommands(new Role("broker", "b", 5673, null, null, "my-broker --name 'x y'"));
+        new RoleCommands(
+            new Role("broker", "b", 5673, null, null, "my-broker --name 'x y'", null, null, null));
     assertEquals(
         "nohup sh -c 'exec my-broker --name '\\\"'\\\"'x y'\\\"'\\\"'' > /tmp/loadlab-broker-5673.log 2>&1 < /dev/null & echo $! > /tmp/loadlab-broker-5673.pid"
             .replace("\\\"", "\""),
         c.start());
+  }
+
+  @Test
+  void placementWrapsTheProgramAndOptionsFollowIt() {
+    Map<String, Object> options = new LinkedHashMap<>();
+    options.put("threads", 8);
+    options.put("persistent", true);
+    options.put("data-dir", "/var/lib/broker one");
+    RoleCommands c =
+        new RoleCommands(new Role("broker", "b", null, null, 1, null, -20, "0-5", options));
+    assertEquals(
+        "loadlab broker --port 5672 --threads 8 --persistent --data-dir '/var/lib/broker one'",
+        c.program());
+    assertEquals(
+        "nice -n -20 numactl --cpunodebind=1 --membind=1 --physcpubind=0-5 " + c.program(),
+        c.commandLine());
+    assertTrue(c.start().startsWith("nohup sh -c 'exec nice -n -20 numactl"), c.start());
+    assertTrue(c.needsNumactl());
+    assertEquals("broker on port 5672 (nice -20, NUMA node 1, CPUs 0-5)", c.describe());
+
+    RoleCommands niceOnly =
+        new RoleCommands(new Role("net-serve", "b", null, null, null, null, 5, null, null));
+    assertEquals("nice -n 5 loadlab net serve --port 12865", niceOnly.commandLine());
+    assertTrue(!niceOnly.needsNumactl());
   }
 }

@@ -70,6 +70,44 @@ class TestbedValidatorTest {
   }
 
   @Test
+  void rolePlacementAndOptionsAreCheckedUpFront() throws Exception {
+    String roles =
+        TestbedFixture.valid()
+            .replace(
+                "{role: broker, on: broker1, port: 5672}",
+                "{role: broker, on: broker1, nice: -21, cpus: \"5-2\","
+                    + " options: {Threads: 8, port: 1, persistent: false, users: [a]}}")
+            .replace(
+                "{role: net-serve, on: kvm1}",
+                "{role: jmeter-server, on: kvm1, options: {threads: 2}}\n"
+                    + "  - {role: database, on: kvm1, numa-node: 0}");
+    assertMentions(
+        failure(roles),
+        "roles[0].nice: -21 is out of range; give a niceness from -20",
+        "roles[0].cpus: '5-2' is not a CPU list",
+        "roles[0].options.Threads: 'Threads' is not an option name",
+        "roles[0].options.port: the role's port gives --port",
+        "roles[0].options.persistent: false passes nothing",
+        "roles[0].options.users: give one value",
+        "roles[1].options: only roles that run loadlab (broker, net-serve) take options",
+        "roles[2]: the database is the system's PostgreSQL service");
+    String good =
+        TestbedFixture.valid()
+            .replace(
+                "{role: broker, on: broker1, port: 5672}",
+                "{role: broker, on: broker1, nice: -20, numa-node: 0, cpus: \"0-1\","
+                    + " options: {threads: 8, persistent: true}}");
+    Path file = fx.write(good);
+    Testbed t = TestbedFile.read(file);
+    assertEquals(Map.of("threads", 8, "persistent", true), t.roles().get(0).options());
+    assertEquals("0-1", t.roles().get(0).cpus());
+    assertDoesNotThrow(
+        () ->
+            new TestbedValidator(file, new KnownHosts(), false)
+                .check(t, Map.of("kvm1", TestbedFixture.facts())));
+  }
+
+  @Test
   void validTestbedPassesAndKeepsFileOrder() throws Exception {
     Path file = fx.write(TestbedFixture.valid());
     Testbed t = TestbedFile.read(file);

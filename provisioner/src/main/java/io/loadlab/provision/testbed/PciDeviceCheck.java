@@ -1,0 +1,97 @@
+package io.loadlab.provision.testbed;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The checks of whole PCI devices assigned to guests ({@code network: {mode: pci}}) against the
+ * host's facts: the device exists, and it is neither a physical function whose VFs this testbed
+ * uses or creates nor one of those VFs.
+ */
+final class PciDeviceCheck {
+  private final Path file;
+
+  PciDeviceCheck(Path file) {
+    this.file = file;
+  }
+
+  List<String> check(Testbed t, Map<String, HostFacts> facts) {
+    List<String> p = new ArrayList<>();
+    t.guests()
+        .forEach(
+            (name, g) -> {
+              HostFacts f = facts.get(g.host());
+              Guest.Network n = g.network();
+              if (f == null || !"pci".equals(n.mode())) {
+                return;
+              }
+              String field = "guests." + name + ".network.device";
+              String node = Guest.Network.nodeDevice(n.device());
+              if (!f.pciDevices().contains(node)) {
+                p.add(
+                    at(
+                        field,
+                        "host "
+                            + g.host()
+                            + " has no PCI device "
+                            + n.device()
+                            + " (libvirt node device "
+                            + node
+                            + "); check the address with lspci -D on the host"));
+                return;
+              }
+              String use = usedAsPfOrVf(t, g.host(), name, node, f);
+              if (use != null) {
+                p.add(
+                    at(
+                        field,
+                        n.device()
+                            + " is "
+                            + use
+                            + "; assign a device the testbed uses nowhere else"));
+              }
+            });
+    return p;
+  }
+
+  /** How another part of the testbed uses the device as a PF or VF, or null. */
+  private static String usedAsPfOrVf(
+      Testbed t, String host, String guest, String node, HostFacts f) {
+    for (Map.Entry<String, Guest> e : t.guests().entrySet()) {
+      Guest other = e.getValue();
+      if (e.getKey().equals(guest)
+          || !host.equals(other.host())
+          || !"sriov".equals(other.network().mode())) {
+        continue;
+      }
+      HostFacts.PhysicalFunction pf = f.physicalFunctions().get(other.network().pf());
+      if (pf == null) {
+        continue;
+      }
+      if (pf.nodeDevice().equals(node)) {
+        return "the physical function of guest " + e.getKey() + "'s VF";
+      }
+      Integer vf = other.network().vf();
+      if (vf != null
+          && vf >= 0
+          && vf < pf.vfAddresses().size()
+          && Guest.Network.nodeDevice(pf.vfAddresses().get(vf).toString()).equals(node)) {
+        return "VF " + vf + " of " + other.network().pf() + ", given to guest " + e.getKey();
+      }
+    }
+    List<Tuning.SriovPort> ports = t.hosts().get(host).tuning().sriov();
+    for (int i = 0; i < ports.size(); i++) {
+      HostFacts.PhysicalFunction pf = f.physicalFunctions().get(ports.get(i).device());
+      if (pf != null && pf.nodeDevice().equals(node)) {
+        return "the port of hosts." + host + ".tuning.sriov[" + i + "], whose VFs it makes";
+      }
+    }
+    return null;
+  }
+
+  private String at(String field, String problem) {
+    return file + ": " + field + ": " + problem;
+  }
+}

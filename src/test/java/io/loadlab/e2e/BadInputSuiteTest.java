@@ -307,9 +307,23 @@ class BadInputSuiteTest {
     all.add(c("compare", f.emptyJson()));
     all.add(c("compare", f.emptyJson(), f.emptyJson()));
     all.add(c("compare", f.binary(), f.binary()));
+    String layout =
+        "name: c\nconfigurations: [{name: a, attributes: {mtu: 1500}}]\n"
+            + "steps: [{name: rr, run: net rr, options: {duration: 1s}}]\n"
+            + "tables: [{title: T, rows: ROWS, values: [{step: rr, figure: FIGURE, unit: UNIT}]}]\n";
+    String unknownFactor =
+        yaml(
+            "layout-factor",
+            layout.replace("ROWS", "MTU").replace("FIGURE", "p50Us").replace("UNIT", "ms"));
+    String unitMismatch =
+        yaml(
+            "layout-unit",
+            layout.replace("ROWS", "mtu").replace("FIGURE", "bytesPerSec").replace("UNIT", "ms"));
     for (String verb : new String[] {"plan", "run"}) {
       all.add(c("campaign", verb, f.binary()));
       all.add(c("campaign", verb, f.missing()));
+      all.add(c("campaign", verb, unknownFactor));
+      all.add(c("campaign", verb, unitMismatch));
     }
     all.add(c("compare", f.notJson(), f.notJson()));
     all.add(c("compare", f.missing(), f.missing()));

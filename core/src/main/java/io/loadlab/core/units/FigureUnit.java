@@ -8,9 +8,11 @@ package io.loadlab.core.units;
  * @param figure the figure's key
  * @param quantity what it measures, or null when no unit conversion is known for it
  * @param unit the unit's name as printed ({@code µs} for {@code us}), or null for none
- * @param factor what a recorded value is multiplied by to be in {@code unit}
+ * @param recorded the size of the unit the figure is recorded in, in the quantity's base unit
+ * @param size the size of {@code unit} in the quantity's base unit
  */
-public record FigureUnit(String figure, Quantity quantity, String unit, double factor) {
+public record FigureUnit(
+    String figure, Quantity quantity, String unit, double recorded, double size) {
 
   /**
    * Figure {@code figure} in {@code unit}; null {@code unit} means the quantity's base unit (µs,
@@ -25,7 +27,7 @@ public record FigureUnit(String figure, Quantity quantity, String unit, double f
         throw new IllegalArgumentException(
             "'" + unit + "' does not fit " + figure + " (no unit is known for it); remove unit");
       }
-      return new FigureUnit(figure, null, null, 1);
+      return new FigureUnit(figure, null, null, 1, 1);
     }
     String name = unit == null ? base(q, figure) : unit.equals("us") ? "µs" : unit;
     Double size = q.units().get(name);
@@ -40,12 +42,12 @@ public record FigureUnit(String figure, Quantity quantity, String unit, double f
               + "); use "
               + q.listed());
     }
-    return new FigureUnit(figure, q, name, q.recordedIn(figure) / size);
+    return new FigureUnit(figure, q, name, q.recordedIn(figure), size);
   }
 
   /** A recorded value in this unit. */
-  public double convert(double recorded) {
-    return recorded * factor;
+  public double convert(double value) {
+    return recorded == size ? value : value * this.recorded / size;
   }
 
   private static String base(Quantity q, String figure) {

@@ -87,6 +87,7 @@ class CampaignSshTest {
           - name: rr
             run: net rr
             on: [client1, client2]
+            nice: 3
             options: {duration: 1s, interval: 250ms, warmup: 0s}
         """);
 
@@ -99,12 +100,14 @@ class CampaignSshTest {
     assertEquals(0, run.code(), run.out() + run.err() + logs(out));
 
     assertTrue(
-        commands.stream().anyMatch(c -> c.contains(installDir + "/bin/loadlab net rr")),
-        "ran the installed loadlab over SSH: " + commands);
+        commands.stream()
+            .anyMatch(c -> c.contains("=parent nice -n 3 " + installDir + "/bin/loadlab net rr")),
+        "ran the installed loadlab over SSH under the step's nice: " + commands);
     JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
     JsonNode r = m.get("runs").get(0);
     assertEquals("ok", r.get("status").asText(), r.toString());
     assertEquals("merged", r.get("latency").asText(), r.toString());
+    assertEquals("[[\"nice\",\"-n\",\"3\"],[\"nice\",\"-n\",\"3\"]]", r.get("wrappers").toString());
     assertEquals(2, r.get("clients").size(), r.toString());
     long sum = 0;
     Histogram merged = new Histogram(3);

@@ -28,7 +28,9 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManager;
  * port. It is what AMQP runs use when no broker is named, what {@code loadlab broker} serves, and
  * what the tests run against. Queues and addresses are created on first use; security is off unless
  * started {@linkplain #startWithLogin(Map) with users}. With a {@link Tls} key store the port
- * speaks TLS only ({@code amqps://}).
+ * speaks TLS only ({@code amqps://}). Its acceptor's I/O threads (Artemis's {@code
+ * remotingThreads}: the Netty event loops that read and write every connection) default to 3 per
+ * CPU, or are set, as the lab reports set their brokers' worker threads.
  *
  * <p>The broker's own logging is kept at WARN unless the {@code org.slf4j.simpleLogger.log.*}
  * properties say otherwise.
@@ -44,6 +46,9 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final int port;
   private final Path temporaryDir;
   private final boolean tls;
+
+  /** Most I/O threads a broker may be given (far more than any machine's cores). */
+  public static final int MAX_THREADS = 1024;
 
   private EmbeddedBroker(
       EmbeddedActiveMQ embedded, String host, int port, Path temporaryDir, boolean tls) {
@@ -93,7 +98,16 @@ public final class EmbeddedBroker implements AutoCloseable {
    */
   public static EmbeddedBroker start(
       String host, int port, boolean persistent, Path dataDir, Tls tls) {
-    return start(host, port, persistent, dataDir, tls, null);
+    return start(host, port, persistent, dataDir, tls, null, 0);
+  }
+
+  /**
+   * Starts a broker as {@link #start(String, int, boolean, Path, Tls)} does with {@code threads}
+   * I/O threads on its acceptor (1 to {@value #MAX_THREADS}; 0: Artemis's default, 3 per CPU).
+   */
+  public static EmbeddedBroker start(
+      String host, int port, boolean persistent, Path dataDir, Tls tls, int threads) {
+    return start(host, port, persistent, dataDir, tls, null, threads);
   }
 
   /**
@@ -102,7 +116,7 @@ public final class EmbeddedBroker implements AutoCloseable {
    * It stands for a lab's broker with security on.
    */
   public static EmbeddedBroker startWithLogin(Map<String, String> users) {
-    return start("127.0.0.1", 0, false, null, null, Map.copyOf(users));
+    return start("127.0.0.1", 0, false, null, null, Map.copyOf(users), 0);
   }
 
   /**
@@ -112,13 +126,38 @@ public final class EmbeddedBroker implements AutoCloseable {
    */
   public static EmbeddedBroker startWithLogin(
       String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
-    return start(host, port, persistent, dataDir, tls, Map.copyOf(users));
+    return start(host, port, persistent, dataDir, tls, Map.copyOf(users), 0);
+  }
+
+  /**
+   * Starts a broker requiring a login as {@link #startWithLogin(String, int, boolean, Path, Tls,
+   * Map)} does, with {@code threads} I/O threads (0: Artemis's default).
+   */
+  public static EmbeddedBroker startWithLogin(
+      String host,
+      int port,
+      boolean persistent,
+      Path dataDir,
+      Tls tls,
+      Map<String, String> users,
+      int threads) {
+    return start(host, port, persistent, dataDir, tls, Map.copyOf(users), threads);
   }
 
   private static EmbeddedBroker start(
-      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
+      String host,
+      int port,
+      boolean persistent,
+      Path dataDir,
+      Tls tls,
+      Map<String, String> users,
+      int threads) {
     if (port < 0 || port > 65535) {
       throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
+    }
+    if (threads < 0 || threads > MAX_THREADS) {
+      throw new UsageException(
+          "--threads: " + threads + " is out of range; use 1 to " + MAX_THREADS);
     }
     if (port != 0 && !ListenPorts.canListen(host, port)) {
       throw new UsageException(
@@ -133,7 +172,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     for (int i = 0; i < attempts; i++) {
       int chosen = port == 0 ? ListenPorts.freePort(host) : port;
       try {
-        return startOn(host, chosen, persistent, dataDir, tls, users);
+        return startOn(host, chosen, persistent, dataDir, tls, users, threads);
       } catch (LoadlabException e) {
         last = e;
       }
@@ -147,7 +186,13 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   private static EmbeddedBroker startOn(
-      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
+      String host,
+      int port,
+      boolean persistent,
+      Path dataDir,
+      Tls tls,
+      Map<String, String> users,
+      int threads) {
     Path dir = dataDir;
     try {
       if (persistent && dir == null) {
@@ -199,10 +244,12 @@ public final class EmbeddedBroker implements AutoCloseable {
               + ":"
               + port
               + "?protocols=AMQP,CORE;tcpNoDelay=true;useEpoll=true;amqpCredits=1000;amqpLowCredits=300");
+      Map<String, Object> params = config.getAcceptorConfigurations().iterator().next().getParams();
+      if (threads > 0) {
+        params.put(TransportConstants.REMOTING_THREADS_PROPNAME, threads);
+      }
       if (tls != null) {
         // Set as parameters, not in the URI: a password may hold ';' or '&'.
-        Map<String, Object> params =
-            config.getAcceptorConfigurations().iterator().next().getParams();
         params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
         params.put(
             TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore().toAbsolutePath().toString());
@@ -283,6 +330,23 @@ public final class EmbeddedBroker implements AutoCloseable {
   /** The port it listens on. */
   public int port() {
     return port;
+  }
+
+  /**
+   * The I/O threads its acceptor was started with: as its configuration says, else Artemis's
+   * default of 3 per CPU.
+   */
+  public int ioThreads() {
+    Object set =
+        embedded
+            .getActiveMQServer()
+            .getRemotingService()
+            .getAcceptor("amqp")
+            .getConfiguration()
+            .get(TransportConstants.REMOTING_THREADS_PROPNAME);
+    return set == null
+        ? 3 * Runtime.getRuntime().availableProcessors()
+        : Integer.parseInt(set.toString());
   }
 
   /** The messages waiting in a queue, or -1 if there is no such queue. */

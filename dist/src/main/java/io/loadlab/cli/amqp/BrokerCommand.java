@@ -49,6 +49,13 @@ final class BrokerCommand implements Command {
     o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
     o.addOption(
         OptionDefs.value(
+            "threads",
+            "N",
+            "I/O threads serving the connections, 1 to "
+                + EmbeddedBroker.MAX_THREADS
+                + " (default: 3 per CPU)"));
+    o.addOption(
+        OptionDefs.value(
             "users-file",
             "FILE",
             "require a login: one user:password per line (default: no login, anyone may connect)"));
@@ -69,11 +76,17 @@ final class BrokerCommand implements Command {
   @Override
   public void check(CommandLine cmd) {
     AmqpOptions.intOption(cmd, "port", 5672, 0, 65535);
+    threads(cmd);
     if (AmqpOptions.path(cmd, "data-dir") != null && !cmd.hasOption("persistent")) {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
     RunOptions.duration(cmd, "duration", Duration.ZERO);
     users(cmd);
+  }
+
+  /** The --threads given (1 to 1024), or 0 for Artemis's default. */
+  private static int threads(CommandLine cmd) {
+    return AmqpOptions.intOption(cmd, "threads", 0, 1, EmbeddedBroker.MAX_THREADS);
   }
 
   /** The users of --users-file (name to password), or null without it. */
@@ -121,13 +134,15 @@ final class BrokerCommand implements Command {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
     Duration duration = RunOptions.duration(cmd, "duration", Duration.ZERO);
+    int threads = threads(cmd);
     EmbeddedBroker.Tls tls = tls(cmd);
     Map<String, String> users = users(cmd);
     try (ServerLifetime lifetime = ServerLifetime.begin("loadlab-broker", Duration.ofSeconds(20));
         EmbeddedBroker broker =
             users == null
-                ? EmbeddedBroker.start(host, port, persistent, dataDir, tls)
-                : EmbeddedBroker.startWithLogin(host, port, persistent, dataDir, tls, users)) {
+                ? EmbeddedBroker.start(host, port, persistent, dataDir, tls, threads)
+                : EmbeddedBroker.startWithLogin(
+                    host, port, persistent, dataDir, tls, users, threads)) {
       ctx.out()
           .println(
               "loadlab broker: ActiveMQ Artemis listening on "
@@ -137,6 +152,9 @@ final class BrokerCommand implements Command {
                   + (tls == null ? " (AMQP 1.0, CORE), " : " (AMQP 1.0 and CORE over TLS), ")
                   + (persistent ? "persistent" : "non-persistent")
                   + (users == null ? "" : ", login required (" + users.size() + " users)")
+                  + ", "
+                  + broker.ioThreads()
+                  + " I/O threads"
                   + "; connect with --broker "
                   + broker.amqpUri()
                   + "; Ctrl-C stops it");

@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.provision.placement.Placement;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,6 +112,14 @@ public record Campaign(
     }
   }
 
-  /** One client of a step: a machine (null: here) and its own options. */
-  public record Client(String machine, Map<String, String> options) {}
+  /**
+   * One client of a step: a machine (null: here), its own options, and the placement its command
+   * runs under ({@code nice}, {@code numactl}; {@link Placement#NONE} for none).
+   */
+  public record Client(String machine, Map<String, String> options, Placement placement) {
+    /** A client run as started, without a placement wrapper. */
+    public Client(String machine, Map<String, String> options) {
+      this(machine, options, Placement.NONE);
+    }
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.loadlab.core.util.AtomicFiles;
+import io.loadlab.provision.placement.Placement;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -137,8 +138,9 @@ final class CampaignChildren {
     if (c.startTime() != null && start != null && !c.startTime().equals(start)) {
       return false;
     }
-    String now = CampaignResume.commandLine(p);
-    String recorded = c.command();
+    // A wrapper (nice, numactl) execs the run: the line read at start may still be the wrapper's.
+    String now = Placement.unwrapped(CampaignResume.commandLine(p));
+    String recorded = Placement.unwrapped(c.command());
     return now.startsWith(recorded) || recorded.startsWith(now);
   }
 

@@ -95,7 +95,9 @@ final class CampaignPlan {
         if (!step.sweep().isEmpty()) {
           sb.append("    sweep: ").append(step.sweep()).append('\n');
         }
-        sb.append("    e.g. loadlab ")
+        sb.append("    e.g. ")
+            .append(step.clients().get(0).placement().shellPrefix())
+            .append("loadlab ")
             .append(
                 String.join(
                     " ", Matrix.commandLine(step, conf, step.clients().get(0), points.get(0))))

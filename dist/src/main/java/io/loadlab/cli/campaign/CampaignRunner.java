@@ -233,6 +233,7 @@ public final class CampaignRunner {
     r.iteration = iteration;
     r.dir = cell.runDir(iteration);
     r.commandLines = cell.commandLines();
+    r.wrappers = Manifest.wrappers(cell.step());
     r.startTime = Instant.now().toString();
     if (pendingRedo.remove(r.id)) {
       r.redone = true;
@@ -274,7 +275,7 @@ public final class CampaignRunner {
       args.add("--quiet");
       StepExecutor ex =
           StepExecutors.forClient(
-              cell.configuration(), clients.get(c).machine(), machines, dir, campaign.name());
+              cell.configuration(), clients.get(c), machines, dir, campaign.name());
       Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
       StepExecutor.Execution e = ex.start(args, clientDir, log);
       children.started(e, "run", clients.get(c).machine(), args);

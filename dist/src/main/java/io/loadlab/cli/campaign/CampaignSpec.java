@@ -93,6 +93,9 @@ public record CampaignSpec(
    *     publishers and queues for each size)
    * @param criteria pass/fail criteria of every run of the step (a string, commas between criteria,
    *     or a list), passed to each run as {@code --criteria}
+   * @param nice run each client's command under {@code nice -n} with this niceness (-20 to 19)
+   * @param numaNode run each client's command under {@code numactl --cpunodebind --membind}
+   * @param cpus run each client's command under {@code numactl --physcpubind}, e.g. {@code 0-3}
    */
   public record StepSpec(
       String name,
@@ -105,7 +108,10 @@ public record CampaignSpec(
       String operation,
       List<String> figures,
       List<String> bestOver,
-      Object criteria) {
+      Object criteria,
+      Integer nice,
+      Integer numaNode,
+      String cpus) {
     public StepSpec {
       bestOver = bestOver == null ? List.of() : List.copyOf(bestOver);
       options = options == null ? Map.of() : new LinkedHashMap<>(options);
@@ -116,8 +122,12 @@ public record CampaignSpec(
     }
   }
 
-  /** One of several clients of a step: the machine it runs on and options that differ. */
-  public record ClientSpec(String on, Map<String, Object> options) {
+  /**
+   * One of several clients of a step: the machine it runs on, options that differ, and its own
+   * {@code nice}, {@code numa-node} and {@code cpus} over the step's.
+   */
+  public record ClientSpec(
+      String on, Map<String, Object> options, Integer nice, Integer numaNode, String cpus) {
     public ClientSpec {
       options = options == null ? Map.of() : new LinkedHashMap<>(options);
     }

@@ -64,6 +64,12 @@ public final class Manifest {
   /** The report's own tables as the campaign file lays them out; null for the default report. */
   public List<LayoutTable> tables;
 
+  /** The wrapper words of each client of {@code step}, or null if none has any. */
+  static List<List<String>> wrappers(Campaign.Step step) {
+    List<List<String>> w = step.clients().stream().map(c -> c.placement().words()).toList();
+    return w.stream().allMatch(List::isEmpty) ? null : w;
+  }
+
   /** What a step is, for reports. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class StepInfo {
@@ -145,6 +151,13 @@ public final class Manifest {
     public String reason;
     public String dir;
     public List<List<String>> commandLines = new ArrayList<>();
+
+    /**
+     * What each client's command ran under, such as {@code [nice, -n, -20, numactl,
+     * --cpunodebind=0, --membind=0]} (empty: nothing); absent when no client had a wrapper.
+     */
+    public List<List<String>> wrappers;
+
     public String startTime;
     public String endTime;
     public Double seconds;

@@ -3,6 +3,7 @@ package io.loadlab.cli.campaign;
 import static io.loadlab.provision.ssh.ShellQuote.quote;
 
 import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.provision.placement.Placement;
 import io.loadlab.provision.ssh.SshShell;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,16 +24,24 @@ final class SshStepExecutor implements StepExecutor {
   private final String machine;
   private final Path campaignDir;
   private final String remoteBase;
+  private final Placement placement;
 
   /**
    * @param campaignDir the campaign's directory here; run directories are below it
    * @param remoteBase the campaign's directory on the machine, relative to the SSH user's home
+   * @param placement what the run's command runs under there ({@code nice -n}, {@code numactl})
    */
-  SshStepExecutor(TestbedMachines machines, String machine, Path campaignDir, String remoteBase) {
+  SshStepExecutor(
+      TestbedMachines machines,
+      String machine,
+      Path campaignDir,
+      String remoteBase,
+      Placement placement) {
     this.machines = machines;
     this.machine = machine;
     this.campaignDir = campaignDir.toAbsolutePath();
     this.remoteBase = remoteBase;
+    this.placement = placement;
   }
 
   @Override
@@ -81,9 +90,11 @@ final class SshStepExecutor implements StepExecutor {
           .append(" && ");
     }
     // The remote run ends itself if its SSH session (so the campaign) is gone (ParentWatch).
+    // nice and numactl exec the launcher, so the pid file's pid stays the run's.
     cmd.append("exec env ")
         .append(StepExecutors.EXIT_WITH_PARENT)
         .append("=parent ")
+        .append(placement.shellPrefix())
         .append(machines.program());
     for (String a : args) {
       cmd.append(' ').append(quote(a));

@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.provision.placement.Placement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,8 @@ import java.util.regex.Pattern;
  * The executors a campaign has: a child {@code loadlab} process on this machine (one JVM per run
  * keeps the campaign's memory flat and survives a run's crash), the same inside a lab host's
  * network namespace ({@code ip netns exec}), and testbed machines over the provisioner's SSH
- * ({@link SshStepExecutor}).
+ * ({@link SshStepExecutor}); each optionally under a client's placement ({@code nice -n}, {@code
+ * numactl}).
  */
 public final class StepExecutors {
   private StepExecutors() {}
@@ -22,11 +24,21 @@ public final class StepExecutors {
 
   /** The executor for a server or a client here or in a lab host (not a testbed machine). */
   public static StepExecutor forClient(Campaign.Configuration c, String machine) {
+    return forClient(c, machine, Placement.NONE);
+  }
+
+  /**
+   * The executor for a client here or in a lab host whose command runs under {@code placement}
+   * ({@code nice}, {@code numactl}: both exec the command, so the child's pid is the run's).
+   */
+  static StepExecutor forClient(Campaign.Configuration c, String machine, Placement placement) {
     if (machine == null) {
-      return new ChildProcess(List.of());
+      return new ChildProcess(placement.words());
     }
     if (c.kind() == Campaign.Kind.LAB) {
-      return new ChildProcess(prefix(c, machine));
+      List<String> prefix = new ArrayList<>(prefix(c, machine));
+      prefix.addAll(placement.words());
+      return new ChildProcess(prefix);
     }
     throw new IllegalStateException("no executor for machine " + machine + " of " + c.name());
   }
@@ -38,15 +50,20 @@ public final class StepExecutors {
    */
   static StepExecutor forClient(
       Campaign.Configuration c,
-      String machine,
+      Campaign.Client client,
       TestbedMachines machines,
       Path campaignDir,
       String campaignName) {
+    String machine = client.machine();
     if (machine != null && machines != null && machines.overSsh(machine)) {
       return new SshStepExecutor(
-          machines, machine, campaignDir, TestbedMachines.REMOTE_ROOT + "/" + campaignName);
+          machines,
+          machine,
+          campaignDir,
+          TestbedMachines.REMOTE_ROOT + "/" + campaignName,
+          client.placement());
     }
-    return forClient(c, machine);
+    return forClient(c, machine, client.placement());
   }
 
   /** The command prefix that runs a program on a machine of a configuration (empty: here). */

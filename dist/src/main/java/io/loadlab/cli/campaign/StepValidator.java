@@ -4,6 +4,7 @@ import static io.loadlab.cli.campaign.ValidationProblems.NAME;
 
 import io.loadlab.cli.Main;
 import io.loadlab.core.util.Texts;
+import io.loadlab.provision.placement.Placement;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,8 +15,9 @@ import org.apache.commons.cli.Options;
 
 /**
  * Checks one entry of a campaign's {@code steps:}: its load command, options and the files they
- * name, sweep, iterations, the machines its clients run on, figures and best-over; then, through
- * {@link StepPlacementValidator}, the step in each configuration.
+ * name, sweep, iterations, the machines its clients run on and their placement (nice, numactl),
+ * figures and best-over; then, through {@link StepPlacementValidator}, the step in each
+ * configuration.
  */
 final class StepValidator {
   /** Headline figures every run has (of its step's operation). */
@@ -37,6 +39,7 @@ final class StepValidator {
   private final IterationsField iterationsField;
   private final StepFileOptions files;
   private final StepPlacementValidator placement;
+  private final ClientPlacements placements;
 
   /**
    * @param testbeds the configurations' testbeds read, by configuration name
@@ -46,6 +49,7 @@ final class StepValidator {
     this.iterationsField = new IterationsField(problems);
     this.files = new StepFileOptions(problems);
     this.placement = new StepPlacementValidator(problems, testbeds);
+    this.placements = new ClientPlacements(problems);
   }
 
   /** The step {@code s} (field {@code f}), or null if it cannot be read as one. */
@@ -154,8 +158,13 @@ final class StepValidator {
     if (!s.on().isEmpty() && !s.clients().isEmpty()) {
       problems.problem(f + ".on", "give either on or clients, not both");
     }
+    Placement stepPlacement = placements.step(f, s);
+    boolean labs = configs.stream().anyMatch(c -> c.kind() == Campaign.Kind.LAB);
     for (String m : s.on()) {
-      clients.add(new Campaign.Client(m, Map.of()));
+      clients.add(new Campaign.Client(m, Map.of(), stepPlacement));
+      if (labs) {
+        placements.checkHere(stepPlacement, Placement.NONE, f, f);
+      }
     }
     for (int i = 0; i < s.clients().size(); i++) {
       CampaignSpec.ClientSpec c = s.clients().get(i);
@@ -168,10 +177,15 @@ final class StepValidator {
           files.localFiles(
               YamlOptions.optionMap(problems, cf + ".options", command, options, c.options()));
       PasswordFiles.check(problems, cf + ".options", opts, options, configs, problems::resolve);
-      clients.add(new Campaign.Client(c.on(), opts));
+      Placement p = placements.client(cf, c, stepPlacement);
+      clients.add(new Campaign.Client(c.on(), opts, p));
+      if (labs) {
+        placements.checkHere(p, new Placement(c.nice(), c.numaNode(), c.cpus()), f, cf);
+      }
     }
     if (clients.isEmpty()) {
-      clients.add(new Campaign.Client(null, Map.of()));
+      clients.add(new Campaign.Client(null, Map.of(), stepPlacement));
+      placements.checkHere(stepPlacement, Placement.NONE, f, f);
     }
     return clients;
   }

@@ -45,6 +45,15 @@ public final class RolePlanner {
               + role.placement().describe()
               + "); install it there (package numactl)");
     }
+    if (c.isService() && !role.placement().isNone()) {
+      plan.warn(
+          role.on(),
+          role.role()
+              + " is the system's PostgreSQL service: its "
+              + role.placement().describe()
+              + " is not applied; set Nice=, CPUAffinity= and NUMAPolicy= in its systemd unit, or"
+              + " start it with command");
+    }
     boolean running = sh.run(c.running()).ok();
     if (running && sh.run(c.health()).ok()) {
       plan.unchanged(role.on(), c.describe() + " running and answering");

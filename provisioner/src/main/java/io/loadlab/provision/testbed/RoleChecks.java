@@ -22,12 +22,6 @@ final class RoleChecks {
           "'" + Texts.cut(r.role()) + "' is unknown; use one of " + TestbedValidator.ROLES);
     }
     r.placement().check((name, why) -> problem.accept(f + "." + name, why));
-    if ("database".equals(r.role()) && r.command() == null && !r.placement().isNone()) {
-      problem.accept(
-          f,
-          "the database is the system's PostgreSQL service, which nice, numa-node and cpus do not"
-              + " reach; set them in its service unit, or start it with command");
-    }
     if (r.options().isEmpty()) {
       return;
     }

@@ -79,8 +79,7 @@ class TestbedValidatorTest {
                     + " options: {Threads: 8, port: 1, persistent: false, users: [a]}}")
             .replace(
                 "{role: net-serve, on: kvm1}",
-                "{role: jmeter-server, on: kvm1, options: {threads: 2}}\n"
-                    + "  - {role: database, on: kvm1, numa-node: 0}");
+                "{role: jmeter-server, on: kvm1, options: {threads: 2}}");
     assertMentions(
         failure(roles),
         "roles[0].nice: -21 is out of range; give a niceness from -20",
@@ -89,8 +88,7 @@ class TestbedValidatorTest {
         "roles[0].options.port: the role's port gives --port",
         "roles[0].options.persistent: false passes nothing",
         "roles[0].options.users: give one value",
-        "roles[1].options: only roles that run loadlab (broker, net-serve) take options",
-        "roles[2]: the database is the system's PostgreSQL service");
+        "roles[1].options: only roles that run loadlab (broker, net-serve) take options");
     String good =
         TestbedFixture.valid()
             .replace(

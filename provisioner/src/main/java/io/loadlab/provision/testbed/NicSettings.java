@@ -168,7 +168,7 @@ public final class NicSettings {
       } else if (!devices.add(d)) {
         problem.accept(at + ".device", d + " is listed twice; give each interface once");
       }
-      if (m.size() < 2) {
+      if (m.size() - (m.containsKey("device") ? 1 : 0) < 1) {
         problem.accept(at, "no settings; give at least one, e.g. " + example);
       }
       for (Map.Entry<String, Object> e : m.entrySet()) {

@@ -67,6 +67,73 @@ class DomainXmlTest {
   }
 
   @Test
+  void writesAWholePciDeviceAsAHostdevAndReadsItBack() {
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "sparc-io",
+                "kvm",
+                2,
+                1 << 20,
+                0,
+                List.of(),
+                -1,
+                "/d",
+                null,
+                null,
+                "52:54:00:00:00:04",
+                null,
+                HostFacts.PciAddress.parse("0000:03:00.1"),
+                0));
+    assertTrue(xml.contains("<hostdev mode='subsystem' type='pci' managed='yes'>"), xml);
+    assertTrue(
+        xml.contains("<address type='pci' domain='0x0000' bus='0x03' slot='0x00' function='0x1'/>"),
+        xml);
+    assertTrue(!xml.contains("<interface"), xml);
+    assertEquals("pci:0000:03:00.1", DomainXml.read(xml).network());
+  }
+
+  @Test
+  void writesTheMtuOfABridgedNicAndReadsItBack() {
+    DomainSpec jumbo =
+        new DomainSpec(
+            "j",
+            "kvm",
+            1,
+            1 << 20,
+            0,
+            List.of(),
+            -1,
+            "/d",
+            "br0",
+            null,
+            "52:54:00:00:00:05",
+            null,
+            null,
+            9000);
+    String xml = DomainXml.of(jumbo);
+    assertTrue(xml.contains("      <mtu size='9000'/>\n    </interface>"), xml);
+    assertEquals("bridge:br0 mtu:9000", DomainXml.read(xml).network());
+    String plain =
+        DomainXml.of(
+            new DomainSpec(
+                "j",
+                "kvm",
+                1,
+                1 << 20,
+                0,
+                List.of(),
+                -1,
+                "/d",
+                "br0",
+                null,
+                "52:54:00:00:00:05",
+                null));
+    assertTrue(!plain.contains("<mtu"), plain);
+    assertEquals("bridge:br0", DomainXml.read(plain).network());
+  }
+
+  @Test
   void escapesNamesAndKeepsMacsStable() {
     String xml =
         DomainXml.of(

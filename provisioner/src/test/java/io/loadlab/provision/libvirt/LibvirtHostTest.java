@@ -32,6 +32,54 @@ class LibvirtHostTest {
       assertEquals("pci_0000_3b_00_0", pf.nodeDevice());
       assertEquals(4, pf.vfAddresses().size());
       assertEquals("0000:3b:10.2", pf.vfAddresses().get(1).toString());
+      assertTrue(f.pciDevices().contains("pci_0000_03_00_0"), f.pciDevices().toString());
+      assertTrue(!f.physicalFunctions().containsKey("pci_0000_03_00_0"), "a plain NIC is no PF");
+    }
+  }
+
+  @Test
+  void definesAGuestWithAWholePciDeviceAndABridgedJumboNic() {
+    try (LibvirtHost host = LibvirtHost.open("kvm1", TestDriver.uri())) {
+      String disk = host.cloneVolume("default", "base.qcow2", "p1.qcow2");
+      for (DomainSpec spec :
+          List.of(
+              new DomainSpec(
+                  "p1",
+                  host.domainType(),
+                  1,
+                  1 << 20,
+                  0,
+                  List.of(),
+                  -1,
+                  disk,
+                  null,
+                  null,
+                  DomainXml.mac("tb", "p1"),
+                  null,
+                  HostFacts.PciAddress.parse("0000:03:00.0"),
+                  0),
+              new DomainSpec(
+                  "p2",
+                  host.domainType(),
+                  1,
+                  1 << 20,
+                  0,
+                  List.of(),
+                  -1,
+                  disk,
+                  "br0",
+                  null,
+                  DomainXml.mac("tb", "p2"),
+                  null,
+                  null,
+                  9000))) {
+        host.define(DomainXml.of(spec));
+      }
+      assertEquals("pci:0000:03:00.0", DomainXml.read(host.xml("p1")).network());
+      assertEquals("bridge:br0 mtu:9000", DomainXml.read(host.xml("p2")).network());
+      host.undefine("p1");
+      host.undefine("p2");
+      host.deleteVolume("default", "p1.qcow2");
     }
   }
 

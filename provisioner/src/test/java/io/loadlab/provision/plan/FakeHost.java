@@ -24,6 +24,26 @@ final class FakeHost {
   volatile int tx = 512;
   final Set<String> listening = ConcurrentHashMap.newKeySet();
 
+  /**
+   * eth2: MTU, its largest, SR-IOV VFs (at most 7), features and coalescing as ethtool shows them.
+   */
+  volatile int mtu = 1500;
+
+  volatile int numVfs = 4;
+  final Map<String, String> features =
+      new ConcurrentHashMap<>(
+          Map.of(
+              "large-receive-offload", "on",
+              "generic-receive-offload", "on",
+              "tcp-segmentation-offload", "on",
+              "rx-vlan-offload", "on [fixed]"));
+  final Map<String, String> coalescing =
+      new ConcurrentHashMap<>(Map.of("rx-usecs", "3", "tx-usecs", "0", "rx-frames", "0"));
+  volatile String adaptiveRx = "on";
+
+  /** Every sriov_numvfs count written, in order (the kernel needs 0 between two counts). */
+  final java.util.List<Integer> vfWrites = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   /** Ports whose process starts but never listens. */
   final Set<String> deaf = ConcurrentHashMap.newKeySet();
 
@@ -45,6 +65,9 @@ final class FakeHost {
   private static final Pattern IRQ_WRITE =
       Pattern.compile("echo (\\S+) > /proc/irq/(\\d+)/smp_affinity_list");
   private static final Pattern RINGS = Pattern.compile("ethtool -G eth2((?: (?:rx|tx) \\d+)+)");
+  private static final Pattern NUMVFS =
+      Pattern.compile("echo (\\d+) > /sys/class/net/eth2/device/sriov_numvfs");
+  private static final Pattern MTU = Pattern.compile("ip link set dev eth2 mtu (\\d+)");
   private static final Pattern PID = Pattern.compile(".*/tmp/loadlab-([a-z-]+)-(\\d+)\\.pid.*");
   private static final Pattern LISTEN = Pattern.compile(".*\\[:\\.\\](\\d+)\\$.*");
 
@@ -114,6 +137,59 @@ final class FakeHost {
     }
     if (c.equals("command -v numactl >/dev/null")) {
       return numactl ? Reply.ok("") : new Reply(1, "", "");
+    }
+    if (c.equals(io.loadlab.provision.tuning.NicFacts.command("eth2"))) {
+      return Reply.ok("mtu=" + mtu + "\nmaxmtu=9600\ntotalvfs=7\nnumvfs=" + numVfs + "\n");
+    }
+    if (c.startsWith("if [ -d /sys/class/net/")) {
+      return Reply.ok("absent\n");
+    }
+    if ((m = NUMVFS.matcher(c)).matches()) {
+      int n = Integer.parseInt(m.group(1));
+      if (numVfs != 0 && n != 0) {
+        return new Reply(1, "", "sh: echo: write error: Device or resource busy");
+      }
+      numVfs = n;
+      vfWrites.add(n);
+      return Reply.ok("");
+    }
+    if ((m = MTU.matcher(c)).matches()) {
+      mtu = Integer.parseInt(m.group(1));
+      return Reply.ok("");
+    }
+    if (c.equals("ethtool -k eth2")) {
+      StringBuilder sb = new StringBuilder("Features for eth2:\n");
+      new java.util.TreeMap<>(features)
+          .forEach((k, v) -> sb.append(k).append(": ").append(v).append('\n'));
+      return Reply.ok(sb.toString());
+    }
+    if (c.startsWith("ethtool -K eth2 ")) {
+      String[] w = c.substring("ethtool -K eth2 ".length()).split(" ");
+      for (int i = 0; i + 1 < w.length; i += 2) {
+        String name = io.loadlab.provision.testbed.NicSettings.featureName(w[i]);
+        features.put(name, w[i + 1]);
+      }
+      return Reply.ok("");
+    }
+    if (c.equals("ethtool -c eth2")) {
+      StringBuilder sb =
+          new StringBuilder(
+              "Coalesce parameters for eth2:\nAdaptive RX: " + adaptiveRx + "  TX: off\n");
+      sb.append("rx-usecs-low: n/a\n");
+      new java.util.TreeMap<>(coalescing)
+          .forEach((k, v) -> sb.append(k).append(": ").append(v).append('\n'));
+      return Reply.ok(sb.toString());
+    }
+    if (c.startsWith("ethtool -C eth2 ")) {
+      String[] w = c.substring("ethtool -C eth2 ".length()).split(" ");
+      for (int i = 0; i + 1 < w.length; i += 2) {
+        if (w[i].equals("adaptive-rx")) {
+          adaptiveRx = w[i + 1];
+        } else {
+          coalescing.put(w[i], w[i + 1]);
+        }
+      }
+      return Reply.ok("");
     }
     if (c.equals("cat /proc/cmdline")) {
       return Reply.ok("BOOT_IMAGE=/vmlinuz root=/dev/sda1 quiet\n");

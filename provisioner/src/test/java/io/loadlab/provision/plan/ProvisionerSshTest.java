@@ -93,10 +93,14 @@ class ProvisionerSshTest {
       assertTrue(
           plan.unchanged().contains("server1: sysctl fs.file-max = 65536"),
           plan.unchanged().toString());
-      assertTrue(plan.unchanged().contains("server1: kernel command line has quiet"));
+      assertTrue(plan.unchanged().contains("server1: kernel command line: quiet present"));
       assertEquals(1, plan.manual().size());
       assertTrue(
-          plan.manual().get(0).contains("add 'elevator=deadline' to the kernel command line"));
+          plan.manual()
+              .get(0)
+              .startsWith(
+                  "server1: needs reboot: add elevator=deadline to the kernel command line"),
+          plan.manual().toString());
 
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       assertTrue(
@@ -121,7 +125,8 @@ class ProvisionerSshTest {
                   c ->
                       c.contains("jmeter-server -Dserver_port=1099 -Jserver.rmi.localport=50001")));
       assertTrue(
-          out.toString(StandardCharsets.UTF_8).contains("! server1: add 'elevator=deadline'"));
+          out.toString(StandardCharsets.UTF_8)
+              .contains("! server1: needs reboot: add elevator=deadline"));
 
       assertTrue(p.plan().isEmpty(), p.plan().render());
 

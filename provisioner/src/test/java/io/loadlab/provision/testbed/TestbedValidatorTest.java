@@ -235,7 +235,7 @@ class TestbedValidatorTest {
   @Test
   void badNetworkMode() throws Exception {
     UsageException e = failure(TestbedFixture.valid().replace("mode: bridge,", "mode: macvtap,"));
-    assertMentions(e, "guests.broker1.network.mode", "use bridge, sriov or none");
+    assertMentions(e, "guests.broker1.network.mode", "use bridge, sriov, pci or none");
   }
 
   @Test

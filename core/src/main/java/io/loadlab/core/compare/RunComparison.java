@@ -1,7 +1,9 @@
 package io.loadlab.core.compare;
 
+import io.loadlab.core.report.FigureNotes;
 import io.loadlab.core.report.HeadlineFigures;
 import io.loadlab.core.report.Significance;
+import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import java.util.ArrayList;
@@ -244,6 +246,7 @@ public final class RunComparison {
     String f = figure.toLowerCase(java.util.Locale.ROOT);
     return io.loadlab.core.report.SweepFigure.lowerIsBetter(figure)
         || f.contains("µs/op")
+        || f.contains("µs/mb")
         || f.endsWith("lost")
         || f.endsWith("rollbackpct");
   }
@@ -257,19 +260,27 @@ public final class RunComparison {
     if (r.workload() == null || !r.workload().startsWith("net ") || r.totals() == null) {
       return out;
     }
+    // A stream's CPU is per MB moved (netperf's service demand), not per write.
+    boolean perMB = FigureNotes.cpuPerMB(r);
+    String unit = perMB ? " (µs/MB)" : " (µs/op)";
     r.totals()
         .forEach(
             (op, s) -> {
               if (s.bytesPerSec() > 0) {
                 out.putIfAbsent(op + ": MB/s", s.bytesPerSec() / 1e6);
               }
-              if (s.cpu() != null) {
-                putIfSet(out, op + ": CPU client (µs/op)", s.cpu().clientUsPerOp());
-                putIfSet(out, op + ": CPU host (µs/op)", s.cpu().hostUsPerOp());
-                putIfSet(out, op + ": CPU server (µs/op)", s.cpu().serverUsPerOp());
+              CpuCost c = s.cpu();
+              if (c != null) {
+                putIfSet(out, op + ": CPU client" + unit, cpu(c.clientUsPerOp(), perMB, s));
+                putIfSet(out, op + ": CPU host" + unit, cpu(c.hostUsPerOp(), perMB, s));
+                putIfSet(out, op + ": CPU server" + unit, cpu(c.serverUsPerOp(), perMB, s));
               }
             });
     return out;
+  }
+
+  private static Double cpu(Double usPerOp, boolean perMB, OperationStats s) {
+    return perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
   }
 
   private static void putIfSet(Map<String, Double> out, String name, Double v) {

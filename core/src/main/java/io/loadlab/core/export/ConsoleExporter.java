@@ -1,5 +1,6 @@
 package io.loadlab.core.export;
 
+import io.loadlab.core.report.FigureNotes;
 import io.loadlab.core.report.RunWarnings;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
@@ -73,13 +74,14 @@ public final class ConsoleExporter implements ResultSink {
   @Override
   public void end(RunResult result) {
     out.println();
-    out.print(SummaryTable.text(SummaryTable.HEADER, SummaryTable.rows(result.totals())));
+    out.print(SummaryTable.text(SummaryTable.header(result), SummaryTable.rows(result)));
     RunWarnings.lines(result).forEach(out::println);
     if (!result.figures().isEmpty()) {
       result
           .figures()
           .forEach((k, v) -> out.println(k + ": " + io.loadlab.core.util.Numbers.figure(v)));
     }
+    FigureNotes.of(result).all().forEach(out::println);
     out.print(CriteriaText.console(result));
     for (Problem p : result.problems()) {
       out.println("problem: " + p.kind() + " x" + p.count() + ": " + p.message());

@@ -1,6 +1,7 @@
 package io.loadlab.core.export;
 
 import io.loadlab.core.report.Chart;
+import io.loadlab.core.report.FigureNotes;
 import io.loadlab.core.report.GeneratorFigures;
 import io.loadlab.core.report.RunReport;
 import io.loadlab.core.report.RunWarnings;
@@ -104,8 +105,10 @@ public final class MarkdownExporter implements ResultSink {
     }
     sb.append("- loadlab ").append(r.toolVersion()).append("\n\n## Totals\n\n");
     sb.append(RunWarnings.markdown(r));
-    sb.append(SummaryTable.markdown(SummaryTable.HEADER, SummaryTable.rows(r.totals())));
-    sb.append("\nLatency is of successful operations; CPU is client/host/server per operation.\n");
+    sb.append(SummaryTable.markdown(SummaryTable.header(r), SummaryTable.rows(r)));
+    sb.append("\nLatency is of successful operations; CPU is client/host/server per ")
+        .append(FigureNotes.cpuPerMB(r) ? "MB moved" : "operation")
+        .append(".\n");
     sb.append(CriteriaText.markdown(r));
     sb.append(GeneratorFigures.markdown(r));
     if (r.figures() != null && !r.figures().isEmpty()) {
@@ -117,6 +120,12 @@ public final class MarkdownExporter implements ResultSink {
             .append(io.loadlab.core.util.Numbers.figure(f.getValue()))
             .append('\n');
       }
+    }
+    FigureNotes.Notes notes = FigureNotes.of(r);
+    if (!notes.isEmpty()) {
+      sb.append('\n');
+      notes.lines().forEach(line -> sb.append("- ").append(line).append('\n'));
+      notes.why().forEach(line -> sb.append('\n').append(line).append('\n'));
     }
     List<String> rates = RateCheckText.lines(r);
     if (!rates.isEmpty()) {

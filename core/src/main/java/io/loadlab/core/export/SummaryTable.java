@@ -1,7 +1,9 @@
 package io.loadlab.core.export;
 
+import io.loadlab.core.report.FigureNotes;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
+import io.loadlab.core.results.RunResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +28,25 @@ final class SummaryTable {
           "max us",
           "cpu us/op client/host/server");
 
+  /** The CPU column of a stream run: netperf's service demand, per MB moved. */
+  static final String CPU_PER_MB = "cpu us/MB client/host/server";
+
   private SummaryTable() {}
 
-  static List<List<String>> rows(Map<String, OperationStats> totals) {
+  /** The header for a run: CPU per MB instead of per operation for a stream. */
+  static List<String> header(RunResult r) {
+    if (!FigureNotes.cpuPerMB(r)) {
+      return HEADER;
+    }
+    List<String> h = new ArrayList<>(HEADER);
+    h.set(h.size() - 1, CPU_PER_MB);
+    return h;
+  }
+
+  /** The rows of a run's totals, CPU as {@link #header} says. */
+  static List<List<String>> rows(RunResult r) {
+    Map<String, OperationStats> totals = r.totals() == null ? Map.of() : r.totals();
+    boolean perMB = FigureNotes.cpuPerMB(r);
     List<List<String>> rows = new ArrayList<>();
     totals.forEach(
         (op, s) ->
@@ -45,8 +63,21 @@ final class SummaryTable {
                     num(s.latencyUs().p99()),
                     num(s.latencyUs().p999()),
                     num(s.latencyUs().max()),
-                    cpu(s.cpu()))));
+                    perMB ? cpuPerMB(s) : cpu(s.cpu()))));
     return rows;
+  }
+
+  /** Client/host/server CPU per MB moved, "-" where not measured. */
+  private static String cpuPerMB(OperationStats s) {
+    CpuCost c = s.cpu();
+    if (c == null) {
+      return "-";
+    }
+    return orDash(CpuCost.perMB(c.clientUsPerOp(), s))
+        + "/"
+        + orDash(CpuCost.perMB(c.hostUsPerOp(), s))
+        + "/"
+        + orDash(CpuCost.perMB(c.serverUsPerOp(), s));
   }
 
   /** Client/host/server CPU per operation, "-" where not measured. */

@@ -27,11 +27,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class NetDriver implements AutoCloseable {
   /**
-   * The workload figures UDP runs report per operation ({@code rr users=1: lost}), which criteria
-   * may name; TCP runs report none.
+   * The workload figures runs report, which criteria may name: netperf's at each point ({@code
+   * netperfLatencyUs users=1} for rr and crr, {@code cpuUsPerMB users=1} for streams; see {@link
+   * NetperfFigures}) and, for UDP, per operation ({@code rr users=1: lost}).
    */
   public static final List<String> FIGURES =
       List.of(
+          NetperfFigures.LATENCY,
+          NetperfFigures.CPU_PER_MB,
           "sent",
           "lost",
           "loss %",
@@ -132,6 +135,7 @@ public final class NetDriver implements AutoCloseable {
       NetPoint point, RunTiming timing, RunRecording recording, RunControl runControl) {
     OperationRecorder op = recording.recorder().operation(point.operation());
     recording.setParameters(op.name(), point.parameters());
+    NetperfFigures.record(point, settings.targetRate() > 0, op.name(), recording);
     // A paced point must hold its rate: behind it, it measures this client, not the server.
     recording.expectRate(
         op.name(),

@@ -8,10 +8,12 @@ import java.util.regex.Pattern;
 /**
  * Readable names for figure keys in reports: {@code p50Us} reads {@code p50 (µs)}, {@code
  * cpuUsPerOp} {@code CPU per operation (µs)}, {@code opm} {@code orders per minute}, with the unit
- * said once. Keys in result and campaign files stay as they are; only what a person reads changes.
- * Unknown camelCase keys get a generic label ({@code …Us} → {@code (µs)}, {@code …PerSec} → {@code
- * /s}, {@code …Pct} → {@code (%)}); a point after the key ({@code transfersPerSec size=64}) is
- * kept, and so is anything else (already words).
+ * said once; figures easily confused say what they are ({@code netperfLatencyUs} {@code netperf
+ * latency (users ÷ rate, µs)} beside {@code meanUs} {@code mean latency (measured, µs)}). Keys in
+ * result and campaign files stay as they are; only what a person reads changes. Unknown camelCase
+ * keys get a generic label ({@code …Us} → {@code (µs)}, {@code …PerSec} → {@code /s}, {@code …Pct}
+ * → {@code (%)}); a point after the key ({@code transfersPerSec size=64}) is kept, and so is
+ * anything else (already words).
  */
 public final class FigureLabels {
   private static final Map<String, String> KNOWN =
@@ -21,7 +23,8 @@ public final class FigureLabels {
           Map.entry("p99Us", "p99 (µs)"),
           Map.entry("p999Us", "p99.9 (µs)"),
           Map.entry("p9999Us", "p99.99 (µs)"),
-          Map.entry("meanUs", "mean (µs)"),
+          Map.entry("meanUs", "mean latency (measured, µs)"),
+          Map.entry("netperfLatencyUs", "netperf latency (users ÷ rate, µs)"),
           Map.entry("maxUs", "max (µs)"),
           Map.entry("minUs", "min (µs)"),
           Map.entry("latencyUs", "latency (µs)"),
@@ -29,12 +32,13 @@ public final class FigureLabels {
           Map.entry("hostUsPerOp", "host CPU per operation (µs)"),
           Map.entry("clientUsPerOp", "client CPU per operation (µs)"),
           Map.entry("serverUsPerOp", "server CPU per operation (µs)"),
+          Map.entry("cpuUsPerMB", "client host CPU per MB (µs)"),
           Map.entry("rate", "rate (ops/s)"),
           Map.entry("ratePerSec", "rate (ops/s)"),
           Map.entry("count", "operations"),
           Map.entry("bytesPerSec", "bytes/s"),
           Map.entry("mbPerSec", "MB/s"),
-          Map.entry("transfersPerSec", "transfers/s"),
+          Map.entry("transfersPerSec", "messages/s (transfers)"),
           Map.entry("publishRate", "publish rate (msg/s)"),
           Map.entry("subscribeRate", "subscribe rate (msg/s)"),
           Map.entry("opm", "orders per minute"),
@@ -67,6 +71,9 @@ public final class FigureLabels {
     if (stem.endsWith("UsPerOp")) {
       stem = stem.substring(0, stem.length() - 7);
       unit = " CPU per operation (µs)";
+    } else if (stem.endsWith("UsPerMB")) {
+      stem = stem.substring(0, stem.length() - 7);
+      unit = " CPU per MB (µs)";
     } else if (stem.endsWith("PerSec")) {
       stem = stem.substring(0, stem.length() - 6);
       unit = "/s";

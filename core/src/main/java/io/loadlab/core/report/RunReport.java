@@ -65,7 +65,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         "Latency in "
             + unit.symbol
             + ", of successful operations; counts include errors; warmup intervals are left out."
-            + " CPU in µs per operation: by the client process, the client host and the server.");
+            + " CPU in µs per "
+            + (FigureNotes.cpuPerMB(r) ? "MB moved" : "operation")
+            + ": by the client process, the client host and the server.");
     Table rates = RateCheckTable.of(r);
     if (rates != null) {
       page.heading("Target rate");
@@ -88,10 +90,16 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
               (k, v) ->
                   rows.add(
                       List.of(
-                          Cell.text(k),
+                          Cell.text(FigureLabels.of(k)),
                           Cell.number(
-                              v == null ? "–" : Numbers.figure(v), v == null ? Double.NaN : v))));
-      page.table(new Table("figures", List.of("figure", "value"), rows));
+                              v == null ? "–" : Numbers.figure(v), v == null ? Double.NaN : v),
+                          Cell.text(k))));
+      page.table(new Table("figures", List.of("figure", "value", "key in result.json"), rows));
+    }
+    FigureNotes.Notes notes = FigureNotes.of(r);
+    if (!notes.isEmpty()) {
+      notes.lines().forEach(page::paragraph);
+      notes.why().forEach(page::note);
     }
     if (r.problems() != null && !r.problems().isEmpty()) {
       page.heading("Problems");
@@ -160,6 +168,8 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
   /** The totals, one row per operation, latency in {@code unit}. */
   public Table totalsTable(LatencyUnit unit) {
     String u = " (" + unit.symbol + ")";
+    boolean perMB = FigureNotes.cpuPerMB(result);
+    String per = perMB ? "MB" : "op";
     List<String> header =
         List.of(
             "operation",
@@ -173,9 +183,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
             "p99" + u,
             "p99.9" + u,
             "max" + u,
-            "CPU client (µs/op)",
-            "CPU host (µs/op)",
-            "CPU server (µs/op)");
+            "CPU client (µs/" + per + ")",
+            "CPU host (µs/" + per + ")",
+            "CPU server (µs/" + per + ")");
     List<List<Cell>> rows = new ArrayList<>();
     totals()
         .forEach(
@@ -195,9 +205,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
                       num(unit.of(l.p99())),
                       num(unit.of(l.p999())),
                       num(unit.of(l.max())),
-                      cpu(c == null ? null : c.clientUsPerOp()),
-                      cpu(c == null ? null : c.hostUsPerOp()),
-                      cpu(c == null ? null : c.serverUsPerOp())));
+                      cpu(c == null ? null : c.clientUsPerOp(), perMB, s),
+                      cpu(c == null ? null : c.hostUsPerOp(), perMB, s),
+                      cpu(c == null ? null : c.serverUsPerOp(), perMB, s)));
             });
     return new Table("totals", header, rows);
   }
@@ -253,7 +263,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
     return Cell.number(Numbers.compact(v), v);
   }
 
-  private static Cell cpu(Double v) {
+  /** CPU per operation, or per MB moved ({@code perMB}) from it. */
+  private static Cell cpu(Double usPerOp, boolean perMB, OperationStats s) {
+    Double v = perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
     return v == null ? Cell.text("–") : num(v);
   }
 
@@ -330,6 +342,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
   }
 
   private Chart cpuChart() {
+    boolean perMB = FigureNotes.cpuPerMB(result);
     List<String> ops = new ArrayList<>();
     List<double[]> values = new ArrayList<>();
     totals()
@@ -343,7 +356,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
                 ops.add(op);
                 values.add(
                     new double[] {
-                      orNaN(c.clientUsPerOp()), orNaN(c.hostUsPerOp()), orNaN(c.serverUsPerOp())
+                      orNaN(c.clientUsPerOp(), perMB, s),
+                      orNaN(c.hostUsPerOp(), perMB, s),
+                      orNaN(c.serverUsPerOp(), perMB, s)
                     });
               }
             });
@@ -361,10 +376,13 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         series.add(Series.of(names[k], y));
       }
     }
-    return Chart.of("cpu", "CPU per operation", Kind.BAR, "operation", "CPU (µs/op)", ops, series);
+    return perMB
+        ? Chart.of("cpu", "CPU per MB moved", Kind.BAR, "operation", "CPU (µs/MB)", ops, series)
+        : Chart.of("cpu", "CPU per operation", Kind.BAR, "operation", "CPU (µs/op)", ops, series);
   }
 
-  private static double orNaN(Double v) {
+  private static double orNaN(Double usPerOp, boolean perMB, OperationStats s) {
+    Double v = perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
     return v == null ? Double.NaN : v;
   }
 

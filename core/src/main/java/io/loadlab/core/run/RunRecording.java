@@ -24,6 +24,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -192,6 +193,15 @@ public final class RunRecording implements AutoCloseable {
   /** Adds a workload-specific figure such as {@code opm} or {@code transfersPerSec}. */
   public synchronized void figure(String name, double value) {
     tally.figure(name, value);
+  }
+
+  /**
+   * Adds a figure worked out from an operation's totals when the result is built (netperf's latency
+   * from the rate), so that it agrees with them exactly; left out if the operation has none.
+   */
+  public synchronized void derivedFigure(
+      String name, String operation, ToDoubleFunction<OperationStats> value) {
+    tally.derivedFigure(name, operation, value);
   }
 
   /** Counts a problem of the given kind, keeping the first message as its example. */

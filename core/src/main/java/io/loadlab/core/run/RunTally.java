@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What a run has gathered for its {@link RunResult}, and that result built from it: the intervals,
@@ -37,6 +38,7 @@ final class RunTally {
   private final Map<String, CpuCost> cpuCosts = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
   private final Map<String, Double> figures = new LinkedHashMap<>();
+  private final Map<String, DerivedFigure> derived = new LinkedHashMap<>();
   private final Map<String, Problem> problems = new LinkedHashMap<>();
   private final Map<String, TargetRate> targets = new LinkedHashMap<>();
   private final Map<String, Double> achieved = new LinkedHashMap<>();
@@ -47,6 +49,9 @@ final class RunTally {
 
   /** The share of a target rate a paced operation must achieve unless the user says otherwise. */
   static final double DEFAULT_RATE_TOLERANCE = 0.95;
+
+  /** A figure worked out from an operation's totals when the result is built. */
+  private record DerivedFigure(String operation, ToDoubleFunction<OperationStats> value) {}
 
   /** A paced operation's target: what it should achieve and in what unit. */
   record TargetRate(double perSec, String unit) {}
@@ -92,6 +97,24 @@ final class RunTally {
 
   void figure(String name, double value) {
     figures.put(name, value);
+  }
+
+  void derivedFigure(String name, String operation, ToDoubleFunction<OperationStats> value) {
+    derived.put(name, new DerivedFigure(operation, value));
+  }
+
+  /** The driver's figures, then those worked out from the totals (left out where not finite). */
+  private Map<String, Double> figures(Map<String, OperationStats> stats) {
+    Map<String, Double> all = new LinkedHashMap<>(figures);
+    derived.forEach(
+        (name, d) -> {
+          OperationStats s = stats.get(d.operation());
+          double v = s == null ? Double.NaN : d.value().applyAsDouble(s);
+          if (Double.isFinite(v)) {
+            all.put(name, v);
+          }
+        });
+    return all;
   }
 
   /** Counts a problem of the given kind, keeping the first message as its example. */
@@ -266,7 +289,7 @@ final class RunTally {
         Instant.now().toString(),
         status,
         reason,
-        new LinkedHashMap<>(figures),
+        figures(stats),
         stats,
         List.copyOf(intervals),
         allProblems(stats),

@@ -9,10 +9,12 @@ class FigureLabelsTest {
   void knownFiguresReadAsWordsWithTheirUnitOnce() {
     assertEquals("p50 (µs)", FigureLabels.of("p50Us"));
     assertEquals("p99.9 (µs)", FigureLabels.of("p999Us"));
-    assertEquals("mean (µs)", FigureLabels.of("meanUs"));
+    assertEquals("mean latency (measured, µs)", FigureLabels.of("meanUs"));
+    assertEquals("netperf latency (users ÷ rate, µs)", FigureLabels.of("netperfLatencyUs"));
+    assertEquals("client host CPU per MB (µs)", FigureLabels.of("cpuUsPerMB"));
     assertEquals("CPU per operation (µs)", FigureLabels.of("cpuUsPerOp"));
     assertEquals("rate (ops/s)", FigureLabels.of("rate"));
-    assertEquals("transfers/s", FigureLabels.of("transfersPerSec"));
+    assertEquals("messages/s (transfers)", FigureLabels.of("transfersPerSec"));
     assertEquals("MB/s", FigureLabels.of("mbPerSec"));
     assertEquals("orders per minute", FigureLabels.of("opm"));
     assertEquals("search hits (%)", FigureLabels.of("searchHitPct"));
@@ -24,10 +26,13 @@ class FigureLabelsTest {
     assertEquals("messages/s", FigureLabels.of("messagesPerSec"));
     assertEquals("loss (%)", FigureLabels.of("lossPct"));
     assertEquals("guest CPU per operation (µs)", FigureLabels.of("guestUsPerOp"));
+    assertEquals("server CPU per MB (µs)", FigureLabels.of("serverUsPerMB"));
     assertEquals("queues deleted", FigureLabels.of("queuesDeleted"));
     assertEquals("errors", FigureLabels.of("errors"));
     assertEquals("sent MB/s", FigureLabels.of("sent MB/s"), "words stay as they are");
-    assertEquals("transfers/s size=64", FigureLabels.of("transfersPerSec size=64"));
+    assertEquals("messages/s (transfers) size=64", FigureLabels.of("transfersPerSec size=64"));
+    assertEquals(
+        "netperf latency (users ÷ rate, µs) users=2", FigureLabels.of("netperfLatencyUs users=2"));
     assertEquals("rr users=1: MB/s", FigureLabels.of("rr users=1: MB/s"));
   }
 }

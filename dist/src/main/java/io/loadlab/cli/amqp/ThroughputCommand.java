@@ -219,11 +219,11 @@ final class ThroughputCommand implements Command {
     sb.append(
         String.format(
             Locale.ROOT,
-            "%8s %14s %14s %14s %10s %12s %12s %8s%n",
+            "%8s %14s %14s %22s %10s %12s %12s %8s%n",
             "size",
             "publish msg/s",
             "receive msg/s",
-            "transfers/s",
+            "messages/s (transfers)",
             "MB/s",
             "e2e p50 ms",
             "e2e p99 ms",
@@ -237,7 +237,7 @@ final class ThroughputCommand implements Command {
       sb.append(
           String.format(
               Locale.ROOT,
-              "%8d %14.0f %14.0f %14.0f %10.2f %12.3f %12.3f %8d%n",
+              "%8d %14.0f %14.0f %22.0f %10.2f %12.3f %12.3f %8d%n",
               size,
               rs.stream().mapToDouble(IterationResult::publishRate).average().orElse(0),
               rs.stream().mapToDouble(IterationResult::subscribeRate).average().orElse(0),

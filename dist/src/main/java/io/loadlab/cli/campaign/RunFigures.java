@@ -56,14 +56,20 @@ public record RunFigures(
           cpu.hasNonNull("hostUsPerOp") ? cpu.path("hostUsPerOp") : cpu.path("clientUsPerOp");
       put(figures, "cpuUsPerOp", perOp);
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.path("figures").fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      if (e.getValue().isNumber()) {
-        // "transfersPerSec size=64" is the step's transfersPerSec: one sweep point per run.
-        String key =
-            e.getKey().contains(" ")
-                ? e.getKey().substring(0, e.getKey().indexOf(' '))
-                : e.getKey();
+    // "transfersPerSec size=64" is the step's transfersPerSec, "netperfLatencyUs users=2" its
+    // netperfLatencyUs: the figure at the operation's point ("publish size=64", "rr users=2")
+    // first, else at the run's first point (one sweep point per run).
+    String point = op == null || op.indexOf(' ') < 0 ? null : op.substring(op.indexOf(' ') + 1);
+    for (boolean atPoint : new boolean[] {true, false}) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = root.path("figures").fields();
+          it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        int space = e.getKey().indexOf(' ');
+        if (!e.getValue().isNumber()
+            || atPoint && (space < 0 || !e.getKey().substring(space + 1).equals(point))) {
+          continue;
+        }
+        String key = space < 0 ? e.getKey() : e.getKey().substring(0, space);
         figures.putIfAbsent(key, e.getValue().asDouble());
       }
     }

@@ -1,6 +1,7 @@
 package io.loadlab.cli.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,9 +20,25 @@ class CellStatisticsTest {
     assertEquals(51.639778, s.cvPct, 1e-5);
     assertEquals(1, s.min);
     assertEquals(4, s.max);
+    // None negative: the bootstrap percentile interval, inside the runs' range, around the mean.
+    assertEquals("bootstrap percentile", s.ci95Method);
+    assertTrue(1 <= s.ci95Low && s.ci95Low < 2.5 && 2.5 < s.ci95High && s.ci95High <= 4, "" + s);
+  }
+
+  @Test
+  void aSignedFigureKeepsStudentsT() {
+    Manifest.Stats s = CellStatistics.stats(new double[] {-4, -1, -3, -2});
+    assertEquals("t", s.ci95Method);
     // t(0.975, 3) = 3.182446; half width = t * sd / sqrt(4)
-    assertEquals(2.5 - 2.0542603, s.ci95Low, 1e-6);
-    assertEquals(2.5 + 2.0542603, s.ci95High, 1e-6);
+    assertEquals(-2.5 - 2.0542603, s.ci95Low, 1e-6);
+    assertEquals(-2.5 + 2.0542603, s.ci95High, 1e-6);
+  }
+
+  @Test
+  void twoRunsGetAnInterval() {
+    Manifest.Stats s = CellStatistics.stats(new double[] {100, 120});
+    assertEquals(100, s.ci95Low, 1e-9);
+    assertEquals(120, s.ci95High, 1e-9);
   }
 
   @Test
@@ -30,6 +47,8 @@ class CellStatisticsTest {
     assertEquals(7, s.mean);
     assertNull(s.sd);
     assertNull(s.ci95Low);
+    assertNull(s.ci95High);
+    assertNull(s.ci95Method);
   }
 
   private static Manifest.RunEntry run(String id, double rate, double p99, double sd) {
@@ -93,17 +112,21 @@ class CellStatisticsTest {
 
   @Test
   void aNoisyFigureThatCannotBeNegativeNeverGetsAnIntervalBelowZero() {
-    // p99 of 2, 3 and 400 µs: the t-interval of the mean would start near -360.
+    // p99 of 2, 3 and 400 µs: the t-interval of the mean would start near -435.
     Manifest.Stats s = CellStatistics.stats(new double[] {2, 3, 400});
-    assertEquals(0.0, s.ci95Low);
-    assertEquals(135 + 4.3026527 * 229.5 / Math.sqrt(3), s.ci95High, 0.5);
-    assertEquals("t, truncated at 0", s.ci95Method);
-    assertEquals("0 – 705.1 (cut at 0)", CellStatistics.interval(s, CampaignReport::num));
-    // A figure with a negative run is not cut; nor is one whose interval stays above zero.
+    assertEquals("bootstrap percentile", s.ci95Method);
+    assertTrue(s.ci95Low >= 2 && s.ci95Low < 135, "low " + s.ci95Low);
+    assertTrue(s.ci95High > 135 && s.ci95High <= 400, "high " + s.ci95High);
+    // Reproducible: the same runs, the same interval.
+    Manifest.Stats again = CellStatistics.stats(new double[] {2, 3, 400});
+    assertEquals(s.ci95Low, again.ci95Low);
+    assertEquals(s.ci95High, again.ci95High);
+    String text = CellStatistics.interval(s, CampaignReport::num);
+    assertTrue(text.matches("[0-9.]+ – [0-9.]+"), text);
+    // A figure with a negative run keeps Student's t, below zero if that is where it is.
     Manifest.Stats signed = CellStatistics.stats(new double[] {-5, 1, 30});
-    assertTrue(signed.ci95Low < 0, "" + signed.ci95Low);
+    assertTrue(signed.ci95Low < -5, "" + signed.ci95Low);
     assertEquals("t", signed.ci95Method);
-    assertEquals("t", CellStatistics.stats(new double[] {4, 1, 3, 2}).ci95Method);
   }
 
   @Test
@@ -122,8 +145,12 @@ class CellStatisticsTest {
         new java.util.ArrayList<>(
             List.of(run("1", 100, 2, 1), run("2", 100, 3, 1), run("3", 100, 400, 1)));
     CellStatistics.update(m);
+    Manifest.Stats s = m.cells.get(0).statistics.get("p99Us");
     String md = CampaignReport.markdown(m);
-    assertTrue(md.contains("| 0 – 705.1 (cut at 0) |"), md);
-    assertTrue(md.contains("lower end below 0 is cut at 0"), md);
+    assertTrue(md.contains("| " + CellStatistics.interval(s, CampaignReport::num) + " |"), md);
+    assertFalse(md.contains("cut at 0"), md);
+    assertTrue(md.contains("bootstrap percentile interval"), md);
+    assertTrue(md.contains("10,000 resamples"), md);
+    assertTrue(md.contains("Student's t"), md);
   }
 }

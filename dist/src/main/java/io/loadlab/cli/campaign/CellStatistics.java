@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.stats.MeanInterval;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,7 +11,6 @@ import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.Median;
 import org.apache.commons.statistics.descriptive.Min;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * Statistics per cell over its finished runs (Apache Commons Statistics), the reported run by the
@@ -92,13 +92,12 @@ public final class CellStatistics {
     return List.of("rate");
   }
 
-  /** The 95% interval as a report prints it ({@code low – high}, marked where cut at 0). */
+  /** The 95% interval as a report prints it ({@code low – high}), or empty without one. */
   static String interval(Manifest.Stats s, java.util.function.DoubleFunction<String> num) {
     if (s.ci95Low == null) {
       return "";
     }
-    String text = num.apply(s.ci95Low) + " – " + num.apply(s.ci95High);
-    return CI_METHOD_TRUNCATED.equals(s.ci95Method) ? text + " (cut at 0)" : text;
+    return num.apply(s.ci95Low) + " – " + num.apply(s.ci95High);
   }
 
   /** True if smaller is better: latencies, CPU cost, errors. */
@@ -150,22 +149,19 @@ public final class CellStatistics {
         .toArray();
   }
 
-  /** How the 95% interval is computed, as the report says it. */
-  static final String CI_METHOD = "t";
-
-  /** The same, for a figure that cannot be negative whose interval would reach below zero. */
-  static final String CI_METHOD_TRUNCATED = "t, truncated at 0";
-
   /** What the reports say about the interval. */
   static final String CI_NOTE =
-      "95% CI: Student's t interval of the mean over the cell's ok runs (two or more); for a"
-          + " figure no run of which is negative (rates, latencies, counts), a lower end below 0"
-          + " is cut at 0 (marked \"cut at 0\").";
+      "95% CI: the interval of the mean over the cell's ok runs (two or more). For a figure no"
+          + " run of which is negative (rates, latencies, counts): a bootstrap percentile interval"
+          + " (the 2.5th to 97.5th percentile of the means of "
+          + String.format(java.util.Locale.ROOT, "%,d", MeanInterval.RESAMPLES)
+          + " resamples of the runs, with a fixed seed, so the same runs give the same interval),"
+          + " which never reaches below the lowest run; for others, Student's t. campaign.json"
+          + " names the method per figure (ci95Method).";
 
   /**
-   * Mean, median, sd, CV, min, max and the 95% t-interval of the mean. A figure none of whose runs
-   * is negative (a rate, a latency, a count) cannot be: its interval's lower end is cut at 0 where
-   * the t-interval (symmetric, so wide for few noisy runs) would reach below, and says so.
+   * Mean, median, sd, CV, min, max and the 95% interval of the mean (core's {@link MeanInterval}: a
+   * bootstrap percentile interval for a figure none of whose runs is negative, else Student's t).
    */
   public static Manifest.Stats stats(double[] v) {
     Manifest.Stats s = new Manifest.Stats();
@@ -178,16 +174,14 @@ public final class CellStatistics {
       double sd = StandardDeviation.of(v).getAsDouble();
       s.sd = sd;
       s.cvPct = s.mean == 0 ? null : 100 * sd / Math.abs(s.mean);
-      double t = TDistribution.of(v.length - 1).inverseCumulativeProbability(0.975);
-      double half = t * sd / Math.sqrt(v.length);
-      s.ci95Low = s.mean - half;
-      s.ci95High = s.mean + half;
-      s.ci95Method = CI_METHOD;
-      if (s.min >= 0 && s.ci95Low < 0) {
-        s.ci95Low = 0.0;
-        s.ci95Method = CI_METHOD_TRUNCATED;
-      }
     }
+    MeanInterval.of(v)
+        .ifPresent(
+            ci -> {
+              s.ci95Low = ci.low();
+              s.ci95High = ci.high();
+              s.ci95Method = ci.method();
+            });
     return s;
   }
 }

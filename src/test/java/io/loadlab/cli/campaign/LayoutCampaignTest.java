@@ -46,6 +46,7 @@ class LayoutCampaignTest {
             row-label: Networking Method
             columns: MTU
             statistic: mean
+            labels: {Nagle: "Nagle (delayed ACK)"}
             values:
               - {step: rr, figure: meanUs, unit: ms, label: Latency}
               - {step: rr, figure: rate, unit: tx/s, label: Transactions, statistic: median}
@@ -62,7 +63,7 @@ class LayoutCampaignTest {
         "| Networking Method | Latency (ms) MTU=1500 | Transactions (tx/s) MTU=1500 |\n";
     assertEquals(report.indexOf(header), report.indexOf("\n|", first) + 1, report);
     assertTrue(report.contains("\n| No delay | "), report);
-    assertTrue(report.contains("\n| Nagle | "), report);
+    assertTrue(report.contains("\n| Nagle (delayed ACK) | "), report);
     assertTrue(
         report.contains(
             "Loopback; each run 1 s.\n\n"
@@ -76,6 +77,7 @@ class LayoutCampaignTest {
     assertEquals("Networking Method", table.get("rowLabel").asText());
     assertEquals("[\"method\"]", table.get("rows").toString());
     assertEquals("ms", table.get("values").get(0).get("unit").asText());
+    assertEquals("Nagle (delayed ACK)", table.get("labels").get("Nagle").asText());
 
     // The CSV: the report's header, each number as computed (mean of the runs' means, in ms).
     List<String> csv = Files.readAllLines(out.resolve("table-1.csv"));
@@ -105,7 +107,11 @@ class LayoutCampaignTest {
             "<th>Networking Method</th><th>Latency (ms) MTU=1500</th>"
                 + "<th>Transactions (tx/s) MTU=1500</th>"),
         text);
-    assertTrue(text.indexOf("<h2>TCP</h2>") < text.indexOf("<h2>rr: "), "the table first");
+    assertEquals(
+        text.indexOf("<h2>TCP</h2>"), text.indexOf("<h2>"), "the table is the first section");
+    assertTrue(
+        text.indexOf("<h2>TCP</h2>") < text.indexOf("id=\"campaign\""), "facts after the table");
+    assertTrue(text.contains("<tr><td>Nagle (delayed ACK)</td>"), text);
     // 2 layout charts; per figure (rate, meanUs) its value chart and the ratio chart
     JsonNode check = HeadlessChromium.assertDrawn(html, 6);
     assertEquals("table-1-value-0", check.get("drawn").get(0).get("id").asText());

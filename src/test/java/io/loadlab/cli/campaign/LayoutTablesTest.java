@@ -170,13 +170,13 @@ class LayoutTablesTest {
     assertEquals(0.320, t.cells()[1][0].value(), 1e-12);
     assertEquals(0.270, t.cells()[1][1].value(), 1e-12);
     assertEquals("0.1200", t.cells()[0][0].text());
-    // The 95% interval of the mean, as the campaign's cells have it (a latency cannot be negative:
-    // bootstrap percentile), in the table's unit.
-    io.loadlab.core.stats.MeanInterval ci =
-        io.loadlab.core.stats.MeanInterval.of(new double[] {110, 120, 130}).orElseThrow();
-    assertEquals(ci.low() / 1000, t.cells()[0][0].low(), 1e-9);
-    assertEquals(ci.high() / 1000, t.cells()[0][0].high(), 1e-9);
-    assertTrue(t.cells()[0][0].low() >= 0.110 && t.cells()[0][0].high() <= 0.130);
+    // The cell's 95% interval of the mean (a latency: bootstrap percentile), in ms.
+    Manifest.Stats s = CellStatistics.stats(new double[] {110, 120, 130});
+    assertEquals("bootstrap percentile", s.ci95Method);
+    assertEquals(s.ci95Low / 1000, t.cells()[0][0].low(), 1e-12);
+    assertEquals(s.ci95High / 1000, t.cells()[0][0].high(), 1e-12);
+    assertTrue(t.cells()[0][0].low() >= 0.110 && t.cells()[0][0].low() < 0.120);
+    assertTrue(t.cells()[0][0].high() > 0.120 && t.cells()[0][0].high() <= 0.130);
     assertEquals("Mean of 3 iterations.", t.statisticLine());
     assertFalse(t.lines(), "bars over methods");
   }
@@ -227,6 +227,7 @@ class LayoutTablesTest {
   @Test
   void reportMdCsvAndHtmlShowTheTablesFirst() throws Exception {
     Manifest m = manifest();
+    m.runs.get(0).warnings = List.of("load generator saturated");
     String md = CampaignReport.write(m, dir);
     int status = md.indexOf("Status **");
     int first = md.indexOf("\n## ", status);
@@ -243,6 +244,7 @@ class LayoutTablesTest {
     // Without tables: the report as it was, the same sections after the status line.
     Manifest plain = manifest();
     plain.tables = null;
+    plain.runs.get(0).warnings = m.runs.get(0).warnings;
     String before = CampaignReport.markdown(plain);
     String layout = md.substring(first + 1, md.indexOf("## rr ("));
     assertEquals(before, md.replace(layout, ""));
@@ -260,6 +262,20 @@ class LayoutTablesTest {
     String text = Files.readString(html);
     assertTrue(
         text.indexOf("<h2>TCP</h2>") < text.indexOf("<h2>rr: "), "the layout's tables first");
+    // The page as Chromium has it: the first section is the first table; the facts, with the
+    // run's warning, come after the last of the file's tables.
+    String dom = HeadlessChromium.dumpDom(html);
+    Matcher h2 = Pattern.compile("<h2>([^<]*)</h2>").matcher(dom);
+    assertTrue(h2.find(), dom);
+    assertEquals("TCP", h2.group(1));
+    int lastTable = dom.indexOf("id=\"table-4\"");
+    int facts = dom.indexOf("<h2>" + CampaignHtml.FACTS + "</h2>");
+    assertTrue(lastTable > 0 && facts > lastTable, "facts after the tables");
+    assertTrue(dom.indexOf("id=\"campaign\"") > facts, "the facts table under its heading");
+    assertTrue(dom.indexOf("load generator saturated") > facts, "the warning among the facts");
+    assertTrue(
+        dom.substring(0, dom.indexOf("<h2>TCP</h2>")).contains("Status failed; runs: "),
+        "a short status line before the tables");
     assertTrue(
         text.contains(
             "<th>Networking Method</th><th>Latency (ms) MTU=1500</th><th>Latency (ms)"

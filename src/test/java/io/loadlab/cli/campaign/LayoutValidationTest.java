@@ -142,6 +142,24 @@ class LayoutValidationTest {
             CONFIGURATIONS + STEPS + TABLE.replace("columns: MTU", "columns: [MTU, method]"),
             "tables[0]: factor 'method' is given twice; give it in rows, columns or where"),
         Arguments.of(
+            "label of a value no factor takes",
+            CONFIGURATIONS + STEPS + TABLE + "    labels: {native: Native, virtal: Virtual}\n",
+            "tables[0].labels: 'virtal' is not a value of method, MTU, request; label one of:"
+                + " native, virtual, 1500, 9000, 1, 64"),
+        Arguments.of(
+            "two values labelled alike",
+            CONFIGURATIONS + STEPS + TABLE + "    labels: {native: Same, virtual: Same}\n",
+            "tables[0].labels: 'native' and 'virtual' of method would both show as 'Same'; give"
+                + " each its own text"),
+        Arguments.of(
+            "label that is not one text",
+            CONFIGURATIONS + STEPS + TABLE + "    labels: {native: [a, b]}\n",
+            "tables[0].labels.native: give one value (a number or text), not a list"),
+        Arguments.of(
+            "empty label",
+            CONFIGURATIONS + STEPS + TABLE + "    labels: {native: \"\"}\n",
+            "tables[0].labels.native: empty; give the text to show for this value"),
+        Arguments.of(
             "attribute that is not one value",
             CONFIGURATIONS.replace("method: virtual", "method: [a, b]") + STEPS,
             "configurations[2].attributes.method: give one value (a number or text), not a"
@@ -183,6 +201,7 @@ class LayoutValidationTest {
             + STEPS
             + TABLE
             + """
+                labels: {native: "Native/Bare Metal", 1500: "MTU=1500", 1: one byte}
               - title: Bandwidth
                 rows: configuration
                 values: [{step: stream, figure: bytesPerSec, unit: Mb/s, statistic: best}]

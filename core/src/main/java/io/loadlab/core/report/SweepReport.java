@@ -40,23 +40,20 @@ public final class SweepReport {
   /** The page. */
   public static HtmlPage page(
       String title, String description, Map<String, String> facts, List<SweepFigure> figures) {
-    return page(title, description, facts, p -> {}, figures);
-  }
-
-  /**
-   * The page, with {@code first} adding sections (such as a campaign's own tables) after the facts
-   * and before the figures.
-   */
-  public static HtmlPage page(
-      String title,
-      String description,
-      Map<String, String> facts,
-      java.util.function.Consumer<HtmlPage> first,
-      List<SweepFigure> figures) {
     HtmlPage page = new HtmlPage(title);
     if (description != null && !description.isBlank()) {
       page.paragraph(description.strip());
     }
+    facts(page, facts, figures);
+    figures(page, figures);
+    return page;
+  }
+
+  /**
+   * Adds the facts (status, rule, baseline...) as a table and, if some cell of {@code figures}
+   * warned, the box that says what its mark means.
+   */
+  public static void facts(HtmlPage page, Map<String, String> facts, List<SweepFigure> figures) {
     page.definitions("campaign", facts);
     if (figures.stream().anyMatch(SweepFigure::anyWarned)) {
       page.warning(
@@ -66,7 +63,13 @@ public final class SweepReport {
               + " saturated; their figures may describe the client rather than the system under"
               + " test.");
     }
-    first.accept(page);
+  }
+
+  /**
+   * Adds each figure's heading, table and charts, then the note on error bars, ratios and
+   * significance.
+   */
+  public static void figures(HtmlPage page, List<SweepFigure> figures) {
     for (SweepFigure f : figures) {
       page.heading(f.title() + (f.lowerIsBetter() ? " (lower is better)" : ""));
       page.table(table(f));
@@ -83,7 +86,6 @@ public final class SweepReport {
             + (figures.isEmpty() ? "the baseline" : figures.get(0).configurations().get(0))
             + ". Significance: Welch's t-test (two-sided, 5% level) on the iterations' values;"
             + " it needs two runs or more on each side.");
-    return page;
   }
 
   static Table table(SweepFigure f) {

@@ -2,6 +2,7 @@ package io.loadlab.cli.campaign;
 
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.FigureLabels;
+import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.SweepFigure;
 import io.loadlab.core.report.SweepReport;
 import java.io.IOException;
@@ -17,11 +18,16 @@ import java.util.Set;
  * The campaign's {@code report.html}, beside {@code report.md}: the same cells as the seeds'
  * figures (core's {@link SweepReport}), each step's figure against its sweep point with one line
  * per configuration (a step without a sweep: a bar per configuration, labelled with its
- * attributes), the iterations' spread, ratios and significance against the baseline.
+ * attributes), the iterations' spread, ratios and significance against the baseline. A campaign
+ * with its own {@code tables:} starts with them, so the page's first section is the file's first
+ * table; the facts (status, rule, warnings, criteria) follow under {@link #FACTS}.
  */
 final class CampaignHtml {
   /** The report's name in the campaign directory. */
   static final String FILE = "report.html";
+
+  /** The heading of the campaign's facts when its own tables come first. */
+  static final String FACTS = "Campaign";
 
   private CampaignHtml() {}
 
@@ -62,14 +68,29 @@ final class CampaignHtml {
     if (m.file != null) {
       facts.put("campaign file", m.file);
     }
-    CampaignWarnings.byRun(m).forEach((id, w) -> facts.put("⚠ " + id, String.join("; ", w)));
-    SweepReport.page(
-            "Campaign " + m.campaign,
-            m.description,
-            facts,
-            page -> LayoutReport.html(m, page),
-            figures)
-        .write(dir.resolve(FILE));
+    Map<String, List<String>> warned = CampaignWarnings.byRun(m);
+    warned.forEach((id, w) -> facts.put("⚠ " + id, String.join("; ", w)));
+    HtmlPage page = new HtmlPage("Campaign " + m.campaign);
+    if (m.description != null && !m.description.isBlank()) {
+      page.paragraph(m.description.strip());
+    }
+    if (m.tables == null || m.tables.isEmpty()) {
+      SweepReport.facts(page, facts, figures);
+    } else {
+      // The file's own tables are the report: first, as in report.md; the facts follow them.
+      page.paragraph(
+          "Status "
+              + m.status
+              + "; runs: "
+              + facts.get("runs")
+              + (warned.isEmpty() ? "" : ", " + warned.size() + " warned")
+              + ". The campaign's facts, criteria and warnings follow its tables.");
+      LayoutReport.html(m, page);
+      page.heading(FACTS);
+      SweepReport.facts(page, facts, figures);
+    }
+    SweepReport.figures(page, figures);
+    page.write(dir.resolve(FILE));
   }
 
   private static SweepFigure figure(

@@ -144,6 +144,8 @@ public record CampaignSpec(
    * @param where factor to the one value the table keeps
    * @param statistic reported (default), mean, median, min, max or best
    * @param chart bars, lines or none (default: lines over a numeric swept row factor, else bars)
+   * @param labels a factor value as the report prints it ({@code client 1}, {@code total}, {@code
+   *     tcp}) to the text shown instead ({@code Client 1}, {@code Total OPM}, {@code TCP})
    */
   public record TableSpec(
       String title,
@@ -154,9 +156,11 @@ public record CampaignSpec(
       Map<String, Object> where,
       String statistic,
       String chart,
-      List<TableValueSpec> values) {
+      List<TableValueSpec> values,
+      Map<String, Object> labels) {
     public TableSpec {
       where = where == null ? Map.of() : new LinkedHashMap<>(where);
+      labels = labels == null ? Map.of() : new LinkedHashMap<>(labels);
       values = values == null ? List.of() : new java.util.ArrayList<>(values);
     }
   }

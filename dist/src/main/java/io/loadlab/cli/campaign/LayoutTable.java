@@ -18,6 +18,9 @@ import java.util.Map;
  * @param statistic the values' default statistic, or null for {@code reported}
  * @param chart {@code bars}, {@code lines}, {@code none}, or null for the default
  * @param values one column group each
+ * @param labels a factor value as computed (e.g. {@code total}) to the text shown for it in row
+ *     cells, column headers, charts and CSV (e.g. {@code Total OPM}); empty for the values as they
+ *     are
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LayoutTable(
@@ -29,7 +32,8 @@ public record LayoutTable(
     Map<String, String> where,
     String statistic,
     String chart,
-    List<Value> values) {
+    List<Value> values,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels) {
 
   /** The factor naming each cell's configuration. */
   public static final String CONFIGURATION = "configuration";
@@ -49,6 +53,26 @@ public record LayoutTable(
     columns = columns == null ? List.of() : List.copyOf(columns);
     where = where == null ? Map.of() : java.util.Collections.unmodifiableMap(where);
     values = values == null ? List.of() : List.copyOf(values);
+    labels = labels == null ? Map.of() : java.util.Collections.unmodifiableMap(labels);
+  }
+
+  /** A table without labels: its factors' values shown as they are. */
+  public LayoutTable(
+      String title,
+      String caption,
+      List<String> rows,
+      String rowLabel,
+      List<String> columns,
+      Map<String, String> where,
+      String statistic,
+      String chart,
+      List<Value> values) {
+    this(title, caption, rows, rowLabel, columns, where, statistic, chart, values, Map.of());
+  }
+
+  /** The text shown for a factor's value: its label, or the value itself. */
+  public String shown(String value) {
+    return labels.getOrDefault(value, value);
   }
 
   /** The row column's header. */

@@ -25,7 +25,8 @@ final class LayoutTables {
    *
    * @param value the index of its value in the table's values
    * @param key the column factors' values
-   * @param header its header, such as {@code Netperf Latency (µs) MTU=1500}
+   * @param header its header, such as {@code Netperf Latency (µs) MTU=1500}; a labelled value shows
+   *     its label in place of {@code factor=value}
    */
   record Column(int value, List<String> key, String header) {}
 
@@ -39,7 +40,7 @@ final class LayoutTables {
    * A computed table.
    *
    * @param number its number in the file's order, from 1 ({@code table-1.csv})
-   * @param rows each row's label, the row factors' values joined by " / "
+   * @param rows each row's label, the row factors' values (or their labels) joined by " / "
    * @param cells [row][column]
    * @param units each value's unit
    * @param statisticLine what the values are, e.g. {@code Mean of 20 iterations.}
@@ -140,7 +141,7 @@ final class LayoutTables {
     return new Computed(
         number,
         t,
-        rows.stream().map(k -> String.join(" / ", k)).toList(),
+        rows.stream().map(k -> String.join(" / ", k.stream().map(t::shown).toList())).toList(),
         columns,
         cells,
         units,
@@ -172,9 +173,13 @@ final class LayoutTables {
     }
     for (int i = 0; i < key.size(); i++) {
       String factor = t.columns().get(i);
-      sb.append(' ')
-          .append(factor.equals(LayoutTable.CLIENT) ? "" : factor + "=")
-          .append(key.get(i));
+      String value = key.get(i);
+      sb.append(' ');
+      if (t.labels().containsKey(value)) {
+        sb.append(t.labels().get(value));
+      } else {
+        sb.append(factor.equals(LayoutTable.CLIENT) ? "" : factor + "=").append(value);
+      }
     }
     return sb.toString();
   }

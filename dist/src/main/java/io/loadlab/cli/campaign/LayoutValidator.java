@@ -116,6 +116,17 @@ final class LayoutValidator {
         }
       }
     }
+    Map<String, String> labels = new LinkedHashMap<>();
+    t.labels().forEach((k, v) -> labels.put(k, label(f + ".labels." + k, v)));
+    if (problems.count() == before) {
+      checkLabels(
+          f + ".labels",
+          labels,
+          concat(rows, columns),
+          List.copyOf(where.keySet()),
+          values,
+          factors);
+    }
     return new LayoutTable(
         t.title(),
         t.caption(),
@@ -125,7 +136,75 @@ final class LayoutValidator {
         where,
         t.statistic(),
         t.chart(),
-        values);
+        values,
+        labels);
+  }
+
+  /**
+   * Checks that each labelled value is one the table's factors take (a row, column or where factor,
+   * in any value's step), and that no two values of a row or column factor show as the same text.
+   */
+  private void checkLabels(
+      String f,
+      Map<String, String> labels,
+      List<String> shown,
+      List<String> where,
+      List<LayoutTable.Value> values,
+      LayoutFactors factors) {
+    if (labels.isEmpty()) {
+      return;
+    }
+    Map<String, Set<String>> domains = new LinkedHashMap<>();
+    for (String factor : concat(shown, where)) {
+      Set<String> domain = new LinkedHashSet<>();
+      values.forEach(v -> domain.addAll(factors.domain(factor, v.step())));
+      domains.put(factor, domain);
+    }
+    Set<String> all = new LinkedHashSet<>();
+    domains.values().forEach(all::addAll);
+    for (String value : labels.keySet()) {
+      if (!all.contains(value)) {
+        problems.problem(
+            f,
+            "'"
+                + Texts.cut(value)
+                + "' is not a value of "
+                + String.join(", ", domains.keySet())
+                + "; label one of: "
+                + String.join(", ", all));
+        return;
+      }
+    }
+    for (String factor : shown) {
+      Map<String, String> byText = new LinkedHashMap<>();
+      for (String value : domains.get(factor)) {
+        String text = labels.getOrDefault(value, value);
+        String other = byText.putIfAbsent(text, value);
+        if (other != null) {
+          problems.problem(
+              f,
+              "'"
+                  + other
+                  + "' and '"
+                  + value
+                  + "' of "
+                  + factor
+                  + " would both show as '"
+                  + Texts.cut(text)
+                  + "'; give each its own text");
+          return;
+        }
+      }
+    }
+  }
+
+  /** A label's text: one value, not blank. */
+  private String label(String f, Object text) {
+    String out = problems.scalar(f, text);
+    if (text instanceof String && out.isBlank()) {
+      problems.problem(f, "empty; give the text to show for this value, e.g. Client 1");
+    }
+    return out;
   }
 
   private LayoutTable.Value value(

@@ -87,9 +87,9 @@ class Ds2SriovRehearsalTest {
       assertTrue(t.get(0).startsWith("## Figure " + (f + 1) + ": "), t.toString());
       assertEquals(byClient, t.get(1));
       for (int k = 1; k <= clients; k++) {
-        assertTrue(t.get(1 + k).startsWith("| client " + k + " | "), t.toString());
+        assertTrue(t.get(1 + k).startsWith("| Client " + k + " | "), t.toString());
       }
-      assertTrue(t.get(2 + clients).startsWith("| total | "), t.toString());
+      assertTrue(t.get(2 + clients).startsWith("| Total OPM | "), t.toString());
       assertEquals(3 + clients, t.size(), t.toString());
     }
 

@@ -66,9 +66,9 @@ class Ds2SriovExampleTest {
                 + " | OPM (opm) method="
                 + BARE
                 + " |",
-            "| client 1 | 34,894 | 43,205 | 46,227 |",
-            "| client 2 | 35,090 | 43,264 | 46,453 |",
-            "| total | 69,984 | 86,469 | 92,680 |"),
+            "| Client 1 | 34,894 | 43,205 | 46,227 |",
+            "| Client 2 | 35,090 | 43,264 | 46,453 |",
+            "| Total OPM | 69,984 | 86,469 | 92,680 |"),
         tables.get(1));
   }
 
@@ -98,9 +98,9 @@ class Ds2SriovExampleTest {
             + BARE
             + " |",
         figure4.get(1));
-    assertEquals("| client 1 | 28,651 | 31,434 | 38,245 |", figure4.get(2));
-    assertEquals("| client 8 | 26,382 | 29,487 | 37,501 |", figure4.get(9));
-    assertEquals("| total | 224,319 | 251,424 | 302,371 |", figure4.get(10));
+    assertEquals("| Client 1 | 28,651 | 31,434 | 38,245 |", figure4.get(2));
+    assertEquals("| Client 8 | 26,382 | 29,487 | 37,501 |", figure4.get(9));
+    assertEquals("| Total OPM | 224,319 | 251,424 | 302,371 |", figure4.get(10));
     assertEquals(11, figure4.size(), String.join("\n", figure4));
   }
 
@@ -199,6 +199,10 @@ class Ds2SriovExampleTest {
     if (t.has("where")) {
       t.get("where").fields().forEachRemaining(w -> where.put(w.getKey(), w.getValue().asText()));
     }
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (t.has("labels")) {
+      t.get("labels").fields().forEachRemaining(l -> labels.put(l.getKey(), l.getValue().asText()));
+    }
     return new LayoutTable(
         text(t, "title"),
         text(t, "caption"),
@@ -208,7 +212,8 @@ class Ds2SriovExampleTest {
         where,
         text(t, "statistic"),
         text(t, "chart"),
-        values);
+        values,
+        labels);
   }
 
   private static String text(JsonNode n, String field) {

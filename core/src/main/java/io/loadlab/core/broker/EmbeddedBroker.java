@@ -2,35 +2,29 @@ package io.loadlab.core.broker;
 
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.util.Texts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.apache.activemq.artemis.api.core.QueueConfiguration;
-import org.apache.activemq.artemis.api.core.RoutingType;
+import java.util.stream.Stream;
 import org.apache.activemq.artemis.api.core.SimpleString;
-import org.apache.activemq.artemis.core.config.Configuration;
-import org.apache.activemq.artemis.core.config.CoreAddressConfiguration;
-import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
-import org.apache.activemq.artemis.core.security.CheckType;
-import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
-import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
-import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManager;
 
 /**
  * An Apache ActiveMQ Artemis broker in this JVM, listening for AMQP 1.0 (and Artemis CORE) on one
  * port. It is what AMQP runs use when no broker is named, what {@code loadlab broker} serves, and
  * what the tests run against. Queues and addresses are created on first use; security is off unless
- * started {@linkplain #startWithLogin(Map) with users}. With a {@link Tls} key store the port
- * speaks TLS only ({@code amqps://}). Its acceptor's I/O threads (Artemis's {@code
- * remotingThreads}: the Netty event loops that read and write every connection) default to 3 per
- * CPU, or are set, as the lab reports set their brokers' worker threads.
+ * started {@linkplain BrokerOptions#withLogins(Map) with users}. With a {@link BrokerTls} key store
+ * the port speaks TLS only ({@code amqps://}). Its acceptor's I/O threads default to 3 per CPU, or
+ * are set, as the lab reports set their brokers' worker threads ({@link BrokerOptions#threads()}).
  *
  * <p>The broker's own logging is kept at WARN unless the {@code org.slf4j.simpleLogger.log.*}
  * properties say otherwise.
@@ -47,9 +41,6 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Path temporaryDir;
   private final boolean tls;
 
-  /** Most I/O threads a broker may be given (far more than any machine's cores). */
-  public static final int MAX_THREADS = 1024;
-
   private EmbeddedBroker(
       EmbeddedActiveMQ embedded, String host, int port, Path temporaryDir, boolean tls) {
     this.embedded = embedded;
@@ -60,105 +51,14 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   /**
-   * The broker's TLS identity: a key store (PKCS12 or JKS) holding its private key and certificate,
-   * and the key store's password. {@link #toString()} never shows the password.
-   */
-  public record Tls(Path keyStore, String password) {
-    public Tls {
-      if (keyStore == null || !java.nio.file.Files.isReadable(keyStore)) {
-        throw new UsageException(
-            "--tls-keystore: cannot read '"
-                + Texts.cut(keyStore)
-                + "'; name a readable PKCS12 or JKS file");
-      }
-    }
-
-    @Override
-    public String toString() {
-      return "Tls[keyStore=" + keyStore + "]";
-    }
-  }
-
-  /**
-   * Starts a broker.
+   * Starts a broker as {@code options} say.
    *
-   * @param host the address to listen on, e.g. {@code 127.0.0.1} or {@code 0.0.0.0}
-   * @param port the port, or 0 for a free one
-   * @param persistent keep durable messages in a journal under {@code dataDir}
-   * @param dataDir where the journal goes (persistent only; {@code null} for a temporary one)
-   * @throws LoadlabException if the port is taken or the broker does not start
+   * @throws UsageException if the port is in use or the host cannot be listened on
+   * @throws LoadlabException if the broker does not start
    */
-  public static EmbeddedBroker start(String host, int port, boolean persistent, Path dataDir) {
-    return start(host, port, persistent, dataDir, null);
-  }
-
-  /**
-   * Starts a broker, as {@link #start(String, int, boolean, Path)} does, whose port speaks TLS with
-   * the given identity ({@code null}: plain AMQP).
-   */
-  public static EmbeddedBroker start(
-      String host, int port, boolean persistent, Path dataDir, Tls tls) {
-    return start(host, port, persistent, dataDir, tls, null, 0);
-  }
-
-  /**
-   * Starts a broker as {@link #start(String, int, boolean, Path, Tls)} does with {@code threads}
-   * I/O threads on its acceptor (1 to {@value #MAX_THREADS}; 0: Artemis's default, 3 per CPU).
-   */
-  public static EmbeddedBroker start(
-      String host, int port, boolean persistent, Path dataDir, Tls tls, int threads) {
-    return start(host, port, persistent, dataDir, tls, null, threads);
-  }
-
-  /**
-   * Starts a non-persistent broker on a free loopback port that requires a login: only the given
-   * users (name to password) may connect, and each may do anything. Anonymous logins are refused.
-   * It stands for a lab's broker with security on.
-   */
-  public static EmbeddedBroker startWithLogin(Map<String, String> users) {
-    return start("127.0.0.1", 0, false, null, null, Map.copyOf(users), 0);
-  }
-
-  /**
-   * Starts a broker as {@link #start(String, int, boolean, Path, Tls)} does that requires a login
-   * from one of {@code users} (name to password); each may do anything once logged in, including
-   * management. {@code tls} may be null.
-   */
-  public static EmbeddedBroker startWithLogin(
-      String host, int port, boolean persistent, Path dataDir, Tls tls, Map<String, String> users) {
-    return start(host, port, persistent, dataDir, tls, Map.copyOf(users), 0);
-  }
-
-  /**
-   * Starts a broker requiring a login as {@link #startWithLogin(String, int, boolean, Path, Tls,
-   * Map)} does, with {@code threads} I/O threads (0: Artemis's default).
-   */
-  public static EmbeddedBroker startWithLogin(
-      String host,
-      int port,
-      boolean persistent,
-      Path dataDir,
-      Tls tls,
-      Map<String, String> users,
-      int threads) {
-    return start(host, port, persistent, dataDir, tls, Map.copyOf(users), threads);
-  }
-
-  private static EmbeddedBroker start(
-      String host,
-      int port,
-      boolean persistent,
-      Path dataDir,
-      Tls tls,
-      Map<String, String> users,
-      int threads) {
-    if (port < 0 || port > 65535) {
-      throw new UsageException("--port: " + port + " is out of range; use 0 to 65535");
-    }
-    if (threads < 0 || threads > MAX_THREADS) {
-      throw new UsageException(
-          "--threads: " + threads + " is out of range; use 1 to " + MAX_THREADS);
-    }
+  public static EmbeddedBroker start(BrokerOptions options) {
+    String host = options.host();
+    int port = options.port();
     if (port != 0 && !ListenPorts.canListen(host, port)) {
       throw new UsageException(
           "--port: "
@@ -172,7 +72,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     for (int i = 0; i < attempts; i++) {
       int chosen = port == 0 ? ListenPorts.freePort(host) : port;
       try {
-        return startOn(host, chosen, persistent, dataDir, tls, users, threads);
+        return startOn(options, chosen);
       } catch (LoadlabException e) {
         last = e;
       }
@@ -180,91 +80,47 @@ public final class EmbeddedBroker implements AutoCloseable {
     throw last;
   }
 
-  /** Starts a non-persistent broker on a free loopback port. */
-  public static EmbeddedBroker startLocal() {
-    return start("127.0.0.1", 0, false, null);
+  /**
+   * Starts a plain AMQP broker open to anonymous logins, as {@link #start(BrokerOptions)} does.
+   *
+   * @param host the address to listen on, e.g. {@code 127.0.0.1} or {@code 0.0.0.0}
+   * @param port the port, or 0 for a free one
+   * @param persistent keep durable messages in a journal under {@code dataDir}
+   * @param dataDir where the journal goes (persistent only; {@code null} for a temporary one)
+   */
+  public static EmbeddedBroker start(String host, int port, boolean persistent, Path dataDir) {
+    return start(new BrokerOptions(host, port, persistent, dataDir, null, null, 0));
   }
 
-  private static EmbeddedBroker startOn(
-      String host,
-      int port,
-      boolean persistent,
-      Path dataDir,
-      Tls tls,
-      Map<String, String> users,
-      int threads) {
-    Path dir = dataDir;
+  /** Starts a non-persistent broker on a free loopback port. */
+  public static EmbeddedBroker startLocal() {
+    return start(BrokerOptions.on("127.0.0.1", 0));
+  }
+
+  /**
+   * Starts a non-persistent broker on a free loopback port that requires a login: only the given
+   * users (name to password) may connect, and each may do anything. Anonymous logins are refused.
+   * It stands for a lab's broker with security on.
+   */
+  public static EmbeddedBroker startWithLogin(Map<String, String> users) {
+    return start(BrokerOptions.on("127.0.0.1", 0).withLogins(users));
+  }
+
+  private static EmbeddedBroker startOn(BrokerOptions options, int port) {
+    Path dir = options.dataDir();
     try {
-      if (persistent && dir == null) {
-        dir = java.nio.file.Files.createTempDirectory("loadlab-broker");
+      if (options.persistent() && dir == null) {
+        dir = Files.createTempDirectory("loadlab-broker");
       }
     } catch (IOException e) {
       throw new LoadlabException("cannot create a broker data directory: " + e.getMessage(), 1);
     }
-    Configuration config = new ConfigurationImpl();
-    config.setName("loadlab");
-    config.setPersistenceEnabled(persistent);
-    config.setSecurityEnabled(users != null);
-    config.setJMXManagementEnabled(false);
-    config.setCriticalAnalyzer(false);
-    config.setMaxDiskUsage(-1);
-    config.setJournalType(JournalType.NIO);
-    if (dir != null) {
-      config.setBrokerInstance(dir.toFile());
-      config.setJournalDirectory(dir.resolve("journal").toString());
-      config.setBindingsDirectory(dir.resolve("bindings").toString());
-      config.setPagingDirectory(dir.resolve("paging").toString());
-      config.setLargeMessagesDirectory(dir.resolve("large-messages").toString());
-      config.setNodeManagerLockDirectory(dir.toString());
-    }
-    // As Artemis's default broker.xml: dead letters and expired messages have somewhere to go
-    // (and the broker does not warn about it for every queue).
-    for (String special : new String[] {"DLQ", "ExpiryQueue"}) {
-      config.addAddressConfiguration(
-          new CoreAddressConfiguration()
-              .setName(special)
-              .addRoutingType(RoutingType.ANYCAST)
-              .addQueueConfiguration(
-                  QueueConfiguration.of(special).setRoutingType(RoutingType.ANYCAST)));
-    }
-    config.addAddressSetting(
-        "#",
-        new AddressSettings()
-            .setDeadLetterAddress(SimpleString.of("DLQ"))
-            .setExpiryAddress(SimpleString.of("ExpiryQueue"))
-            .setAutoCreateQueues(true)
-            .setAutoCreateAddresses(true)
-            .setAutoDeleteQueues(false)
-            .setAutoDeleteAddresses(false));
-    try {
-      config.addAcceptorConfiguration(
-          "amqp",
-          "tcp://"
-              + hostForUri(host)
-              + ":"
-              + port
-              + "?protocols=AMQP,CORE;tcpNoDelay=true;useEpoll=true;amqpCredits=1000;amqpLowCredits=300");
-      Map<String, Object> params = config.getAcceptorConfigurations().iterator().next().getParams();
-      if (threads > 0) {
-        params.put(TransportConstants.REMOTING_THREADS_PROPNAME, threads);
-      }
-      if (tls != null) {
-        // Set as parameters, not in the URI: a password may hold ';' or '&'.
-        params.put(TransportConstants.SSL_ENABLED_PROP_NAME, true);
-        params.put(
-            TransportConstants.KEYSTORE_PATH_PROP_NAME, tls.keyStore().toAbsolutePath().toString());
-        params.put(TransportConstants.KEYSTORE_PASSWORD_PROP_NAME, tls.password());
-        params.put(TransportConstants.KEYSTORE_TYPE_PROP_NAME, keyStoreType(tls.keyStore()));
-      }
-    } catch (Exception e) {
-      throw new UsageException(
-          "--host: '" + Texts.cut(host) + "' cannot be listened on; use an IP address");
-    }
     EmbeddedActiveMQ embedded = new EmbeddedActiveMQ();
-    embedded.setConfiguration(config);
-    if (users != null) {
-      embedded.setSecurityManager(new Users(users));
+    embedded.setConfiguration(BrokerConfiguration.of(options, port, dir));
+    if (options.users() != null) {
+      embedded.setSecurityManager(new BrokerLogins(options.users()));
     }
+    String host = options.host();
     try {
       embedded.start();
     } catch (Exception e) {
@@ -287,30 +143,8 @@ public final class EmbeddedBroker implements AutoCloseable {
               + " (is the port taken?); use another --port",
           1);
     }
-    return new EmbeddedBroker(embedded, host, port, dataDir == null ? dir : null, tls != null);
-  }
-
-  /** The users of a broker that requires a login; each may do anything once logged in. */
-  private record Users(Map<String, String> passwords) implements ActiveMQSecurityManager {
-    @Override
-    public boolean validateUser(String user, String password) {
-      return user != null && password != null && password.equals(passwords.get(user));
-    }
-
-    @Override
-    public boolean validateUserAndRole(
-        String user, String password, Set<Role> roles, CheckType checkType) {
-      return validateUser(user, password);
-    }
-  }
-
-  private static String keyStoreType(Path keyStore) {
-    String name = keyStore.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-    return name.endsWith(".jks") ? "JKS" : "PKCS12";
-  }
-
-  private static String hostForUri(String host) {
-    return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    Path temporary = options.dataDir() == null ? dir : null;
+    return new EmbeddedBroker(embedded, host, port, temporary, options.tls() != null);
   }
 
   /**
@@ -318,7 +152,10 @@ public final class EmbeddedBroker implements AutoCloseable {
    * 127.0.0.1.
    */
   public String amqpUri() {
-    String h = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : hostForUri(host);
+    String h =
+        host.equals("0.0.0.0") || host.equals("::")
+            ? "127.0.0.1"
+            : BrokerConfiguration.hostForUri(host);
     return (tls ? "amqps://" : "amqp://") + h + ":" + port;
   }
 
@@ -341,7 +178,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         embedded
             .getActiveMQServer()
             .getRemotingService()
-            .getAcceptor("amqp")
+            .getAcceptor(BrokerConfiguration.ACCEPTOR)
             .getConfiguration()
             .get(TransportConstants.REMOTING_THREADS_PROPNAME);
     return set == null
@@ -367,14 +204,12 @@ public final class EmbeddedBroker implements AutoCloseable {
             address,
             new AddressSettings()
                 .setMaxSizeBytes(maxBytes)
-                .setAddressFullMessagePolicy(
-                    org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy.FAIL));
+                .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
   }
 
   /** The names of the broker's queues now. */
-  public java.util.List<String> queueNames() {
-    return java.util.Arrays.stream(
-            embedded.getActiveMQServer().getActiveMQServerControl().getQueueNames())
+  public List<String> queueNames() {
+    return Arrays.stream(embedded.getActiveMQServer().getActiveMQServerControl().getQueueNames())
         .sorted()
         .toList();
   }
@@ -416,13 +251,13 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   private static void deleteQuietly(Path dir) {
-    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+    try (Stream<Path> paths = Files.walk(dir)) {
       paths
-          .sorted(java.util.Comparator.reverseOrder())
+          .sorted(Comparator.reverseOrder())
           .forEach(
               p -> {
                 try {
-                  java.nio.file.Files.deleteIfExists(p);
+                  Files.deleteIfExists(p);
                 } catch (IOException e) {
                   // Left behind in the temporary directory.
                 }

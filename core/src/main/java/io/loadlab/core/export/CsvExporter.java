@@ -99,8 +99,8 @@ public final class CsvExporter implements ResultSink {
     return String.format(Locale.ROOT, "%.3f", v);
   }
 
-  /** Quotes a CSV field when it holds a comma, a quote or a line break. */
-  static String quote(String field) {
+  /** Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180). */
+  public static String quote(String field) {
     if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0) {
       return field;
     }

@@ -1,7 +1,5 @@
 package io.loadlab.core.report;
 
-import io.loadlab.core.report.Chart.Kind;
-import io.loadlab.core.report.Chart.Series;
 import io.loadlab.core.report.Table.Cell;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.EnvironmentInfo;
@@ -14,7 +12,6 @@ import io.loadlab.core.util.Numbers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -205,9 +202,9 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
                       num(unit.of(l.p99())),
                       num(unit.of(l.p999())),
                       num(unit.of(l.max())),
-                      cpu(c == null ? null : c.clientUsPerOp(), perMB, s),
-                      cpu(c == null ? null : c.hostUsPerOp(), perMB, s),
-                      cpu(c == null ? null : c.serverUsPerOp(), perMB, s)));
+                      CpuFigures.cell(c == null ? null : c.clientUsPerOp(), perMB, s),
+                      CpuFigures.cell(c == null ? null : c.hostUsPerOp(), perMB, s),
+                      CpuFigures.cell(c == null ? null : c.serverUsPerOp(), perMB, s)));
             });
     return new Table("totals", header, rows);
   }
@@ -263,12 +260,6 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
     return Cell.number(Numbers.compact(v), v);
   }
 
-  /** CPU per operation, or per MB moved ({@code perMB}) from it. */
-  private static Cell cpu(Double usPerOp, boolean perMB, OperationStats s) {
-    Double v = perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
-    return v == null ? Cell.text("–") : num(v);
-  }
-
   private Map<String, OperationStats> totals() {
     return result.totals() == null ? Map.of() : result.totals();
   }
@@ -309,7 +300,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       charts.addAll(GeneratorFigures.charts(t));
     }
     charts.addAll(new Spectra(totals(), histograms, unit).charts(operations()));
-    Chart cpu = cpuChart();
+    Chart cpu = CpuFigures.chart(totals(), FigureNotes.cpuPerMB(result));
     if (cpu != null) {
       charts.add(cpu);
     }
@@ -339,51 +330,6 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
       result.intervals().forEach(i -> ops.addAll(i.operations().keySet()));
     }
     return List.copyOf(ops);
-  }
-
-  private Chart cpuChart() {
-    boolean perMB = FigureNotes.cpuPerMB(result);
-    List<String> ops = new ArrayList<>();
-    List<double[]> values = new ArrayList<>();
-    totals()
-        .forEach(
-            (op, s) -> {
-              CpuCost c = s.cpu();
-              if (c != null
-                  && (c.clientUsPerOp() != null
-                      || c.hostUsPerOp() != null
-                      || c.serverUsPerOp() != null)) {
-                ops.add(op);
-                values.add(
-                    new double[] {
-                      orNaN(c.clientUsPerOp(), perMB, s),
-                      orNaN(c.hostUsPerOp(), perMB, s),
-                      orNaN(c.serverUsPerOp(), perMB, s)
-                    });
-              }
-            });
-    if (ops.isEmpty()) {
-      return null;
-    }
-    List<Series> series = new ArrayList<>();
-    String[] names = {"client process", "client host", "server"};
-    for (int k = 0; k < names.length; k++) {
-      double[] y = new double[ops.size()];
-      for (int i = 0; i < ops.size(); i++) {
-        y[i] = values.get(i)[k];
-      }
-      if (Arrays.stream(y).anyMatch(v -> !Double.isNaN(v))) {
-        series.add(Series.of(names[k], y));
-      }
-    }
-    return perMB
-        ? Chart.of("cpu", "CPU per MB moved", Kind.BAR, "operation", "CPU (µs/MB)", ops, series)
-        : Chart.of("cpu", "CPU per operation", Kind.BAR, "operation", "CPU (µs/op)", ops, series);
-  }
-
-  private static double orNaN(Double usPerOp, boolean perMB, OperationStats s) {
-    Double v = perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
-    return v == null ? Double.NaN : v;
   }
 
   /** Nested maps as dotted names and text values. */

@@ -2,23 +2,16 @@ package io.loadlab.core.run;
 
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.monitor.LoadMonitor;
-import io.loadlab.core.record.OperationSnapshot;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.CpuCost;
-import io.loadlab.core.results.GeneratorLoad;
-import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -60,14 +53,9 @@ public final class RunRecording implements AutoCloseable {
   /** Intervals cut but not yet handed to the sinks, oldest first. */
   private final ArrayDeque<IntervalReport> pending = new ArrayDeque<>();
 
-  /** Operations that completed something in the current phase: each gets a row every interval. */
-  private final Set<String> seenInPhase = new LinkedHashSet<>();
+  /** Where the current interval started and which phase it belongs to; guarded by this. */
+  private final IntervalCutter cutter;
 
-  private String phase;
-  private boolean measurementEnded;
-  private boolean warmup;
-  private long intervalStartNanos;
-  private long intervalStartEpochMs;
   private RunResult finished;
 
   private RunRecording(RunInfo info, Recorder recorder, List<ResultSink> sinks, Duration every) {
@@ -75,8 +63,7 @@ public final class RunRecording implements AutoCloseable {
     this.sinks = List.copyOf(sinks);
     long startEpochMs = System.currentTimeMillis();
     this.tally = new RunTally(info, startEpochMs);
-    this.intervalStartEpochMs = startEpochMs;
-    this.intervalStartNanos = System.nanoTime();
+    this.cutter = new IntervalCutter(recorder, tally, monitor, startEpochMs);
     this.sinkCalls = new SinkCalls(recorder);
     for (ResultSink sink : this.sinks) {
       sinkCalls.call(sink, "start", () -> sink.begin(info, startEpochMs));
@@ -123,9 +110,7 @@ public final class RunRecording implements AutoCloseable {
   public void beginPhase(String name, boolean isWarmup) {
     synchronized (this) {
       cut(true);
-      this.phase = name;
-      this.warmup = isWarmup;
-      seenInPhase.clear();
+      cutter.beginPhase(name, isWarmup);
     }
     deliverLater();
   }
@@ -138,7 +123,7 @@ public final class RunRecording implements AutoCloseable {
   public void endMeasurement() {
     synchronized (this) {
       cut(true);
-      measurementEnded = true;
+      cutter.endMeasurement();
     }
     deliverLater();
   }
@@ -272,61 +257,17 @@ public final class RunRecording implements AutoCloseable {
   }
 
   /**
-   * Ends the current interval; at the end of a phase ({@code phaseEnd}) even an instant with
-   * nothing in it is closed, so that no time of one phase is counted in the next.
+   * Ends the current interval and queues it for the sinks; at the end of a phase ({@code phaseEnd})
+   * even an instant with nothing in it is closed.
    */
   private void cut(boolean phaseEnd) {
     if (finished != null) {
       return;
     }
-    List<OperationSnapshot> snapshots = recorder.snapshot();
-    // The interval ends where its snapshot did: on a busy machine a snapshot can take a while.
-    long nowNanos = System.nanoTime();
-    long endEpochMs = intervalStartEpochMs + (nowNanos - intervalStartNanos) / 1_000_000;
-    double seconds = (nowNanos - intervalStartNanos) / 1e9;
-    List<OperationSnapshot> active = new ArrayList<>();
-    Map<String, OperationStats> ops = new LinkedHashMap<>();
-    for (OperationSnapshot s : snapshots) {
-      if (!s.isEmpty()) {
-        active.add(s);
-        seenInPhase.add(s.operation());
-        ops.put(s.operation(), OperationTotals.of(s, seconds));
-      } else if (seenInPhase.contains(s.operation())) {
-        // Nothing completed (an outage): still a row, at rate zero, so the gap shows.
-        ops.put(s.operation(), OperationTotals.of(s, seconds));
-      }
+    IntervalReport report = cutter.cut(phaseEnd, this::resultSoFar);
+    if (report != null) {
+      pending.add(report);
     }
-    if (active.isEmpty() && (seconds < 0.05 || measurementEnded)) {
-      // A phase change right after another, or after the end: nothing to report.
-      if (phaseEnd || measurementEnded) {
-        if (!warmup && !measurementEnded) {
-          tally.addMeasuredSeconds(phase, seconds);
-        }
-        intervalStartNanos = nowNanos;
-        intervalStartEpochMs = endEpochMs;
-      }
-      return;
-    }
-    GeneratorLoad load = monitor.interval();
-    IntervalSample sample =
-        new IntervalSample(
-            tally.nextIntervalNumber(),
-            intervalStartEpochMs,
-            endEpochMs,
-            phase,
-            warmup,
-            ops,
-            tally.targetRates(ops.keySet()),
-            load);
-    tally.addInterval(sample);
-    if (!warmup && !measurementEnded) {
-      tally.addMeasuredSeconds(phase, seconds);
-      tally.addMeasured(phase, active);
-      monitor.addMeasured(load);
-    }
-    intervalStartNanos = nowNanos;
-    intervalStartEpochMs = endEpochMs;
-    pending.add(new IntervalReport(sample, active, this::resultSoFar));
   }
 
   /**

@@ -24,9 +24,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * What a run has gathered for its {@link RunResult}, and that result built from it: the intervals,
  * each operation's measured totals and each phase's measured seconds, and the parameters, CPU
- * costs, figures and problems a driver set. Kept apart so that {@link RunRecording} is about
- * cutting intervals and handing them to sinks; not thread-safe, it is only used under its
- * recording's lock.
+ * costs, figures and problems a driver set. Kept apart so that {@link RunRecording} and {@link
+ * IntervalCutter} are about cutting intervals and handing them to sinks; not thread-safe, it is
+ * only used under its recording's lock.
  */
 final class RunTally {
   private final RunInfo info;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.broker.BrokerTls;
 import io.loadlab.core.broker.EmbeddedBrokerExtension;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
@@ -35,7 +35,7 @@ class AmqpTlsTest {
     assertTrue(BROKER.get().isTls());
     assertEquals("amqps://127.0.0.1:" + BROKER.get().port(), BROKER.amqpUri());
     assertFalse(
-        new EmbeddedBroker.Tls(BROKER.tls().keyStore(), BROKER.tls().keyStorePassword())
+        new BrokerTls(BROKER.tls().keyStore(), BROKER.tls().keyStorePassword())
             .toString()
             .contains(BROKER.tls().keyStorePassword()));
   }

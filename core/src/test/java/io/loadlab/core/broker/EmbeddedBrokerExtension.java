@@ -53,11 +53,9 @@ public final class EmbeddedBrokerExtension implements BeforeAllCallback, AfterAl
               self[0].keys = Files.createTempDirectory("loadlab-tls");
               self[0].tls = SelfSignedTls.create(self[0].keys);
               return EmbeddedBroker.start(
-                  "127.0.0.1",
-                  0,
-                  false,
-                  null,
-                  new EmbeddedBroker.Tls(self[0].tls.keyStore(), self[0].tls.keyStorePassword()));
+                  BrokerOptions.on("127.0.0.1", 0)
+                      .withTls(
+                          new BrokerTls(self[0].tls.keyStore(), self[0].tls.keyStorePassword())));
             });
     return self[0];
   }

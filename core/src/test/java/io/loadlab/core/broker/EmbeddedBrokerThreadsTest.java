@@ -27,7 +27,8 @@ class EmbeddedBrokerThreadsTest {
   @Test
   void connectionsAreServedByTheThreadsGiven() throws Exception {
     Set<Long> before = ioThreads();
-    try (EmbeddedBroker broker = EmbeddedBroker.start("127.0.0.1", 0, false, null, null, 3)) {
+    try (EmbeddedBroker broker =
+        EmbeddedBroker.start(BrokerOptions.on("127.0.0.1", 0).withThreads(3))) {
       assertEquals(3, broker.ioThreads());
       // Netty starts an event loop's thread when a connection is first given to it, round robin:
       // 8 connections reach every loop there is.
@@ -66,8 +67,7 @@ class EmbeddedBrokerThreadsTest {
   void threadsOutOfRangeAreRefused() {
     UsageException e =
         assertThrows(
-            UsageException.class,
-            () -> EmbeddedBroker.start("127.0.0.1", 0, false, null, null, 1025));
+            UsageException.class, () -> BrokerOptions.on("127.0.0.1", 0).withThreads(1025));
     assertEquals("--threads: 1025 is out of range; use 1 to 1024", e.getMessage());
     assertTrue(e.exitCode() == 2);
   }

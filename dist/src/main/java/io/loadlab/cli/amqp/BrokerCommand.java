@@ -5,6 +5,8 @@ import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.ServerLifetime;
+import io.loadlab.core.broker.BrokerOptions;
+import io.loadlab.core.broker.BrokerTls;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
@@ -52,7 +54,7 @@ final class BrokerCommand implements Command {
             "threads",
             "N",
             "I/O threads serving the connections, 1 to "
-                + EmbeddedBroker.MAX_THREADS
+                + BrokerOptions.MAX_THREADS
                 + " (default: 3 per CPU)"));
     o.addOption(
         OptionDefs.value(
@@ -86,7 +88,7 @@ final class BrokerCommand implements Command {
 
   /** The --threads given (1 to 1024), or 0 for Artemis's default. */
   private static int threads(CommandLine cmd) {
-    return AmqpOptions.intOption(cmd, "threads", 0, 1, EmbeddedBroker.MAX_THREADS);
+    return AmqpOptions.intOption(cmd, "threads", 0, 1, BrokerOptions.MAX_THREADS);
   }
 
   /** The users of --users-file (name to password), or null without it. */
@@ -135,14 +137,11 @@ final class BrokerCommand implements Command {
     }
     Duration duration = RunOptions.duration(cmd, "duration", Duration.ZERO);
     int threads = threads(cmd);
-    EmbeddedBroker.Tls tls = tls(cmd);
+    BrokerTls tls = tls(cmd);
     Map<String, String> users = users(cmd);
+    BrokerOptions options = new BrokerOptions(host, port, persistent, dataDir, tls, users, threads);
     try (ServerLifetime lifetime = ServerLifetime.begin("loadlab-broker", Duration.ofSeconds(20));
-        EmbeddedBroker broker =
-            users == null
-                ? EmbeddedBroker.start(host, port, persistent, dataDir, tls, threads)
-                : EmbeddedBroker.startWithLogin(
-                    host, port, persistent, dataDir, tls, users, threads)) {
+        EmbeddedBroker broker = EmbeddedBroker.start(options)) {
       ctx.out()
           .println(
               "loadlab broker: ActiveMQ Artemis listening on "
@@ -164,7 +163,7 @@ final class BrokerCommand implements Command {
     return ServerLifetime.report(ctx.out(), "loadlab broker");
   }
 
-  private static EmbeddedBroker.Tls tls(CommandLine cmd) {
+  private static BrokerTls tls(CommandLine cmd) {
     Path keyStore = AmqpOptions.path(cmd, "tls-keystore");
     Path passwordFile = AmqpOptions.path(cmd, "tls-keystore-password-file");
     if (keyStore == null) {
@@ -182,7 +181,7 @@ final class BrokerCommand implements Command {
               + " --tls-keystore-password-file or set "
               + KEYSTORE_PASSWORD_ENV);
     }
-    EmbeddedBroker.Tls tls = new EmbeddedBroker.Tls(keyStore, password);
+    BrokerTls tls = new BrokerTls(keyStore, password);
     try {
       java.security.KeyStore.getInstance(keyStore.toFile(), password.toCharArray());
     } catch (Exception e) {

@@ -1,7 +1,7 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.provision.lab.LocalCommands;
 import io.loadlab.provision.placement.Placement;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,16 +21,17 @@ final class ClientPlacements {
 
   /** The step's placement (field {@code f}); its problems recorded. */
   Placement step(String f, CampaignSpec.StepSpec s) {
-    Placement p = new Placement(s.nice(), s.numaNode(), s.cpus());
-    p.check((name, why) -> problems.problem(f + "." + name, why));
-    return p;
+    return checked(f, new Placement(s.nice(), s.numaNode(), s.cpus()));
   }
 
   /** A client's placement (field {@code cf}) over its step's; its own problems recorded. */
   Placement client(String cf, CampaignSpec.ClientSpec c, Placement step) {
-    Placement own = new Placement(c.nice(), c.numaNode(), c.cpus());
-    own.check((name, why) -> problems.problem(cf + "." + name, why));
-    return own.over(step);
+    return checked(cf, new Placement(c.nice(), c.numaNode(), c.cpus())).over(step);
+  }
+
+  private Placement checked(String field, Placement p) {
+    p.check((name, why) -> problems.problem(field + "." + name, why));
+    return p;
   }
 
   /**
@@ -41,7 +42,7 @@ final class ClientPlacements {
     if (!p.usesNumactl()) {
       return;
     }
-    if (!onPath("numactl")) {
+    if (LocalCommands.onPath("numactl") == null) {
       String f = (own.numaNode() != null || own.cpus() != null) ? clientField : stepField;
       problems.problem(
           f + "." + (p.cpus() != null ? "cpus" : "numa-node"),
@@ -71,19 +72,6 @@ final class ClientPlacements {
           f + ".numa-node",
           p.numaNode() + " is not a NUMA node of this machine; see numactl --hardware");
     }
-  }
-
-  private static boolean onPath(String program) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static String read(String file) {

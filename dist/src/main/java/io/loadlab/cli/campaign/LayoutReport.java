@@ -1,5 +1,6 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.core.export.CsvExporter;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
@@ -54,9 +55,9 @@ final class LayoutReport {
   static void writeCsv(Manifest m, Path dir) throws IOException {
     for (LayoutTables.Computed t : LayoutTables.of(m)) {
       StringBuilder sb = new StringBuilder();
-      sb.append(String.join(",", header(t).stream().map(LayoutReport::csv).toList())).append('\n');
+      sb.append(String.join(",", header(t).stream().map(CsvExporter::quote).toList())).append('\n');
       for (int r = 0; r < t.rows().size(); r++) {
-        sb.append(csv(t.rows().get(r)));
+        sb.append(CsvExporter.quote(t.rows().get(r)));
         for (LayoutTables.Cell c : t.cells()[r]) {
           sb.append(',');
           if (Double.isFinite(c.value())) {
@@ -155,11 +156,5 @@ final class LayoutReport {
 
   private static String escape(String s) {
     return s.replace("|", "\\|").replace("\n", " ");
-  }
-
-  private static String csv(String s) {
-    return s.contains(",") || s.contains("\"") || s.contains("\n")
-        ? "\"" + s.replace("\"", "\"\"") + "\""
-        : s;
   }
 }

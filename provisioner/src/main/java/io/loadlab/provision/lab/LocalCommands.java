@@ -7,12 +7,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs local commands ({@code ip}, {@code tc}, {@code sshd}) without a shell. */
-final class LocalCommands {
+/**
+ * Runs local commands ({@code ip}, {@code tc}, {@code sshd}) without a shell, and finds programs on
+ * this machine's PATH.
+ */
+public final class LocalCommands {
   private LocalCommands() {}
 
-  /** The executable {@code name} on the PATH, or null if there is none. */
-  static java.nio.file.Path onPath(String name) {
+  /**
+   * The executable {@code name} on this machine's PATH (an empty entry is the working directory, as
+   * for a shell), or null if there is none.
+   */
+  public static java.nio.file.Path onPath(String name) {
     String path = System.getenv("PATH");
     if (path == null) {
       return null;

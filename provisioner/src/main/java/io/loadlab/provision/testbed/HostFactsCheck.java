@@ -26,6 +26,7 @@ final class HostFactsCheck {
     Map<String, List<Integer>> pins = Pinnings.resolve(t, facts);
     Map<String, Long> hugepageDemand = new HashMap<>();
     Map<String, Integer> policyGuests = new HashMap<>();
+    List<String> pciProblems = new ArrayList<>();
     t.guests()
         .forEach(
             (name, g) -> {
@@ -127,9 +128,13 @@ final class HostFactsCheck {
                                   : " (0-" + (pf.vfAddresses().size() - 1) + ")")
                               + "; use an index in that range or create more VFs (tuning.sriov)"));
                 }
+              } else if ("pci".equals(n.mode())) {
+                PciDeviceCheck.check(
+                    t, name, g, f, (where, why) -> pciProblems.add(at(where, why)));
               }
             });
-    p.addAll(new PciDeviceCheck(file).check(t, facts));
+    // PCI device problems follow the other guests' problems.
+    p.addAll(pciProblems);
     t.hosts()
         .forEach(
             (name, h) -> {

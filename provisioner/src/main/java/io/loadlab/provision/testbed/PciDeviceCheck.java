@@ -1,9 +1,8 @@
 package io.loadlab.provision.testbed;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The checks of whole PCI devices assigned to guests ({@code network: {mode: pci}}) against the
@@ -11,49 +10,34 @@ import java.util.Map;
  * uses or creates nor one of those VFs.
  */
 final class PciDeviceCheck {
-  private final Path file;
+  private PciDeviceCheck() {}
 
-  PciDeviceCheck(Path file) {
-    this.file = file;
-  }
-
-  List<String> check(Testbed t, Map<String, HostFacts> facts) {
-    List<String> p = new ArrayList<>();
-    t.guests()
-        .forEach(
-            (name, g) -> {
-              HostFacts f = facts.get(g.host());
-              Guest.Network n = g.network();
-              if (f == null || !"pci".equals(n.mode())) {
-                return;
-              }
-              String field = "guests." + name + ".network.device";
-              String node = Guest.Network.nodeDevice(n.device());
-              if (!f.pciDevices().contains(node)) {
-                p.add(
-                    at(
-                        field,
-                        "host "
-                            + g.host()
-                            + " has no PCI device "
-                            + n.device()
-                            + " (libvirt node device "
-                            + node
-                            + "); check the address with lspci -D on the host"));
-                return;
-              }
-              String use = usedAsPfOrVf(t, g.host(), name, node, f);
-              if (use != null) {
-                p.add(
-                    at(
-                        field,
-                        n.device()
-                            + " is "
-                            + use
-                            + "; assign a device the testbed uses nowhere else"));
-              }
-            });
-    return p;
+  /**
+   * Reports each problem of guest {@code name}'s PCI device (mode {@code pci}) on a host with facts
+   * {@code f}, as (field, problem and fix).
+   */
+  static void check(
+      Testbed t, String name, Guest g, HostFacts f, BiConsumer<String, String> problem) {
+    Guest.Network n = g.network();
+    String field = "guests." + name + ".network.device";
+    String node = Guest.Network.nodeDevice(n.device());
+    if (!f.pciDevices().contains(node)) {
+      problem.accept(
+          field,
+          "host "
+              + g.host()
+              + " has no PCI device "
+              + n.device()
+              + " (libvirt node device "
+              + node
+              + "); check the address with lspci -D on the host");
+      return;
+    }
+    String use = usedAsPfOrVf(t, g.host(), name, node, f);
+    if (use != null) {
+      problem.accept(
+          field, n.device() + " is " + use + "; assign a device the testbed uses nowhere else");
+    }
   }
 
   /** How another part of the testbed uses the device as a PF or VF, or null. */
@@ -89,9 +73,5 @@ final class PciDeviceCheck {
       }
     }
     return null;
-  }
-
-  private String at(String field, String problem) {
-    return file + ": " + field + ": " + problem;
   }
 }

@@ -156,103 +156,105 @@ final class NicTuningPlanner {
   }
 
   private void offloads(String field, NicSettings.Entry e) {
-    if (!nic(field + ".device", e.device()).exists()) {
-      return;
-    }
-    Map<String, EthtoolOutput.Feature> current =
-        EthtoolOutput.features(Commands.read(sh, "ethtool -k " + quote(e.device())));
-    List<String> changes = new ArrayList<>();
-    List<String> undo = new ArrayList<>();
-    e.values()
-        .forEach(
-            (name, value) -> {
-              String longName = NicSettings.featureName(name);
-              EthtoolOutput.Feature now = current.get(longName);
-              boolean on = value.equals("on");
-              if (now == null) {
-                problems.add(
-                    field
-                        + "."
-                        + name
-                        + ": "
-                        + e.device()
-                        + " has no feature "
-                        + longName
-                        + " (ethtool -k); remove it");
-              } else if (now.on() != on && now.fixed()) {
-                problems.add(
-                    field
-                        + "."
-                        + name
-                        + ": "
-                        + longName
-                        + " of "
-                        + e.device()
-                        + " is fixed "
-                        + (now.on() ? "on" : "off")
-                        + " by its driver; remove it");
-              } else if (now.on() != on) {
-                changes.add(name + " " + value);
-                undo.add(name + " " + (now.on() ? "on" : "off"));
-              }
-            });
-    change("offloads", "ethtool -K", e, changes, undo);
+    settings(
+        field,
+        e,
+        "offloads",
+        "ethtool -K",
+        "ethtool -k",
+        (output, name, value) -> {
+          String longName = NicSettings.featureName(name);
+          EthtoolOutput.Feature now = EthtoolOutput.features(output).get(longName);
+          if (now == null) {
+            return Current.problem(
+                e.device() + " has no feature " + longName + " (ethtool -k); remove it");
+          }
+          String state = now.on() ? "on" : "off";
+          if (!state.equals(value) && now.fixed()) {
+            return Current.problem(
+                longName
+                    + " of "
+                    + e.device()
+                    + " is fixed "
+                    + state
+                    + " by its driver; remove it");
+          }
+          return Current.value(state);
+        });
   }
 
   private void coalescing(String field, NicSettings.Entry e) {
+    settings(
+        field,
+        e,
+        "coalescing",
+        "ethtool -C",
+        "ethtool -c",
+        (output, name, value) -> {
+          String now = EthtoolOutput.coalescing(output).get(name);
+          if (now == null || now.equals("n/a")) {
+            return Current.problem(
+                "the driver of "
+                    + e.device()
+                    + " does not support it (ethtool -c shows "
+                    + (now == null ? "nothing" : "n/a")
+                    + "); remove it");
+          }
+          return Current.value(now);
+        });
+  }
+
+  /** A setting's value now as ethtool shows it, or why the file may not set it. */
+  private record Current(String value, String problem) {
+    static Current value(String value) {
+      return new Current(value, null);
+    }
+
+    static Current problem(String problem) {
+      return new Current(null, problem);
+    }
+  }
+
+  /** Reads a setting's value now from ethtool's output ({@code output}). */
+  private interface SettingReader {
+    Current read(String output, String name, String wanted);
+  }
+
+  /**
+   * Plans one {@code ethtool -K|-C} change of an interface (the settings whose value differs), or
+   * notes it is in place; a setting the driver does not allow is a problem at {@code field.name}.
+   */
+  private void settings(
+      String field,
+      NicSettings.Entry e,
+      String kind,
+      String command,
+      String readCommand,
+      SettingReader reader) {
     if (!nic(field + ".device", e.device()).exists()) {
       return;
     }
-    Map<String, String> current =
-        EthtoolOutput.coalescing(Commands.read(sh, "ethtool -c " + quote(e.device())));
+    String output = Commands.read(sh, readCommand + " " + quote(e.device()));
     List<String> changes = new ArrayList<>();
     List<String> undo = new ArrayList<>();
     e.values()
         .forEach(
             (name, value) -> {
-              String now = current.get(name);
-              if (now == null || now.equals("n/a")) {
-                problems.add(
-                    field
-                        + "."
-                        + name
-                        + ": the driver of "
-                        + e.device()
-                        + " does not support it (ethtool -c shows "
-                        + (now == null ? "nothing" : "n/a")
-                        + "); remove it");
-              } else if (!now.equals(value)) {
+              Current now = reader.read(output, name, value);
+              if (now.problem() != null) {
+                problems.add(field + "." + name + ": " + now.problem());
+              } else if (!now.value().equals(value)) {
                 changes.add(name + " " + value);
-                undo.add(name + " " + now);
+                undo.add(name + " " + now.value());
               }
             });
-    change("coalescing", "ethtool -C", e, changes, undo);
-  }
-
-  /** Plans one {@code ethtool -K|-C} change of an interface, or notes it is in place. */
-  private void change(
-      String kind, String command, NicSettings.Entry e, List<String> changes, List<String> undo) {
     if (changes.isEmpty()) {
       StringBuilder now = new StringBuilder();
       e.values().forEach((k, v) -> now.append(now.length() > 0 ? ", " : "").append(k + " " + v));
       plan.unchanged(host, kind + " of " + e.device() + ": " + now);
       return;
     }
-    plan.change(
-        host,
-        command
-            + " "
-            + e.device()
-            + " "
-            + String.join(" ", changes)
-            + " (was "
-            + String.join(" ", undo)
-            + ")",
-        () -> {
-          Commands.write(sh, command + " " + quote(e.device()) + words(String.join(" ", changes)));
-          return new Undo(
-              kind, host, Map.of("device", e.device(), "previous", String.join(" ", undo)));
-        });
+    EthtoolChange.plan(plan, host, sh, kind, command, e.device(), changes, undo);
   }
 
   /** The action that undoes a NIC tuning record, or null if the record is not one. */
@@ -281,26 +283,9 @@ final class NicTuningPlanner {
                     sh, "ip link set dev " + quote(device) + " mtu " + Integer.parseInt(previous));
                 return null;
               });
-      case "offloads", "coalescing" -> {
-        String command = u.kind().equals("offloads") ? "ethtool -K" : "ethtool -C";
-        yield new Action(
-            u.machine(),
-            "restore " + u.kind() + " of " + device + " (" + previous + ")",
-            () -> {
-              Commands.write(sh, command + " " + quote(device) + words(previous));
-              return null;
-            });
-      }
+      case "offloads" -> EthtoolChange.undo(u, sh, "ethtool -K", "offloads");
+      case "coalescing" -> EthtoolChange.undo(u, sh, "ethtool -C", "coalescing");
       default -> null;
     };
-  }
-
-  /** Each word of {@code text} quoted for the shell, each after a space. */
-  private static String words(String text) {
-    StringBuilder sb = new StringBuilder();
-    for (String w : text.trim().split(" ")) {
-      sb.append(' ').append(quote(w));
-    }
-    return sb.toString();
   }
 }

@@ -197,20 +197,7 @@ public final class TuningPlanner {
       plan.unchanged(host, "ethtool rings of " + r.device() + " rx " + rx + " tx " + tx);
       return;
     }
-    plan.change(
-        host,
-        "ethtool -G "
-            + r.device()
-            + " "
-            + String.join(" ", changes)
-            + " (was "
-            + String.join(" ", undo)
-            + ")",
-        () -> {
-          write(sh, "ethtool -G " + quote(r.device()) + " " + String.join(" ", changes));
-          return new Undo(
-              "ethtool", host, Map.of("device", r.device(), "previous", String.join(" ", undo)));
-        });
+    EthtoolChange.plan(plan, host, sh, "ethtool", "ethtool -G", r.device(), changes, undo);
   }
 
   /** The action that undoes a tuning record, or null if the record is not a tuning one. */
@@ -261,18 +248,7 @@ public final class TuningPlanner {
                 }
                 return null;
               });
-      case "ethtool" ->
-          new Action(
-              u.machine(),
-              "restore ethtool rings of " + u.get("device") + " (" + u.get("previous") + ")",
-              () -> {
-                StringBuilder args = new StringBuilder();
-                for (String word : u.get("previous").split(" ")) {
-                  args.append(' ').append(quote(word));
-                }
-                write(sh, "ethtool -G " + quote(u.get("device")) + args);
-                return null;
-              });
+      case "ethtool" -> EthtoolChange.undo(u, sh, "ethtool -G", "ethtool rings");
       default -> null;
     };
   }

@@ -65,19 +65,19 @@ class CampaignEstimateTest {
     assertEquals(0, before.code(), before.out() + before.err());
     assertTrue(
         before.out().contains("~3 s a run (2 s start-up)\n"),
-        "1 s + 2 s start-up + 0.3 s bookkeeping: " + before.out());
+        "1 s + 1.5 s start-up + 0.2 s bookkeeping: " + before.out());
     assertTrue(
         before
             .out()
             .contains(
-                "around its runs ~8s: bring-up 0s, services 3s, setup 5s,"
+                "around its runs ~5s: bring-up 0s, services 2s, setup 3s,"
                     + " bring-down 0s (defaults)"),
         before.out());
     assertTrue(
         before.out().contains("(from the steps' durations and the defaults; no "), before.out());
     Matcher planned = TOTAL.matcher(before.out());
     assertTrue(planned.find(), before.out());
-    assertEquals(2 * 3.3 + 8, seconds(planned.group(1)), 0.51, planned.group());
+    assertEquals(2 * 2.7 + 4.5, seconds(planned.group(1)), 0.51, planned.group());
 
     CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
     assertEquals(0, run.code(), run.out() + run.err());

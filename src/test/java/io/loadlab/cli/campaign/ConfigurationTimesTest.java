@@ -46,10 +46,10 @@ class ConfigurationTimesTest {
                 setup(List.of("ds2", "load")),
                 setup(List.of("net", "rr", "--duration", "1s"))));
     ConfigurationTimes.Parts d = ConfigurationTimes.defaults(c);
-    assertEquals(2 + 3 * 1.0, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
-    assertEquals(3 + 12.0, d.services(), 1e-9, "a net serve and a database");
-    assertEquals((5 + 1000 * 0.5) + (5 + 10 * 0.5) + 5, d.setup(), 1e-9, "1 GB, 10 MB, other");
-    assertEquals(2 + 3 * 0.5, d.down(), 1e-9, "lab down");
+    assertEquals(1 + 3 * 0.5, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
+    assertEquals(1.5 + 12.0, d.services(), 1e-9, "a net serve and a database");
+    assertEquals((5 + 1000 * 0.5) + (5 + 10 * 0.5) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
+    assertEquals(1 + 3 * 0.25, d.down(), 1e-9, "lab down");
     assertFalse(d.measured());
     assertEquals(d.up() + d.services() + d.setup() + d.down(), d.total(), 1e-9);
 
@@ -125,14 +125,14 @@ class ConfigurationTimesTest {
     first.downSeconds = 1.0;
     ConfigurationTimes confTimes = new ConfigurationTimes(Map.of("first", first));
     RunTimes times = new RunTimes();
-    double run = 4 + 2 + 0.3;
+    double run = 4 + 1.5 + 0.2;
 
     CampaignEstimate all =
         CampaignEstimate.left(cells, 0, new Manifest(), true, times, confTimes, null);
     assertEquals(4 * 4.0, all.runs(), 1e-9);
-    assertEquals(4 * 2.3, all.startUps(), 1e-9);
-    assertEquals(6.0 + 3.0, all.configurations(), 1e-9, "first measured, second its net serve");
-    assertEquals(4 * run + 9.0, all.total(), 1e-9);
+    assertEquals(4 * 1.7, all.startUps(), 1e-9);
+    assertEquals(6.0 + 1.5, all.configurations(), 1e-9, "first measured, second its net serve");
+    assertEquals(4 * run + 7.5, all.total(), 1e-9);
 
     // While first's last run goes: its bring-down, then second whole.
     Manifest done = new Manifest();
@@ -143,10 +143,10 @@ class ConfigurationTimesTest {
     CampaignEstimate now =
         CampaignEstimate.left(cells, 0, done, true, times, confTimes, c.configurations().get(0));
     assertEquals(2 * run, now.runs() + now.startUps(), 1e-9, "second's two runs");
-    assertEquals(1.0 + 3.0, now.configurations(), 1e-9);
+    assertEquals(1.0 + 1.5, now.configurations(), 1e-9);
 
     assertEquals(
-        "about 34s: runs 16s, start-up of runs 9s, configurations 9s (2 services)",
+        "about 30s: runs 16s, start-up of runs 7s, configurations 8s (2 services)",
         CampaignEstimate.describe(all, all, ConfigurationTimes.describe(c.configurations())));
     assertEquals(
         "about 15s to 30s: runs 10s to 20s, start-up of runs 5s to 10s",

@@ -49,10 +49,10 @@ class RunTimesTest {
             a.bestOver());
     assertEquals(1.0, RunTimes.plannedWork(a), 1e-9);
     assertEquals(6.0, RunTimes.plannedWork(b), 1e-9);
-    assertEquals(2.0, RunTimes.plannedStartUp(a), 1e-9, "one client's JVM");
-    assertEquals(2.0 + 2 * 1.5, RunTimes.plannedStartUp(three), 1e-9, "and two more clients'");
+    assertEquals(1.5, RunTimes.plannedStartUp(a), 1e-9, "one client's JVM");
+    assertEquals(1.5 + 2 * 1.5, RunTimes.plannedStartUp(three), 1e-9, "and two more clients'");
     RunTimes none = new RunTimes();
-    assertEquals(1.0 + 2.0 + 0.3, none.seconds(a), 1e-9, "nothing measured: the defaults");
+    assertEquals(1.0 + 1.5 + 0.2, none.seconds(a), 1e-9, "nothing measured: the defaults");
 
     Manifest m = new Manifest();
     Manifest.RunEntry a1 = run(cells.get(0), 1, "ok", 6.0);
@@ -71,8 +71,8 @@ class RunTimesTest {
     assertEquals(2.5 + 0.5, t.startUp(a), 1e-9, "a: its start-up and the bookkeeping");
     assertEquals(6.5, t.seconds(a), 1e-9);
     assertEquals(6.0 * 3.5 / 1.0, t.work(b), 1e-9, "b: 6 s planned x (3.5 s measured / 1 s)");
-    assertEquals(2.0 * 2.5 / 2.0 + 0.5, t.startUp(b), 1e-9, "b: 2 s x (2.5 s / 2 s) + 0.5 s");
-    assertEquals(5.0 * 2.5 / 2.0 + 0.5, t.startUp(three), 1e-9, "three clients, scaled alike");
+    assertEquals(1.5 * 2.5 / 1.5 + 0.5, t.startUp(b), 1e-9, "b: 1.5 s x (2.5 s / 1.5 s) + 0.5 s");
+    assertEquals(4.5 * 2.5 / 1.5 + 0.5, t.startUp(three), 1e-9, "three clients, scaled alike");
 
     // Left, after the runs a resumed campaign keeps: a 1 run, b 2 runs.
     Manifest kept = new Manifest();
@@ -88,8 +88,10 @@ class RunTimesTest {
 
     Manifest.RunEntry b1 = run(cells.get(1), 2, "failed", 10.0);
     t.add(b, b1);
-    assertEquals(8.0, t.work(b), 1e-9, "b: measured now; recorded without overheadSeconds,");
-    assertEquals(2.0 + 0.5, t.startUp(b), 1e-9, "the default start-up taken from its seconds");
+    assertEquals(8.5, t.work(b), 1e-9, "b: measured now; recorded without overheadSeconds,");
+    assertEquals(1.5 + 0.5, t.startUp(b), 1e-9, "the default start-up taken from its seconds");
+    assertEquals(1, t.measuredRuns(b), "runs counted, not seconds");
+    assertEquals(2, t.measuredRuns());
   }
 
   private static Manifest.RunEntry run(Matrix.Cell cell, int i, String status, double seconds) {

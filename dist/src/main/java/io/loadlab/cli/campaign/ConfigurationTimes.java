@@ -15,11 +15,11 @@ import java.util.Map;
  */
 final class ConfigurationTimes {
   /** {@code lab up}: its JVM, then per host a namespace, links and sshd. */
-  static final double LAB_UP_SECONDS = 2;
+  static final double LAB_UP_SECONDS = 1;
 
-  static final double LAB_UP_PER_HOST_SECONDS = 1;
-  static final double LAB_DOWN_SECONDS = 2;
-  static final double LAB_DOWN_PER_HOST_SECONDS = 0.5;
+  static final double LAB_UP_PER_HOST_SECONDS = 0.5;
+  static final double LAB_DOWN_SECONDS = 1;
+  static final double LAB_DOWN_PER_HOST_SECONDS = 0.25;
 
   /** {@code provision apply} / {@code teardown} of a testbed: machines vary; a rough guess. */
   static final double TESTBED_UP_SECONDS = 60;
@@ -29,11 +29,11 @@ final class ConfigurationTimes {
   /** {@code loadlab database}: an embedded PostgreSQL initialised and started. */
   static final double DATABASE_SECONDS = 12;
 
-  static final double BROKER_SECONDS = 6;
-  static final double NET_SERVE_SECONDS = 3;
+  static final double BROKER_SECONDS = 5;
+  static final double NET_SERVE_SECONDS = 1.5;
 
   /** Any other server until it is ready. */
-  static final double SERVER_SECONDS = 5;
+  static final double SERVER_SECONDS = 3;
 
   /** {@code ds2 load}: its JVM and schema, then per MB of {@code --db-size}. */
   static final double DS2_LOAD_SECONDS = 5;
@@ -41,7 +41,7 @@ final class ConfigurationTimes {
   static final double DS2_LOAD_PER_MB_SECONDS = 0.5;
 
   /** Any other setup command. */
-  static final double SETUP_SECONDS = 5;
+  static final double SETUP_SECONDS = 3;
 
   /**
    * A configuration's parts, in seconds.

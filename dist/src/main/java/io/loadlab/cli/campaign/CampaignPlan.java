@@ -24,7 +24,11 @@ final class CampaignPlan {
     Path file = dir.resolve(Manifest.FILE);
     if (!Files.isRegularFile(file)) {
       return describe(
-          c, new RunTimes(), new Manifest(), "from the steps' durations; no " + file + " yet");
+          c,
+          new RunTimes(),
+          new ConfigurationTimes(),
+          new Manifest(),
+          "from the steps' durations and the defaults; no " + file + " yet");
     }
     Manifest m;
     try {
@@ -39,6 +43,10 @@ final class CampaignPlan {
               + "); give another --output");
     }
     RunTimes times = RunTimes.of(Matrix.cells(c), m);
+    ConfigurationTimes confTimes = new ConfigurationTimes(m.configurationTimes);
+    int confs = confTimes.measured(c.configurations());
+    String measuredConfs =
+        confs == 0 ? "" : confs + " configuration" + (confs == 1 ? "" : "s") + " brought up";
     String foreign =
         times.foreignRuns() == 0
             ? ""
@@ -50,27 +58,54 @@ final class CampaignPlan {
       return describe(
           c,
           times,
+          confTimes,
           new Manifest(),
-          "from the steps' durations; no measured runs of this file in " + file + foreign);
+          (confs == 0
+                  ? "from the steps' durations and the defaults; no measured runs of this file in "
+                  : "from the steps' durations and " + measuredConfs + " in ")
+              + file
+              + foreign);
     }
     Manifest done = new Manifest();
     done.runs = times.kept();
     return describe(
-        c, times, done, "from " + times.measuredRuns() + " measured runs in " + file + foreign);
+        c,
+        times,
+        confTimes,
+        done,
+        "from "
+            + times.measuredRuns()
+            + " measured runs"
+            + (confs == 0 ? "" : " and " + measuredConfs)
+            + " in "
+            + file
+            + foreign);
   }
 
-  private static String describe(Campaign c, RunTimes times, Manifest done, String source) {
+  private static String describe(
+      Campaign c, RunTimes times, ConfigurationTimes confTimes, Manifest done, String source) {
     StringBuilder sb = new StringBuilder();
     int runsMin = 0;
     int runsMax = 0;
-    double secondsMin = 0;
-    double secondsMax = 0;
     for (Campaign.Configuration conf : c.configurations()) {
       sb.append("configuration ")
           .append(conf.name())
           .append(": ")
           .append(ConfigurationControl.describe(conf))
           .append('\n');
+      ConfigurationTimes.Parts parts = confTimes.of(conf);
+      if (parts.total() > 0) {
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "  around its runs ~%s: bring-up %s, services %s, setup %s, bring-down %s (%s)%n",
+                Eta.format(parts.total()),
+                Eta.format(parts.up()),
+                Eta.format(parts.services()),
+                Eta.format(parts.setup()),
+                Eta.format(parts.down()),
+                parts.measured() ? "measured" : "defaults"));
+      }
       for (Campaign.Step step : c.steps()) {
         List<Map<String, String>> points = Matrix.points(step.sweep());
         Iterations it = step.iterations();
@@ -79,7 +114,8 @@ final class CampaignPlan {
         sb.append(
             String.format(
                 Locale.ROOT,
-                "  step %s (loadlab %s) on %s: %d point%s x %s iterations, ~%.0f s a run%s%n",
+                "  step %s (loadlab %s) on %s: %d point%s x %s iterations, ~%.0f s a run"
+                    + " (%.0f s start-up)%s%n",
                 step.name(),
                 step.command(),
                 machines(step) + remote(conf, step),
@@ -87,6 +123,7 @@ final class CampaignPlan {
                 points.size() == 1 ? "" : "s",
                 it.describe(),
                 each,
+                times.startUp(step),
                 measured > 0
                     ? " (measured: mean of " + measured + " run" + (measured == 1 ? "" : "s") + ")"
                     : times.measuredRuns() > 0
@@ -104,34 +141,36 @@ final class CampaignPlan {
             .append('\n');
         runsMin += points.size() * it.min();
         runsMax += points.size() * it.max();
-        secondsMin += points.size() * it.min() * each;
-        secondsMax += points.size() * it.max() * each;
       }
     }
+    List<Matrix.Cell> cells = Matrix.cells(c);
+    Manifest none = new Manifest();
+    String what = ConfigurationTimes.describe(c.configurations());
     sb.append(
         String.format(
             Locale.ROOT,
-            "campaign %s: %d configuration%s x %d step%s = %s runs, about %s%s (%s)%n",
+            "campaign %s: %d configuration%s x %d step%s = %s runs, %s (%s)%n",
             c.name(),
             c.configurations().size(),
             c.configurations().size() == 1 ? "" : "s",
             c.steps().size(),
             c.steps().size() == 1 ? "" : "s",
             runsMin == runsMax ? String.valueOf(runsMin) : runsMin + " to " + runsMax,
-            Eta.format(secondsMin),
-            secondsMin == secondsMax ? "" : " to " + Eta.format(secondsMax),
+            CampaignEstimate.describe(
+                CampaignEstimate.left(cells, 0, none, false, times, confTimes, null),
+                CampaignEstimate.left(cells, 0, none, true, times, confTimes, null),
+                what),
             source));
     if (!done.runs.isEmpty()) {
-      List<Matrix.Cell> cells = Matrix.cells(c);
-      double leftMin = times.left(cells, 0, done, false);
-      double leftMax = times.left(cells, 0, done, true);
+      double leftMin = CampaignEstimate.left(cells, 0, done, false, times, confTimes, null).total();
+      double leftMax = CampaignEstimate.left(cells, 0, done, true, times, confTimes, null).total();
       sb.append(
           String.format(
               Locale.ROOT,
               "%d runs done, about %s%s left%n",
               done.runs.size(),
               Eta.format(leftMin),
-              leftMin == leftMax ? "" : " to " + Eta.format(leftMax)));
+              Eta.format(leftMin).equals(Eta.format(leftMax)) ? "" : " to " + Eta.format(leftMax)));
     }
     sb.append("reported run per cell: ")
         .append(c.rule().id())

@@ -95,10 +95,18 @@ public final class CampaignRunner {
           continue;
         }
         out.println("configuration " + conf.name() + ": " + ConfigurationControl.describe(conf));
+        Manifest.ConfigurationTime took = new Manifest.ConfigurationTime();
+        long t0 = System.nanoTime();
         String upFailure = control.up(conf);
         Services services = new Services(children);
         if (upFailure == null) {
+          took.upSeconds = secondsSince(t0);
           upFailure = services.start(conf, dir.resolve("configurations"), clientMachines(mine));
+          if (upFailure == null) {
+            took.servicesSeconds = rounded(services.serverSeconds());
+            took.setupSeconds = rounded(services.setupSeconds());
+          }
+          recordTimes(conf, took);
         }
         if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
           machines = new TestbedMachines(conf.file());
@@ -113,6 +121,7 @@ public final class CampaignRunner {
             failedStop = runCell(cell, upFailure);
           }
         } finally {
+          long down = System.nanoTime();
           if (machines != null) {
             machines.close();
             machines = null;
@@ -121,6 +130,8 @@ public final class CampaignRunner {
           String downFailure = control.down(conf);
           if (downFailure != null) {
             out.println("configuration " + conf.name() + ": " + downFailure);
+          } else if (upFailure == null) {
+            took.downSeconds = secondsSince(down);
           }
         }
       }
@@ -140,6 +151,22 @@ public final class CampaignRunner {
         // Shutting down: the hook waits for done.
       }
     }
+  }
+
+  /** Keeps what bringing {@code conf} up took, for the ETA and later plans. */
+  private void recordTimes(Campaign.Configuration conf, Manifest.ConfigurationTime took) {
+    if (manifest.configurationTimes == null) {
+      manifest.configurationTimes = new java.util.LinkedHashMap<>();
+    }
+    manifest.configurationTimes.put(conf.name(), took);
+  }
+
+  private static Double secondsSince(long t0) {
+    return rounded((System.nanoTime() - t0) / 1e9);
+  }
+
+  private static Double rounded(double seconds) {
+    return Math.round(seconds * 1000) / 1000.0;
   }
 
   private String summaryLine() {
@@ -240,17 +267,21 @@ public final class CampaignRunner {
     }
     r.attempts = pendingRetry.remove(r.id);
     manifest.runs.add(r);
+    Double measured = null;
     if (upFailure != null) {
       r.status = "failed";
       r.reason = "configuration " + cell.configuration().name() + " did not come up: " + upFailure;
     } else {
       r.status = "running";
       manifest.write(dir);
-      execute(cell, r);
+      measured = execute(cell, r);
     }
     r.endTime = Instant.now().toString();
     double seconds = (System.nanoTime() - t0) / 1e9;
     r.seconds = Math.round(seconds * 1000) / 1000.0;
+    if (measured != null) {
+      r.overheadSeconds = rounded(Math.max(0, seconds - measured));
+    }
     save();
     // The campaign's own time around the run: matrix, manifest, figures, statistics, report.
     r.bookkeepingMs = Math.round(((System.nanoTime() - t0) - childNanos) / 1e5) / 10.0;
@@ -260,7 +291,8 @@ public final class CampaignRunner {
     return r;
   }
 
-  private void execute(Matrix.Cell cell, Manifest.RunEntry r)
+  /** Runs it; returns its measured time (see {@link RunTimes#measuredSeconds}), or null. */
+  private Double execute(Matrix.Cell cell, Manifest.RunEntry r)
       throws IOException, InterruptedException {
     Path runDir = dir.resolve(r.dir);
     Files.createDirectories(runDir.getParent());
@@ -299,11 +331,21 @@ public final class CampaignRunner {
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);
     r.criteria = CampaignCriteria.verdicts(clientDirs);
+    return RunTimes.measuredSeconds(clientDirs);
   }
 
   private void progress(Matrix.Cell cell, Manifest.RunEntry r, int iteration, double seconds) {
-    // Measured wall time per run (process start included), per step, from this cell on.
-    double left = times.left(cells, cells.indexOf(cell), manifest, true);
+    // The runs left (measured per step, start-up included) and the configurations around them.
+    double left =
+        CampaignEstimate.left(
+                cells,
+                cells.indexOf(cell),
+                manifest,
+                true,
+                times,
+                new ConfigurationTimes(manifest.configurationTimes),
+                cell.configuration())
+            .total();
     String point = cell.point().isEmpty() ? "" : " " + Matrix.label(cell.point());
     out.printf(
         Locale.ROOT,

@@ -66,6 +66,12 @@ public final class Manifest {
   /** The report's own tables as the campaign file lays them out; null for the default report. */
   public List<LayoutTable> tables;
 
+  /**
+   * Per configuration name, how long its parts around the runs took when this campaign last brought
+   * it up (see {@link ConfigurationTime}); plans estimate from them. Absent before any.
+   */
+  public Map<String, ConfigurationTime> configurationTimes;
+
   /** The wrapper words of each client of {@code step}, or null if none has any. */
   static List<List<String>> wrappers(Campaign.Step step) {
     List<List<String>> w = step.clients().stream().map(c -> c.placement().words()).toList();
@@ -105,6 +111,22 @@ public final class Manifest {
     public Map<String, String> bestAt = new LinkedHashMap<>();
     public Double value;
     public Double ratioToBaseline;
+  }
+
+  /** How long a configuration's parts around its runs took, in seconds: each absent until done. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static final class ConfigurationTime {
+    /** {@code lab up} or {@code provision apply} (0 for this machine as it is). */
+    public Double upSeconds;
+
+    /** Its servers, started one after another, until each was ready. */
+    public Double servicesSeconds;
+
+    /** Its setup commands, each run to its end. */
+    public Double setupSeconds;
+
+    /** Stopping its servers, then {@code lab down} or {@code provision teardown}. */
+    public Double downSeconds;
   }
 
   /** A failed attempt of a run that {@code --retry-failed} ran again. */
@@ -169,6 +191,13 @@ public final class Manifest {
      * figures, statistics, manifest and report (for the overhead benchmark).
      */
     public Double bookkeepingMs;
+
+    /**
+     * What the run's wall time ({@code seconds}) spent outside its measured time (its result.json's
+     * start to end; the longest client's): starting and ending its processes, connecting, writing
+     * its files. Absent when no client wrote a result.json.
+     */
+    public Double overheadSeconds;
 
     /** True if an interrupted attempt of this run was found and the run was done again. */
     public Boolean redone;

@@ -1,32 +1,52 @@
 package io.loadlab.cli.campaign;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.util.Durations;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * How long a campaign's runs take, for the plan's estimate and the ETA while it runs. A step's run
- * takes what its measured runs took on average (a run's wall time: its processes' start, the run,
- * reading its results); a step with no measured run yet takes what its options give ({@code
- * duration} or {@code run-time}, plus {@code warmup}, plus {@value #OVERHEAD_SECONDS} s), times how
- * much longer the measured runs of other steps took than theirs gave. Only finished runs ({@code
- * ok} or {@code failed}) of this campaign file count: a run whose command lines are not the ones
- * its cell has now is left out, as a resumed campaign would refuse it.
+ * How long a campaign's runs take, for the plan's estimate and the ETA while it runs, in two parts:
+ * a run's measured time (its result.json's start to end: warmup, the run, its phases) and its
+ * start-up (the rest of its wall time: its processes' start and end, connecting, its files; plus
+ * the campaign's own bookkeeping per run). A step's run takes what its measured runs took on
+ * average; a step with no measured run yet takes what its options give ({@code duration} or {@code
+ * run-time}, plus {@code warmup}; and {@value #RUN_START_SECONDS} s to start, {@value
+ * #EXTRA_CLIENT_SECONDS} s more per extra client), each part times how much longer the measured
+ * runs of other steps took than their options gave. Only finished runs ({@code ok} or {@code
+ * failed}) of this campaign file count: a run whose command lines are not the ones its cell has now
+ * is left out, as a resumed campaign would refuse it.
  */
 final class RunTimes {
-  /** A run's start and end around its measured time: a JVM, a server or broker, the files. */
-  static final double OVERHEAD_SECONDS = 2;
+  /** A run's start and end around its measured time, one client: a JVM, connecting, its files. */
+  static final double RUN_START_SECONDS = 1.5;
+
+  /** Each client after the first: another JVM on the same 2 cores, or one over SSH. */
+  static final double EXTRA_CLIENT_SECONDS = 1.5;
+
+  /** The campaign's own time per run: its manifest, statistics and report, written again. */
+  static final double BOOKKEEPING_SECONDS = 0.2;
 
   /** Assumed when a step gives no --duration (the commands' default is 10 s for most). */
   static final double DEFAULT_SECONDS = 10;
 
-  /** Per step name: {sum of measured seconds, runs}. */
+  /** Per step name: {sum of measured seconds, sum of start-up seconds, runs}. */
   private final Map<String, double[]> measured = new HashMap<>();
 
-  private double measuredSeconds;
-  private double plannedSeconds;
+  private double measuredWork;
+  private double plannedWork;
+  private double measuredStartUp;
+  private double plannedStartUp;
+  private double bookkeepingSeconds;
+  private int bookkept;
   private int measuredRuns;
   private int foreignRuns;
   private final List<Manifest.RunEntry> kept = new ArrayList<>();
@@ -66,27 +86,57 @@ final class RunTimes {
     if (!finished(r)) {
       return;
     }
-    double[] s = measured.computeIfAbsent(step.name(), k -> new double[2]);
-    s[0] += r.seconds;
-    s[1]++;
-    measuredSeconds += r.seconds;
-    plannedSeconds += planned(step);
+    // A run recorded before overheadSeconds existed: the default start-up, the rest measured.
+    double startUp =
+        Math.min(r.seconds, r.overheadSeconds != null ? r.overheadSeconds : plannedStartUp(step));
+    double work = r.seconds - startUp;
+    double[] s = measured.computeIfAbsent(step.name(), k -> new double[3]);
+    s[0] += work;
+    s[1] += startUp;
+    s[2]++;
+    measuredWork += work;
+    plannedWork += plannedWork(step);
+    measuredStartUp += startUp;
+    plannedStartUp += plannedStartUp(step);
+    if (r.bookkeepingMs != null) {
+      bookkeepingSeconds += r.bookkeepingMs / 1000;
+      bookkept++;
+    }
     measuredRuns++;
   }
 
-  /** The seconds a run of {@code step} is expected to take. */
+  /** The seconds a run of {@code step} is expected to take: {@link #work} and {@link #startUp}. */
   double seconds(Campaign.Step step) {
+    return work(step) + startUp(step);
+  }
+
+  /** The seconds of a run of {@code step} that its result measures. */
+  double work(Campaign.Step step) {
     double[] s = measured.get(step.name());
     if (s != null) {
-      return s[0] / s[1];
+      return s[0] / s[2];
     }
-    return measuredRuns == 0 ? planned(step) : planned(step) * measuredSeconds / plannedSeconds;
+    return scaled(plannedWork(step), measuredWork, plannedWork);
+  }
+
+  /** The seconds around a run of {@code step}'s measured time, bookkeeping included. */
+  double startUp(Campaign.Step step) {
+    double[] s = measured.get(step.name());
+    double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
+    if (s != null) {
+      return s[1] / s[2] + bookkeeping;
+    }
+    return scaled(plannedStartUp(step), measuredStartUp, plannedStartUp) + bookkeeping;
+  }
+
+  private double scaled(double planned, double measuredSum, double plannedSum) {
+    return measuredRuns == 0 || plannedSum <= 0 ? planned : planned * measuredSum / plannedSum;
   }
 
   /** Measured runs of {@code step}. */
   int measuredRuns(Campaign.Step step) {
     double[] s = measured.get(step.name());
-    return s == null ? 0 : (int) s[1];
+    return s == null ? 0 : (int) s[2];
   }
 
   /** Measured runs of every step. */
@@ -105,26 +155,16 @@ final class RunTimes {
   }
 
   /**
-   * The seconds the runs not yet in {@code m} take, of {@code cells} from index {@code from} on:
-   * {@code min} (or {@code max}) iterations of each cell, less the runs it has.
+   * The runs of {@code cell} not yet in {@code done}: {@code min} (or {@code max}) iterations, less
+   * the runs it has.
    */
-  double left(List<Matrix.Cell> cells, int from, Manifest m, boolean max) {
-    Map<String, Integer> done = new HashMap<>();
-    for (Manifest.RunEntry r : m.runs) {
-      done.merge(r.cell, 1, Integer::sum);
-    }
-    double s = 0;
-    for (int i = Math.max(0, from); i < cells.size(); i++) {
-      Matrix.Cell cell = cells.get(i);
-      Iterations it = cell.step().iterations();
-      int n = (max ? it.max() : it.min()) - done.getOrDefault(cell.id(), 0);
-      s += Math.max(0, n) * seconds(cell.step());
-    }
-    return s;
+  static int runsLeft(Matrix.Cell cell, Map<String, Integer> done, boolean max) {
+    Iterations it = cell.step().iterations();
+    return Math.max(0, (max ? it.max() : it.min()) - done.getOrDefault(cell.id(), 0));
   }
 
-  /** What the step's options give: duration (or run-time) and warmup, plus the overhead. */
-  static double planned(Campaign.Step step) {
+  /** What the step's options give for its measured time: duration (or run-time) and warmup. */
+  static double plannedWork(Campaign.Step step) {
     double d = DEFAULT_SECONDS;
     for (String key : List.of("duration", "run-time")) {
       String v = step.options().get(key);
@@ -134,7 +174,41 @@ final class RunTimes {
     }
     String w = step.options().get("warmup");
     double warm = w == null || w.contains("$") ? 0 : secondsOf("warmup", w);
-    return d + warm + OVERHEAD_SECONDS;
+    return d + warm;
+  }
+
+  /** A run's default start-up: one client's, and each extra client's. */
+  static double plannedStartUp(Campaign.Step step) {
+    return RUN_START_SECONDS + (step.clients().size() - 1) * EXTRA_CLIENT_SECONDS;
+  }
+
+  /**
+   * A finished run's measured time: its result.json's start to end, the longest of its clients'
+   * ({@code dirs}); null when none wrote one with both times.
+   */
+  static Double measuredSeconds(List<Path> dirs) {
+    Double longest = null;
+    for (Path d : dirs) {
+      Path json = d.resolve("result.json");
+      if (!Files.isRegularFile(json)) {
+        continue;
+      }
+      try {
+        JsonNode root = ResultJson.mapper().readTree(json.toFile());
+        if (root.hasNonNull("startTime") && root.hasNonNull("endTime")) {
+          double s =
+              Duration.between(
+                          Instant.parse(root.get("startTime").asText()),
+                          Instant.parse(root.get("endTime").asText()))
+                      .toMillis()
+                  / 1000.0;
+          longest = longest == null ? s : Math.max(longest, s);
+        }
+      } catch (IOException | RuntimeException e) {
+        // Not a result this can read: the run's figures say so; no time from it.
+      }
+    }
+    return longest;
   }
 
   private static double secondsOf(String key, String v) {

@@ -28,6 +28,8 @@ final class Services {
 
   private final List<StepExecutor.Execution> running = new ArrayList<>();
   private final CampaignChildren children;
+  private long serverNanos;
+  private long setupNanos;
 
   Services(CampaignChildren children) {
     this.children = children;
@@ -56,12 +58,14 @@ final class Services {
               + "); stop it, or give the service another port";
         }
       }
+      long t0 = System.nanoTime();
       StepExecutor.Execution e = StepExecutors.forClient(c, s.machine()).start(s.args(), null, log);
       boolean setup = s.readyPort() == Campaign.Service.TO_COMPLETION;
       children.started(e, setup ? "setup" : "service", s.machine(), s.args());
       if (setup) {
         int code = e.waitFor();
         children.ended(e);
+        setupNanos += System.nanoTime() - t0;
         if (code != 0) {
           return what
               + " exited with "
@@ -75,11 +79,22 @@ final class Services {
       }
       running.add(e);
       String why = awaitReady(c, s, e, log, clients);
+      serverNanos += System.nanoTime() - t0;
       if (why != null) {
         return what + " " + why + " (see " + log + ")" + ServiceReadiness.lastLines(log, LOG_LINES);
       }
     }
     return null;
+  }
+
+  /** Seconds its servers took until each was ready, one after another. */
+  double serverSeconds() {
+    return serverNanos / 1e9;
+  }
+
+  /** Seconds its setup commands took. */
+  double setupSeconds() {
+    return setupNanos / 1e9;
   }
 
   /** Stops them, newest first. */

@@ -133,7 +133,10 @@ class InstallPlannerTest {
       assertEquals(
           List.of(
               "server1: install loadlab dist.tar.gz into opt/loadlab",
-              "server1: start net-serve on port " + rolePort),
+              "server1: start net-serve on port "
+                  + rolePort
+                  + ": opt/loadlab/bin/loadlab net serve --port "
+                  + rolePort),
           changes);
       ByteArrayOutputStream log = new ByteArrayOutputStream();
       assertTrue(p.apply(new PrintStream(log, true, StandardCharsets.UTF_8)), log.toString());
@@ -211,7 +214,11 @@ class InstallPlannerTest {
       assertEquals(
           List.of(
               "client1: install the loadlab JMeter plugin plugin-bin.tar.gz into apache-jmeter",
-              "client1: start jmeter-server on port " + rolePort + " (RMI 50123)"),
+              "client1: start jmeter-server on port "
+                  + rolePort
+                  + " (RMI 50123): apache-jmeter/bin/jmeter-server -Dserver_port="
+                  + rolePort
+                  + " -Jserver.rmi.localport=50123 -Jserver.rmi.ssl.disable=true"),
           p.plan().changes().stream().map(Action::toString).toList());
       ByteArrayOutputStream log = new ByteArrayOutputStream();
       assertTrue(p.apply(new PrintStream(log, true, StandardCharsets.UTF_8)), log.toString());

@@ -94,8 +94,16 @@ final class ClientComparison {
     return charts;
   }
 
-  /** True if some run records the figure itself (not derived from its operations). */
+  /**
+   * True if some run records the figure itself (not derived from its operations: netperf latency
+   * and CPU per MB come from an operation's rate and CPU, which the rates below show per machine).
+   */
   private static boolean workloadFigure(RunComparison c, String figure) {
+    String name = figure.contains(" ") ? figure.substring(0, figure.indexOf(' ')) : figure;
+    if (name.equals(io.loadlab.core.net.NetperfFigures.LATENCY)
+        || name.equals(io.loadlab.core.net.NetperfFigures.CPU_PER_MB)) {
+      return false;
+    }
     return c.groups().stream()
         .flatMap(g -> g.runs().stream())
         .anyMatch(r -> r.figures() != null && r.figures().containsKey(figure));

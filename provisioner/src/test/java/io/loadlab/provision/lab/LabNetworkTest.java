@@ -81,6 +81,13 @@ class LabNetworkTest {
     return Double.parseDouble(m.group(1));
   }
 
+  /** The minimum of ping's summary line ("rtt min/avg/max/mdev = 0.05/…"). */
+  private static double minRttMs(CommandResult ping) {
+    Matcher m = Pattern.compile("= ([0-9.]+)/[0-9.]+/[0-9.]+/").matcher(ping.stdout());
+    assertTrue(m.find(), ping.stdout() + ping.stderr());
+    return Double.parseDouble(m.group(1));
+  }
+
   private static void assumePing() {
     assumeTrue(
         Files.isExecutable(Path.of("/usr/bin/ping")) || Files.isExecutable(Path.of("/bin/ping")),
@@ -92,9 +99,10 @@ class LabNetworkTest {
     assumePing();
     assertEquals(
         Map.of("lan", "10.213.1.3", "direct", "10.213.2.2"), net.addresses().get("server1"));
-    CommandResult bridged = in("client2", "ping", "-c", "1", "-W", "3", "10.213.1.3");
+    // The fastest of ten: one ping on a busy machine (or the first, with ARP) can take ms.
+    CommandResult bridged = in("client2", "ping", "-c", "10", "-i", "0.2", "-W", "3", "10.213.1.3");
     assertTrue(bridged.ok(), bridged.stdout() + bridged.stderr());
-    assertTrue(rttMs(bridged) < 2.0, "no delay on the bridge: " + bridged.stdout());
+    assertTrue(minRttMs(bridged) < 2.0, "no delay on the bridge: " + bridged.stdout());
     CommandResult direct = in("client1", "ping", "-c", "1", "-W", "3", "10.213.2.2");
     assertTrue(direct.ok(), direct.stdout() + direct.stderr());
     assertTrue(in("client1", "ip", "link", "show", "l1").stdout().contains("mtu 9000"));

@@ -38,11 +38,18 @@ jar="$here/dist/target/loadlab.jar"
   -DoutputDirectory="$work") >&2
 tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
 artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+# Every JVM here (the broker, loadlab, artemis perf) runs on the Java the loadlab launcher takes:
+# JAVA_HOME's, else the newest installed (dist/src/main/dist/lib/find-java.sh).
+. "$here/dist/src/main/dist/lib/find-java.sh"
+loadlab_find_java
+[ -n "$java" ] || { echo "no java found; set JAVA_HOME" >&2; exit 2; }
+export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$java")")}"
+echo "   java: $("$java" -version 2>&1 | head -1) ($java)" >&2
 # Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
 export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
 
 echo "== starting the broker (loadlab broker, its own JVM)" >&2
-java -jar "$jar" broker --host 127.0.0.1 --port 0 >"$work/broker.log" 2>&1 &
+"$java" -jar "$jar" broker --host 127.0.0.1 --port 0 >"$work/broker.log" 2>&1 &
 broker_pid=$!
 for _ in $(seq 1 60); do grep -q "listening" "$work/broker.log" 2>/dev/null && break; sleep 0.5; done
 uri=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$work/broker.log")
@@ -84,7 +91,7 @@ for size in $SIZES; do
   ours=(); mp1=(); mp100=(); mp1000=()
   for _ in $(seq 1 "$REPEAT"); do
     next
-    java -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count 100000000 --duration "${SECONDS_PER_RUN}s" \
+    "$java" -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count 100000000 --duration "${SECONDS_PER_RUN}s" \
       --npubs 1 --nsubs 1 --quiet --output "$d" >"$d.log" 2>&1
     ours+=("$(loadlab_figure "$d/result.json" "subscribeRate size=$size")")
     for mp in 1 100 1000; do
@@ -114,7 +121,7 @@ for _ in $(seq 1 "$REPEAT"); do
   next
   quiet
   loads+=("$(cut -d' ' -f1 /proc/loadavg)")
-  java -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
+  "$java" -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
     --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
   ll_dir=$d
   ours+=("$(loadlab_p50 "$d/result.json" "transit size=$LAT_SIZE")")
@@ -144,7 +151,7 @@ if [ "$MEMORY_COUNT" -gt 0 ]; then
   echo "== memory: $MEMORY_COUNT messages with -Xmx256m" >&2
   next
   set +e
-  /usr/bin/time -v java -Xmx256m -jar "$jar" amqp throughput --broker "$uri" --size 64 \
+  /usr/bin/time -v "$java" -Xmx256m -jar "$jar" amqp throughput --broker "$uri" --size 64 \
     --count "$MEMORY_COUNT" --quiet --output "$d" >"$d.log" 2>"$d.time"
   code=$?
   set -e

@@ -31,6 +31,10 @@ for tool in sockperf iperf3 java; do
     exit 2
   fi
 done
+# loadlab runs on the Java its launcher takes: JAVA_HOME's, else the newest installed.
+. "$ROOT/dist/src/main/dist/lib/find-java.sh"
+loadlab_find_java
+echo "java: $("$java" -version 2>&1 | head -1) ($java)"
 if [[ ! -f $JAR ]]; then
   (cd "$ROOT" && ./mvnw -q -pl dist -am package -DskipTests)
 fi
@@ -60,7 +64,7 @@ json_number() { grep -o "\"$2\" *: *[0-9.eE+-]*" "$1" | head -1 | sed 's/.*: *//
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 LL_PORT=$(free_port)
-java -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
+"$java" -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
 PIDS+=($!)
 SP_TCP_PORT=$(free_port)
 sockperf server --tcp -i 127.0.0.1 -p "$SP_TCP_PORT" >"$WORK/sockperf-tcp-server.log" 2>&1 &
@@ -73,16 +77,25 @@ iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
 PIDS+=($!)
 sleep 3
 
+# QUIET=1: before each tool's run, wait until the 1-minute load average is under 1 (quiet rounds).
+quiet() {
+  if [ "${QUIET:-0}" = 1 ]; then
+    while awk '{exit !($1 >= 1.0)}' /proc/loadavg; do sleep 5; done
+  fi
+}
+
 loadlab_run() { # workload out.json args...
   local workload=$1 json=$2
   shift 2
-  java -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup 2s \
+  quiet
+  "$java" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup 2s \
     --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1
 }
 
 sockperf_rate() { # $1 = port, then extra flags; prints transactions/s and p50 half round trip
   local port=$1
   shift
+  quiet
   sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$DURATION" "$@" >"$WORK/sp.log" 2>&1
   local line runtime received lat
   line=$(grep 'Valid Duration' "$WORK/sp.log")
@@ -114,10 +127,10 @@ best() { sort -g | tail -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.2f", a / b }'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
-echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared; UDP stream datagrams of $UDP_SIZE bytes"
+echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared (rr: also the median of the rounds' ratios); UDP stream datagrams of $UDP_SIZE bytes"
 echo
 
-for f in ll-tcp sp-tcp ll-udp sp-udp ll-us ip-us ll-send ip-send ll-strg ip-rev; do : >"$WORK/$f"; done
+for f in r-tcp r-udp ll-tcp sp-tcp ll-udp sp-udp ll-us ip-us ll-send ip-send ll-strg ip-rev; do : >"$WORK/$f"; done
 for round in $(seq "$ROUNDS"); do
   echo "round $round: load average $(loadavg)"
   if wanted tcp-rr; then
@@ -126,6 +139,7 @@ for round in $(seq "$ROUNDS"); do
     echo "$ll" >>"$WORK/ll-tcp"
     read -r sp splat < <(sockperf_rate "$SP_TCP_PORT" --tcp)
     echo "$sp" >>"$WORK/sp-tcp"
+    ratio "$ll" "$sp" >>"$WORK/r-tcp"
     echo "  tcp rr 14/14: loadlab $ll tps (p50 RTT $p50 us)  sockperf --tcp $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-rr; then
@@ -135,6 +149,7 @@ for round in $(seq "$ROUNDS"); do
     echo "$ll" >>"$WORK/ll-udp"
     read -r sp splat < <(sockperf_rate "$SP_UDP_PORT")
     echo "$sp" >>"$WORK/sp-udp"
+    ratio "$ll" "$sp" >>"$WORK/r-udp"
     echo "  udp rr 14/14: loadlab $ll tps (p50 RTT $p50 us, lost $lost)  sockperf $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-stream; then
@@ -174,6 +189,13 @@ echo
 printf '%-44s %12s %12s %6s\n' "benchmark (best of $ROUNDS)" loadlab peer ratio
 row "tcp rr 14/14 tps vs sockperf ping-pong --tcp" ll-tcp sp-tcp
 row "udp rr 14/14 tps vs sockperf ping-pong" ll-udp sp-udp
+median_row() { # label ratios-file: the median of the rounds' ratios (each round side by side)
+  [[ -s $WORK/$2 ]] || return 0
+  printf '%-44s %s (rounds: %s)\n' "$1" "$(sort -g "$WORK/$2" | awk '{ r[NR] = $1 } END {
+    printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" "$(paste -sd' ' "$WORK/$2")"
+}
+median_row "tcp rr median ratio" r-tcp
+median_row "udp rr median ratio" r-udp
 row "udp stream $UDP_SIZE B received MB/s vs iperf3 -u" ll-us ip-us
 row "tcp stream send MB/s vs iperf3" ll-send ip-send
 row "tcp stream read MB/s vs iperf3 -R" ll-strg ip-rev

@@ -131,12 +131,59 @@ class DistributionIT {
     }
     Outcome none =
         run(
-            Map.of("PATH", tools.toString(), "JAVA_HOME", ""),
+            Map.of("PATH", tools.toString(), "JAVA_HOME", "", "LOADLAB_JDK_DIRS", ""),
             "/bin/sh",
             home.resolve("bin/loadlab").toString(),
             "--version");
     assertEquals(2, none.code(), none.out() + none.err());
     assertTrue(none.err().contains("no java found"), none.err());
+  }
+
+  @Test
+  void takesTheNewestInstalledJavaWhenJavaHomeIsUnsetAndSaysWhich() throws Exception {
+    // Two fake JDKs where packages put them: the newer one (99) runs loadlab, not the PATH's.
+    Path jdks = Files.createDirectories(unpacked.resolve("jvm"));
+    for (String feature : new String[] {"17", "99"}) {
+      Path bin = Files.createDirectories(jdks.resolve("jdk-" + feature + "/bin"));
+      Files.writeString(
+          jdks.resolve("jdk-" + feature + "/release"), "JAVA_VERSION=\"" + feature + ".0.1\"\n");
+      Path java = bin.resolve("java");
+      Files.writeString(
+          java,
+          """
+          #!/bin/sh
+          case "$*" in
+            *-XshowSettings*) echo "    java.specification.version = %1$s"; echo "    java.runtime.version = %1$s" ;;
+            *) echo "fake java %1$s: $*" ;;
+          esac
+          """
+              .formatted(feature));
+      assertTrue(java.toFile().setExecutable(true));
+    }
+    Outcome o =
+        run(
+            Map.of("JAVA_HOME", "", "LOADLAB_JDK_DIRS", jdks.toString(), "LOADLAB_NO_CDS", "1"),
+            home.resolve("bin/loadlab").toString(),
+            "--version");
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.out().startsWith("fake java 99: "), o.out());
+    assertTrue(o.out().contains("--version"), o.out());
+    assertTrue(o.err().contains("running on Java 99, " + jdks.resolve("jdk-99")), o.err());
+
+    // JAVA_HOME still chooses, and nothing is said.
+    Outcome chosen =
+        run(
+            Map.of(
+                "JAVA_HOME",
+                jdks.resolve("jdk-17").toString(),
+                "LOADLAB_JDK_DIRS",
+                jdks.toString(),
+                "LOADLAB_NO_CDS",
+                "1"),
+            home.resolve("bin/loadlab").toString(),
+            "--version");
+    assertTrue(chosen.out().startsWith("fake java 17: "), chosen.out());
+    assertTrue(chosen.err().isEmpty(), chosen.err());
   }
 
   private static Outcome run(Map<String, String> env, String... command)

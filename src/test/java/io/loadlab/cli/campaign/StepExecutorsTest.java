@@ -35,4 +35,17 @@ class StepExecutorsTest {
       assertEquals(List.of(), StepExecutors.jitOptions(DS2_RUN, own, C1), own);
     }
   }
+
+  @Test
+  void aRunTakesTheLaunchersCompatibilityOptionsOfJava24AndNewer() {
+    assertEquals(
+        List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"),
+        StepExecutors.compatibilityOptions(
+            List.of(
+                "-Xmx1g",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-XX:SharedArchiveFile=x.jsa",
+                "--enable-native-access=ALL-UNNAMED")));
+    assertEquals(List.of(), StepExecutors.compatibilityOptions(List.of("-Xmx1g")));
+  }
 }

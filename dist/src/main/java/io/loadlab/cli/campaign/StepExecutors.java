@@ -2,6 +2,7 @@ package io.loadlab.cli.campaign;
 
 import io.loadlab.provision.placement.Placement;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,6 +78,7 @@ public final class StepExecutors {
   public static List<String> loadlab(List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(compatibilityOptions(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     // JVM options of each run: the environment's, else the system property's (the build's tests
     // set it to start their many short children faster).
     String opts = System.getenv("LOADLAB_RUN_JAVA_OPTS");
@@ -97,6 +99,20 @@ public final class StepExecutors {
     cmd.add("io.loadlab.cli.Main");
     cmd.addAll(args);
     return cmd;
+  }
+
+  /**
+   * The options of this JVM's that a run's JVM takes too: those the launcher gives Java 24 and
+   * newer so that Netty's use of sun.misc.Unsafe and of native libraries starts no warnings
+   * (lib/find-java.sh).
+   */
+  static List<String> compatibilityOptions(List<String> jvmArguments) {
+    return jvmArguments.stream()
+        .filter(
+            a ->
+                a.startsWith("--sun-misc-unsafe-memory-access=")
+                    || a.startsWith("--enable-native-access="))
+        .toList();
   }
 
   /**

@@ -51,8 +51,10 @@ run_pgbench() {
   echo "$(awk -v t="$tps" 'BEGIN { printf "%.0f", t * 60 }') $load"
 }
 
-JAVA_BIN=java
-if [ -n "${JAVA_HOME:-}" ]; then JAVA_BIN="$JAVA_HOME/bin/java"; fi
+# The Java the loadlab launcher runs on: JAVA_HOME's, else the newest installed.
+. "$ROOT/dist/src/main/dist/lib/find-java.sh"
+loadlab_find_java 2>/dev/null
+JAVA_BIN=$java
 echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE rounds=$ROUNDS"
 # ROUNDS=n: n pairs, the order alternating (loadlab first in odd rounds, pgbench first in even
 # ones) so that a machine drifting over time favours neither tool; the median ratio sums them up.

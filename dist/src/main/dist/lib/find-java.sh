@@ -68,12 +68,14 @@ loadlab_find_java() {
   return 0
 }
 
-# $1: the Java feature version. Prints the options that keep Java 24 and newer as quiet as Java 17:
-# Netty (under Qpid JMS and Artemis) uses sun.misc.Unsafe and loads a native library, which those
-# Javas warn about on every start (JEP 471, JEP 472) unless allowed.
+# $1: the Java feature version. Prints the option that keeps Java 24 and newer as quiet as Java 17:
+# Netty (under Qpid JMS and Artemis) uses sun.misc.Unsafe's memory access, which those Javas warn
+# about on every start (JEP 471) unless allowed. (Its native library, which they warn about too,
+# is allowed by loadlab.jar's manifest, Enable-Native-Access: the option would turn off the
+# class-data archive's module handling.)
 loadlab_java_compat_opts() {
   if [ "${1:-0}" -ge 24 ] 2>/dev/null; then
-    echo "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+    echo "--sun-misc-unsafe-memory-access=allow"
   fi
   return 0
 }

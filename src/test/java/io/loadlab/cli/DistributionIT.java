@@ -2,6 +2,7 @@ package io.loadlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -96,6 +97,51 @@ class DistributionIT {
     assertEquals("4", tieredStopAtLevel("2", "", "net", "rr", "--users", "0"));
     assertEquals(
         "4", tieredStopAtLevel("2", "-XX:TieredStopAtLevel=4", "ds2", "run", "--threads", "-3"));
+  }
+
+  @Test
+  void onJava24AndNewerADs2RunOnTwoCpusCompilesWithC2Alone() throws Exception {
+    Path jdk = installedJdk(24);
+    assumeTrue(
+        jdk != null,
+        "skipped: no Java 24 or newer under /usr/lib/jvm (the development and CI machine has"
+            + " Temurin 25 there)");
+    List<String> cmd =
+        List.of(home.resolve("bin/loadlab").toString(), "ds2", "run", "--threads", "-3");
+    Outcome o =
+        run(
+            Map.of(
+                "OMP_NUM_THREADS",
+                "2",
+                "JAVA_HOME",
+                jdk.toString(),
+                "LOADLAB_JAVA_OPTS",
+                "-XX:+PrintFlagsFinal"),
+            cmd.toArray(String[]::new));
+    assertEquals(2, o.code(), o.err());
+    assertTrue(o.out().matches("(?s).*\\bTieredCompilation\\s+=\\s+false\\b.*"), o.out());
+  }
+
+  /** A JDK of at least {@code feature} under /usr/lib/jvm (its release file says), or null. */
+  private static Path installedJdk(int feature) throws IOException {
+    Path jvm = Path.of("/usr/lib/jvm");
+    if (!Files.isDirectory(jvm)) {
+      return null;
+    }
+    try (var homes = Files.list(jvm)) {
+      for (Path h : homes.sorted().toList()) {
+        Path release = h.resolve("release");
+        if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))) {
+          java.util.regex.Matcher m =
+              java.util.regex.Pattern.compile("JAVA_VERSION=\"(\\d+)")
+                  .matcher(Files.readString(release));
+          if (m.find() && Integer.parseInt(m.group(1)) >= feature) {
+            return h;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /** TieredStopAtLevel of the JVM bin/loadlab starts for a command refused before it runs. */

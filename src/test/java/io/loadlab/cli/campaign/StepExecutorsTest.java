@@ -48,4 +48,14 @@ class StepExecutorsTest {
                 "--enable-native-access=ALL-UNNAMED")));
     assertEquals(List.of(), StepExecutors.compatibilityOptions(List.of("-Xmx1g")));
   }
+
+  @Test
+  void aRunStartsFromLoadlabJarWhenThatIsTheClassPathSoItsManifestApplies() {
+    assertEquals(
+        List.of("-jar", "/opt/loadlab/lib/loadlab.jar"),
+        StepExecutors.mainOf("/opt/loadlab/lib/loadlab.jar"));
+    assertEquals(
+        List.of("-cp", "a/classes:b.jar", "io.loadlab.cli.Main"),
+        StepExecutors.mainOf("a/classes:b.jar"));
+  }
 }

@@ -66,7 +66,10 @@ public final class Ds2RandomData {
     String country = us ? "US" : COUNTRIES[rng.nextInt(COUNTRIES.length)];
     int cardType = 1 + rng.nextInt(5);
     String card = digits(rng, 16);
-    String expiration = (2008 + rng.nextInt(5)) + "/" + String.format("%02d", 1 + rng.nextInt(12));
+    int year = 2008 + rng.nextInt(5);
+    int month = 1 + rng.nextInt(12);
+    // Not String.format: it was 2% of a DS2 client's CPU (parsing the pattern per customer).
+    String expiration = year + (month < 10 ? "/0" : "/") + month;
     int age = 18 + rng.nextInt(73);
     int income = 20000 * (1 + rng.nextInt(5));
     String gender = rng.nextBoolean() ? "M" : "F";

@@ -51,8 +51,6 @@ public final class Ds2Transactions implements AutoCloseable {
   private static final String MY_BY_ACTOR = myFullText("actor");
   private static final String MY_BY_TITLE = myFullText("title");
   private static final String[] PRICES = new String[MAX_LINE_ITEMS + 1];
-  private static final java.util.regex.Pattern NOT_WORD =
-      java.util.regex.Pattern.compile("[^\\p{L}\\p{N}]+");
 
   static {
     for (int n = 1; n <= MAX_LINE_ITEMS; n++) {
@@ -248,20 +246,16 @@ public final class Ds2Transactions implements AutoCloseable {
 
   private Ds2BrowseResult fullText(
       Ds2BrowseResult.By by, String column, String words, int batchSize) throws SQLException {
-    String[] terms = NOT_WORD.matcher(words).replaceAll(" ").trim().split(" ");
-    if (terms.length == 0 || terms[0].isEmpty()) {
+    boolean pg = dialect == SqlDialect.POSTGRESQL;
+    String query = pg ? fullTextQuery(words, "", " & ") : fullTextQuery(words, "+", " ");
+    if (query.isEmpty()) {
       return new Ds2BrowseResult(by, 0);
     }
     boolean actor = column.equals("actor");
-    PreparedStatement ps;
-    String query;
-    if (dialect == SqlDialect.POSTGRESQL) {
-      ps = statements.statement(actor ? PG_BY_ACTOR : PG_BY_TITLE);
-      query = String.join(" & ", terms);
-    } else {
-      ps = statements.statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
-      query = "+" + String.join(" +", terms);
-    }
+    PreparedStatement ps =
+        pg
+            ? statements.statement(actor ? PG_BY_ACTOR : PG_BY_TITLE)
+            : statements.statement(actor ? MY_BY_ACTOR : MY_BY_TITLE);
     ps.setString(1, query);
     ps.setInt(2, batchSize);
     return new Ds2BrowseResult(by, StatementCache.countRows(ps));
@@ -280,6 +274,42 @@ public final class Ds2Transactions implements AutoCloseable {
   public Ds2PurchaseResult purchase(int customerId, int[] prodIds, int[] quantities)
       throws SQLException {
     return purchase.run(customerId, prodIds, quantities);
+  }
+
+  /**
+   * The words of {@code text} (runs of letters and numbers; anything else separates them), each
+   * after {@code prefix}, joined by {@code separator}: a full-text query that needs no escaping.
+   * Empty if {@code text} has no word. Written out rather than with a regular expression, which
+   * cost a DS2 client over 1% of its CPU.
+   */
+  static String fullTextQuery(String text, String prefix, String separator) {
+    StringBuilder query = new StringBuilder(text.length() + 8);
+    boolean inWord = false;
+    for (int i = 0; i < text.length(); ) {
+      int cp = text.codePointAt(i);
+      i += Character.charCount(cp);
+      if (isWordChar(cp)) {
+        if (!inWord) {
+          query.append(query.length() == 0 ? "" : separator).append(prefix);
+          inWord = true;
+        }
+        query.appendCodePoint(cp);
+      } else {
+        inWord = false;
+      }
+    }
+    return query.toString();
+  }
+
+  /** A letter or a number ({@code \p{L}} or {@code \p{N}}). */
+  private static boolean isWordChar(int cp) {
+    if (Character.isLetter(cp)) {
+      return true;
+    }
+    int type = Character.getType(cp);
+    return type == Character.DECIMAL_DIGIT_NUMBER
+        || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
   }
 
   private static boolean isDuplicateKey(SQLException e) {

@@ -74,7 +74,7 @@ public final class StepExecutors {
         : List.of("ip", "netns", "exec", "ll-" + c.labName() + "-" + machine);
   }
 
-  /** {@code java -cp <this classpath> io.loadlab.cli.Main args}: the loadlab that is running. */
+  /** {@code java [-jar loadlab.jar | -cp <class path> io.loadlab.cli.Main] args}: this loadlab. */
   public static List<String> loadlab(List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -94,11 +94,21 @@ public final class StepExecutors {
     if (archive != null && !archive.isBlank() && Files.isRegularFile(Path.of(archive))) {
       cmd.add("-XX:SharedArchiveFile=" + archive);
     }
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add("io.loadlab.cli.Main");
+    cmd.addAll(mainOf(System.getProperty("java.class.path")));
     cmd.addAll(args);
     return cmd;
+  }
+
+  /**
+   * How a run's JVM starts loadlab: {@code -jar} when this one runs from loadlab.jar alone, so that
+   * the jar's manifest applies (its Enable-Native-Access keeps Java 24+ quiet), else the class
+   * path.
+   */
+  static List<String> mainOf(String classPath) {
+    if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+      return List.of("-jar", classPath);
+    }
+    return List.of("-cp", classPath, "io.loadlab.cli.Main");
   }
 
   /**

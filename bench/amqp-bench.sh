@@ -78,6 +78,12 @@ artemis_p50() {
 loadlab_figure() {
   python3 -c 'import json,sys; print("%.0f" % json.load(open(sys.argv[1]))["figures"][sys.argv[2]])' "$1" "$2"
 }
+artemis_p99() {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=[x for x in d if x.get("sampleType")=="summary"][0]; print(s["totalTransferTime"]["99"])' "$1"
+}
+loadlab_p99() {
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]]["latencyUs"]["p99"])' "$1" "$2"
+}
 loadlab_p50() {
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]]["latencyUs"]["p50"])' "$1" "$2"
 }
@@ -117,11 +123,18 @@ quiet() {
     while awk '{exit !($1 >= 1.0)}' /proc/loadavg; do sleep 5; done
   fi
 }
+# The broker's own JIT warm-up: one unmeasured run of each tool first, so that the first measured
+# round does not find a colder broker than the others (it made loadlab's first round 3x slower).
+next
+"$java" ${LOADLAB_JAVA_OPTS:-} -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 \
+  --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1 || true
+"$artemis" perf client --protocol AMQP --url "$uri" --rate 1000 --duration "$LAT_SECONDS" \
+  --message-size "$LAT_SIZE" "queue://bench-lat-warm" >>"$d.log" 2>&1 || true
 for _ in $(seq 1 "$REPEAT"); do
   next
   quiet
   loads+=("$(cut -d' ' -f1 /proc/loadavg)")
-  "$java" -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
+  "$java" ${LOADLAB_JAVA_OPTS:-} -jar "$jar" amqp latency --broker "$uri" --size "$LAT_SIZE" --rate 1000 --warmup "${LAT_WARMUP}s" \
     --duration "${LAT_SECONDS}s" --quiet --output "$d" >"$d.log" 2>&1
   ll_dir=$d
   ours+=("$(loadlab_p50 "$d/result.json" "transit size=$LAT_SIZE")")
@@ -135,8 +148,10 @@ for _ in $(seq 1 "$REPEAT"); do
   # Whether each tool held 1000 msg/s: artemis perf falls behind its rate on a busy machine and its
   # transfer time then covers fewer messages than loadlab's, which holds the schedule.
   held+=("loadlab $(python3 -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["figures"]["received size=" + sys.argv[2]]))' "$ll_dir/result.json" "$LAT_SIZE") / artemis $(artemis_received "$d/perf.json")")
-  echo "   round ${#theirs[@]}: load average ${loads[-1]} before (loadlab/artemis); loadlab transit p50 ${ours[-1]} us, artemis perf transfer p50 ${theirs[-1]} us; messages received: ${held[-1]}" >&2
+  echo "   round ${#theirs[@]}: load average ${loads[-1]} before (loadlab/artemis); loadlab transit p50 ${ours[-1]} us (p99 $(loadlab_p99 "$ll_dir/result.json" "transit size=$LAT_SIZE")), artemis perf transfer p50 ${theirs[-1]} us (p99 $(artemis_p99 "$d/perf.json")); ratio $(python3 -c "print('%.2f' % (${ours[-1]} / ${theirs[-1]}))"); messages received: ${held[-1]}" >&2
 done
+median() { sort -g | awk '{ r[NR] = $1 } END { printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
+echo "   median of the rounds: loadlab transit p50 $(printf '%s\n' "${ours[@]}" | median) us, artemis perf transfer p50 $(printf '%s\n' "${theirs[@]}" | median) us, ratio $(for i in "${!ours[@]}"; do python3 -c "print(${ours[$i]} / ${theirs[$i]})"; done | median)" >&2
 o=$(printf '%s\n' "${ours[@]}" | sort -n | head -1)
 c=$(printf '%s\n' "${corrected[@]}" | sort -n | head -1)
 a=$(printf '%s\n' "${theirs[@]}" | sort -n | head -1)

@@ -139,7 +139,7 @@ for round in $(seq "$ROUNDS"); do
     echo "$ll" >>"$WORK/ll-tcp"
     read -r sp splat < <(sockperf_rate "$SP_TCP_PORT" --tcp)
     echo "$sp" >>"$WORK/sp-tcp"
-    ratio "$ll" "$sp" >>"$WORK/r-tcp"
+    echo "$(ratio "$ll" "$sp")" >>"$WORK/r-tcp"
     echo "  tcp rr 14/14: loadlab $ll tps (p50 RTT $p50 us)  sockperf --tcp $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-rr; then
@@ -149,7 +149,7 @@ for round in $(seq "$ROUNDS"); do
     echo "$ll" >>"$WORK/ll-udp"
     read -r sp splat < <(sockperf_rate "$SP_UDP_PORT")
     echo "$sp" >>"$WORK/sp-udp"
-    ratio "$ll" "$sp" >>"$WORK/r-udp"
+    echo "$(ratio "$ll" "$sp")" >>"$WORK/r-udp"
     echo "  udp rr 14/14: loadlab $ll tps (p50 RTT $p50 us, lost $lost)  sockperf $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-stream; then

@@ -10,6 +10,14 @@
 #   apt-get install -y sockperf iperf3
 #   bench/net-vs-sockperf.sh            # DURATION=10 ROUNDS=3 UDP_SIZE=1472 by default
 #   ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # a subset: tcp-rr udp-rr udp-stream tcp-stream
+#   PIN=0 ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # every client and server on CPU 0 (taskset)
+#
+# PIN=CPUS runs every process (both tools' servers and clients) under `taskset -c CPUS`. On a VM,
+# an unpinned rr's rate depends mostly on where the scheduler puts the client and the server: on
+# one CPU a wake-up is a context switch, across two it is an inter-processor interrupt to a vCPU
+# that may be halted (on a 2-vCPU Firecracker guest, p50 30 us against p90 450 us in one run).
+# Pinned to one CPU, both tools pay the same wake-ups and the rate compares the cost per
+# transaction of the two programs themselves.
 #
 # Each round runs loadlab and then the peer for every benchmark, so both see the same machine
 # load; the best round of each tool is compared (on a shared machine the best round is the least
@@ -46,6 +54,9 @@ cleanup() {
 trap cleanup EXIT
 
 wanted() { [[ ",$ONLY," == *",$1,"* ]]; }
+# PIN=CPUS: every server and client below runs on those CPUs.
+PINNED=()
+[[ -n ${PIN:-} ]] && PINNED=(taskset -c "$PIN")
 
 # a port free for TCP and UDP
 free_port() {
@@ -64,16 +75,16 @@ json_number() { grep -o "\"$2\" *: *[0-9.eE+-]*" "$1" | head -1 | sed 's/.*: *//
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 LL_PORT=$(free_port)
-"$java" -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
+"${PINNED[@]}" "$java" -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
 PIDS+=($!)
 SP_TCP_PORT=$(free_port)
-sockperf server --tcp -i 127.0.0.1 -p "$SP_TCP_PORT" >"$WORK/sockperf-tcp-server.log" 2>&1 &
+"${PINNED[@]}" sockperf server --tcp -i 127.0.0.1 -p "$SP_TCP_PORT" >"$WORK/sockperf-tcp-server.log" 2>&1 &
 PIDS+=($!)
 SP_UDP_PORT=$(free_port)
-sockperf server -i 127.0.0.1 -p "$SP_UDP_PORT" >"$WORK/sockperf-udp-server.log" 2>&1 &
+"${PINNED[@]}" sockperf server -i 127.0.0.1 -p "$SP_UDP_PORT" >"$WORK/sockperf-udp-server.log" 2>&1 &
 PIDS+=($!)
 IP_PORT=$(free_port)
-iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
+"${PINNED[@]}" iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
 PIDS+=($!)
 sleep 3
 
@@ -88,7 +99,7 @@ loadlab_run() { # workload out.json args...
   local workload=$1 json=$2
   shift 2
   quiet
-  "$java" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup 2s \
+  "${PINNED[@]}" "$java" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup 2s \
     --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1
 }
 
@@ -96,7 +107,7 @@ sockperf_rate() { # $1 = port, then extra flags; prints transactions/s and p50 h
   local port=$1
   shift
   quiet
-  sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$DURATION" "$@" >"$WORK/sp.log" 2>&1
+  "${PINNED[@]}" sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$DURATION" "$@" >"$WORK/sp.log" 2>&1
   local line runtime received lat
   line=$(grep 'Valid Duration' "$WORK/sp.log")
   runtime=$(sed 's/.*RunTime=\([0-9.]*\).*/\1/' <<<"$line")
@@ -106,12 +117,12 @@ sockperf_rate() { # $1 = port, then extra flags; prints transactions/s and p50 h
 }
 
 iperf3_mbps() { # MB/s (10^6 bytes) received; extra flags such as -R
-  iperf3 -c 127.0.0.1 -p "$IP_PORT" -t "$DURATION" -J "$@" >"$WORK/iperf.json"
+  "${PINNED[@]}" iperf3 -c 127.0.0.1 -p "$IP_PORT" -t "$DURATION" -J "$@" >"$WORK/iperf.json"
   awk '/"sum_received"/ { found = 1 } found && /"bits_per_second"/ { gsub(/[^0-9.eE+-]/, "", $2); printf "%.0f\n", $2 / 8 / 1e6; exit }' "$WORK/iperf.json"
 }
 
 iperf3_udp() { # prints received MB/s and loss % of a UDP run as fast as possible
-  iperf3 -c 127.0.0.1 -p "$IP_PORT" -u -b 0 -l "$UDP_SIZE" -t "$DURATION" -J >"$WORK/iperf-udp.json"
+  "${PINNED[@]}" iperf3 -c 127.0.0.1 -p "$IP_PORT" -u -b 0 -l "$UDP_SIZE" -t "$DURATION" -J >"$WORK/iperf-udp.json"
   python3 - "$WORK/iperf-udp.json" <<'PY'
 import json, sys
 end = json.load(open(sys.argv[1]))["end"]
@@ -127,6 +138,7 @@ best() { sort -g | tail -1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.2f", a / b }'; }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
+[[ -n ${PIN:-} ]] && echo "pinned: every client and server on CPU(s) $PIN (taskset)"
 echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared (rr: also the median of the rounds' ratios); UDP stream datagrams of $UDP_SIZE bytes"
 echo
 

@@ -43,64 +43,6 @@ public record SweepFigure(
     int[][] warned,
     List<String> configurationLabels) {
 
-  /** A figure whose configurations are labelled by their names. */
-  public SweepFigure(
-      String id,
-      String title,
-      String pointName,
-      boolean lowerIsBetter,
-      List<String> points,
-      List<String> configurations,
-      double[][] reported,
-      double[][][] iterations,
-      int[][] failed,
-      List<String> clients,
-      double[][][] perClient,
-      int[][] warned) {
-    this(
-        id,
-        title,
-        pointName,
-        lowerIsBetter,
-        points,
-        configurations,
-        reported,
-        iterations,
-        failed,
-        clients,
-        perClient,
-        warned,
-        null);
-  }
-
-  /** A figure without warnings. */
-  public SweepFigure(
-      String id,
-      String title,
-      String pointName,
-      boolean lowerIsBetter,
-      List<String> points,
-      List<String> configurations,
-      double[][] reported,
-      double[][][] iterations,
-      int[][] failed,
-      List<String> clients,
-      double[][][] perClient) {
-    this(
-        id,
-        title,
-        pointName,
-        lowerIsBetter,
-        points,
-        configurations,
-        reported,
-        iterations,
-        failed,
-        clients,
-        perClient,
-        null);
-  }
-
   /** A figure of runs on one machine each. */
   public SweepFigure(
       String id,
@@ -123,6 +65,8 @@ public record SweepFigure(
         iterations,
         failed,
         List.of(),
+        null,
+        null,
         null);
   }
 

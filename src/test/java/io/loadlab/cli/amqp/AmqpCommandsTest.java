@@ -87,6 +87,34 @@ class AmqpCommandsTest {
   }
 
   @Test
+  void aServerSpeakingAnotherAmqpIsNamedSoInOneLine() throws Exception {
+    // Answers as an AMQP 0-9-1 broker (RabbitMQ without its 1.0 plugin) does: its own header.
+    try (ServerSocket s = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread peer =
+          new Thread(
+              () -> {
+                while (!s.isClosed()) {
+                  try (java.net.Socket c = s.accept()) {
+                    c.getOutputStream().write(new byte[] {'A', 'M', 'Q', 'P', 0, 0, 9, 1});
+                    c.getOutputStream().flush();
+                    Thread.sleep(200);
+                  } catch (Exception e) {
+                    return;
+                  }
+                }
+              });
+      peer.setDaemon(true);
+      peer.start();
+      CliRun r =
+          run(withOutput("amqp", "latency", "--broker", "amqp://127.0.0.1:" + s.getLocalPort()));
+      assertEquals(3, r.code(), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+      assertTrue(r.err().contains("answered, but not in AMQP 1.0"), r.err());
+      assertTrue(r.err().contains("rabbitmq_amqp1_0"), r.err());
+    }
+  }
+
+  @Test
   void throughputOnTheEmbeddedBrokerPrintsSummaryLinesAndNeverThePassword() throws Exception {
     Path pw = dir.resolve("pw");
     Files.writeString(pw, "s3cret-pw\n");

@@ -155,6 +155,20 @@ public final class AmqpConnection implements AutoCloseable {
                       + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV
                       + " or --trust-store-password-file)"));
     }
+    if (firstLine(e).contains("header mismatch")) {
+      // Proton read another protocol's header: an AMQP 0-9-1 broker such as RabbitMQ 3.x answers
+      // a 1.0 header with its own
+      return new UnreachableTargetException(
+          "the server at "
+              + settings.describe()
+              + " answered, but not in AMQP 1.0 ("
+              + firstLine(e)
+              + "); point "
+              + (settings.names() == AmqpConnectionSettings.Names.CLI
+                  ? "--broker"
+                  : settings.names().broker())
+              + " at an AMQP 1.0 listener (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)");
+    }
     return new UnreachableTargetException(
         "cannot reach the AMQP broker at "
             + settings.describe()

@@ -17,9 +17,33 @@ final class ChildJvm {
     return command(List.of("-Xmx256m"), args);
   }
 
+  /**
+   * {@code env --default-signal=INT} where GNU env has it (coreutils 8.31+), else nothing. A shell
+   * without job control starts background commands with SIGINT ignored, their children inherit
+   * that, and a JVM that starts with SIGINT ignored never handles it: the Ctrl-C tests would then
+   * wait for nothing when the build itself was started in the background (as `cmd &` in a script).
+   */
+  private static final List<String> DEFAULT_SIGINT = defaultSigint();
+
+  private static List<String> defaultSigint() {
+    List<String> env = List.of("env", "--default-signal=INT");
+    try {
+      List<String> probe = new ArrayList<>(env);
+      probe.add("true");
+      Process p = new ProcessBuilder(probe).redirectErrorStream(true).start();
+      p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+      return p.waitFor() == 0 ? env : List.of();
+    } catch (IOException e) {
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
   /** The command that runs {@code loadlab args...} in a new JVM with these heap options. */
   static List<String> command(List<String> heapOptions, String... args) {
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(DEFAULT_SIGINT);
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(heapOptions);
     cmd.add("-XX:TieredStopAtLevel=1");

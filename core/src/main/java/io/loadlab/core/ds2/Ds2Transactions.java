@@ -164,6 +164,16 @@ public final class Ds2Transactions implements AutoCloseable {
     return new Ds2LoginResult(id, StatementCache.countRows(history));
   }
 
+  private static final String INSERT_CUSTOMER =
+      "INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip,"
+          + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration,"
+          + " username, password, age, income, gender)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+  /** PostgreSQL: a taken username inserts nothing and returns no row, in one round trip. */
+  private static final String INSERT_CUSTOMER_UNLESS_TAKEN =
+      INSERT_CUSTOMER + " ON CONFLICT DO NOTHING RETURNING customerid";
+
   /**
    * Registers a new customer. A taken username is no error (on PostgreSQL the insert does nothing,
    * as DS2's NEW_CUSTOMER function checks first): the caller tries another name.
@@ -171,15 +181,10 @@ public final class Ds2Transactions implements AutoCloseable {
    * @return the new id, or 0 if the username is taken (nothing is inserted then)
    */
   public Ds2NewCustomerResult newCustomer(Ds2Customer c) throws SQLException {
-    String insert =
-        "INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip,"
-            + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration,"
-            + " username, password, age, income, gender)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     PreparedStatement ps =
         dialect == SqlDialect.POSTGRESQL
-            ? statements.statement(insert + " ON CONFLICT DO NOTHING RETURNING customerid")
-            : statements.generatedKeyStatement(insert);
+            ? statements.statement(INSERT_CUSTOMER_UNLESS_TAKEN)
+            : statements.generatedKeyStatement(INSERT_CUSTOMER);
     int i = 1;
     ps.setString(i++, c.firstName());
     ps.setString(i++, c.lastName());

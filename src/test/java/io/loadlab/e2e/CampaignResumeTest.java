@@ -27,9 +27,8 @@ class CampaignResumeTest {
   @TempDir Path dir;
 
   private Path campaign() throws Exception {
-    Path file = dir.resolve("campaign.yaml");
-    Files.writeString(
-        file,
+    return Files.writeString(
+        dir.resolve("campaign.yaml"),
         """
         name: resume
         iterations: 2
@@ -37,7 +36,6 @@ class CampaignResumeTest {
         steps:
           - {name: rr, run: net rr, options: {duration: 1500ms, interval: 200ms}, sweep: {users: [1, 2]}}
         """);
-    return file;
   }
 
   private static JsonNode manifest(Path out) {
@@ -181,9 +179,8 @@ class CampaignResumeTest {
    * busy machine delays the signal by seconds: with short runs only, it may land between two.
    */
   private Path campaignWithALongRun() throws Exception {
-    Path file = dir.resolve("long.yaml");
-    Files.writeString(
-        file,
+    return Files.writeString(
+        dir.resolve("long.yaml"),
         """
         name: resume
         iterations: 1
@@ -192,7 +189,6 @@ class CampaignResumeTest {
           - {name: quick, run: net rr, options: {duration: 1s, interval: 200ms}}
           - {name: long, run: net rr, options: {duration: 60s, interval: 200ms}}
         """);
-    return file;
   }
 
   private static boolean longRunIsRunning(JsonNode m) {

@@ -164,9 +164,7 @@ public final class AmqpConnection implements AutoCloseable {
               + " answered, but not in AMQP 1.0 ("
               + firstLine(e)
               + "); point "
-              + (settings.names() == AmqpConnectionSettings.Names.CLI
-                  ? "--broker"
-                  : settings.names().broker())
+              + settings.names().broker()
               + " at an AMQP 1.0 listener (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)");
     }
     return new UnreachableTargetException(

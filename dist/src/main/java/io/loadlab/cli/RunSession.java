@@ -25,7 +25,7 @@ import org.apache.commons.cli.CommandLine;
  */
 public final class RunSession implements AutoCloseable {
   /** The exit code of a run stopped by the user. */
-  public static final int EXIT_ABORTED = 130;
+  public static final int EXIT_ABORTED = RunControl.EXIT_ABORTED;
 
   private final RunTiming timing;
   private final RunControl control = new RunControl();

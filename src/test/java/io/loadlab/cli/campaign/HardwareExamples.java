@@ -1,5 +1,7 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.campaign.file.CampaignSpec;
+
 import io.loadlab.provision.ssh.KnownHosts;
 import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.Host;
@@ -24,11 +26,11 @@ import java.util.stream.Stream;
  * a test plans them on a machine that is not the lab: what it lacks (the lab's SSH key, host keys,
  * the install tarball, password files) and a copy of the example with every piece in place.
  */
-final class HardwareExamples {
+public final class HardwareExamples {
   private HardwareExamples() {}
 
   /** The testbed files the campaign's configurations bring up, as the plan names them. */
-  static List<Path> testbeds(Path campaign) {
+  public static List<Path> testbeds(Path campaign) {
     Set<Path> out = new LinkedHashSet<>();
     for (CampaignSpec.ConfigurationSpec c : spec(campaign).configurations()) {
       if (c != null && c.testbed() != null) {
@@ -43,7 +45,7 @@ final class HardwareExamples {
    * holds no SSH key and no known_hosts: each host's (and each guest with a role's) key file and
    * host key, an install tarball not built here, a step's password file the example does not ship.
    */
-  static Set<String> expectedProblems(Path campaign) {
+  public static Set<String> expectedProblems(Path campaign) {
     Set<String> out = new LinkedHashSet<>();
     for (Path tb : testbeds(campaign)) {
       Testbed t = TestbedFile.read(tb);
@@ -74,7 +76,7 @@ final class HardwareExamples {
   }
 
   /** {@code FILE: FIELD: } of a problem line (the text up to its second ": "). */
-  static String fileAndField(String line) {
+  public static String fileAndField(String line) {
     int first = line.indexOf(": ");
     int second = first < 0 ? -1 : line.indexOf(": ", first + 2);
     return second < 0 ? line : line.substring(0, second + 2);
@@ -86,7 +88,7 @@ final class HardwareExamples {
    * tarballs, the steps' password files, and in {@code home} an SSH key and a known_hosts holding a
    * key for every host and guest. Returns the copied campaign file.
    */
-  static Path withEveryPiece(Path campaign, Path root, Path home) throws Exception {
+  public static Path withEveryPiece(Path campaign, Path root, Path home) throws Exception {
     Path exampleDir = campaign.toAbsolutePath().getParent();
     Path copy = root.resolve("examples").resolve(exampleDir.getFileName());
     Files.createDirectories(copy);
@@ -138,7 +140,7 @@ final class HardwareExamples {
   }
 
   /** Runs {@code loadlab args} in this JVM with {@code home} as the home directory. */
-  static io.loadlab.cli.CliRun withHome(Path home, String... args) throws IOException {
+  public static io.loadlab.cli.CliRun withHome(Path home, String... args) throws IOException {
     String old = System.getProperty("user.home");
     System.setProperty("user.home", home.toString());
     try {

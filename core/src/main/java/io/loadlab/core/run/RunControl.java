@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
  * #sleep(Duration)}, which returns as soon as the run is stopped.
  */
 public final class RunControl {
+  /** The exit code of a run stopped by the user (Ctrl-C), as a shell reports SIGINT. */
+  public static final int EXIT_ABORTED = 130;
+
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile String reason;
   private volatile boolean aborted;

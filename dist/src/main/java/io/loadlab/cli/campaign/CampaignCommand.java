@@ -1,5 +1,16 @@
 package io.loadlab.cli.campaign;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.plan.CampaignPlan;
+import io.loadlab.campaign.report.CampaignJunit;
+import io.loadlab.campaign.report.CampaignReport;
+import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.run.CampaignLock;
+import io.loadlab.campaign.run.CampaignResume;
+import io.loadlab.campaign.run.CampaignRunner;
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;

@@ -1,0 +1,161 @@
+package io.loadlab.campaign.layout;
+
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.export.CsvExporter;
+import io.loadlab.core.report.Chart;
+import io.loadlab.core.report.HtmlPage;
+import io.loadlab.core.report.Table;
+import io.loadlab.core.util.AtomicFiles;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints the campaign's own tables ({@link LayoutTables}): in report.md first after the status
+ * line, in report.html first with a chart per value, and each as {@code table-<n>.csv} in the
+ * campaign directory (the report's header, numbers unformatted).
+ */
+public final class LayoutReport {
+  private LayoutReport() {}
+
+  /** The CSV file of table {@code number} (from 1). */
+  static String csvName(int number) {
+    return "table-" + number + ".csv";
+  }
+
+  /** The tables as Markdown; empty when the campaign has none. */
+  public static String markdown(Manifest m) {
+    StringBuilder sb = new StringBuilder();
+    for (LayoutTables.Computed t : LayoutTables.of(m)) {
+      sb.append("## ").append(t.table().title()).append("\n\n|");
+      for (String h : header(t)) {
+        sb.append(' ').append(escape(h)).append(" |");
+      }
+      sb.append("\n|---|");
+      t.columns().forEach(c -> sb.append("---:|"));
+      sb.append('\n');
+      for (int r = 0; r < t.rows().size(); r++) {
+        sb.append("| ").append(escape(t.rows().get(r))).append(" |");
+        for (LayoutTables.Cell c : t.cells()[r]) {
+          sb.append(' ').append(escape(c.text())).append(" |");
+        }
+        sb.append('\n');
+      }
+      sb.append('\n');
+      if (t.table().caption() != null && !t.table().caption().isBlank()) {
+        sb.append(t.table().caption().strip()).append("\n\n");
+      }
+      sb.append(t.statisticLine()).append("\n\n");
+    }
+    return sb.toString();
+  }
+
+  /** Writes {@code table-<n>.csv} for each of the campaign's tables into {@code dir}. */
+  public static void writeCsv(Manifest m, Path dir) throws IOException {
+    for (LayoutTables.Computed t : LayoutTables.of(m)) {
+      StringBuilder sb = new StringBuilder();
+      sb.append(String.join(",", header(t).stream().map(CsvExporter::quote).toList())).append('\n');
+      for (int r = 0; r < t.rows().size(); r++) {
+        sb.append(CsvExporter.quote(t.rows().get(r)));
+        for (LayoutTables.Cell c : t.cells()[r]) {
+          sb.append(',');
+          if (Double.isFinite(c.value())) {
+            sb.append(BigDecimal.valueOf(c.value()).stripTrailingZeros().toPlainString());
+          }
+        }
+        sb.append('\n');
+      }
+      AtomicFiles.write(dir.resolve(csvName(t.number())), sb.toString());
+    }
+  }
+
+  /** Adds the tables, each with its caption, statistic and a chart per value, to {@code page}. */
+  public static void html(Manifest m, HtmlPage page) {
+    for (LayoutTables.Computed t : LayoutTables.of(m)) {
+      page.heading(t.table().title());
+      List<List<Table.Cell>> rows = new ArrayList<>();
+      for (int r = 0; r < t.rows().size(); r++) {
+        List<Table.Cell> row = new ArrayList<>();
+        row.add(Table.Cell.text(t.rows().get(r)));
+        for (LayoutTables.Cell c : t.cells()[r]) {
+          row.add(Table.Cell.number(c.text().replace("**", ""), c.value()));
+        }
+        rows.add(row);
+      }
+      page.table(new Table("table-" + t.number(), header(t), rows));
+      if (t.table().caption() != null && !t.table().caption().isBlank()) {
+        page.paragraph(t.table().caption().strip());
+      }
+      boolean mean =
+          t.table().values().stream().anyMatch(v -> t.table().statisticOf(v).equals("mean"));
+      page.note(
+          t.statisticLine()
+              + " Error bars: "
+              + (mean
+                  ? "the 95% interval of the mean (other statistics: the iterations' lowest to"
+                      + " highest)."
+                  : "the iterations' lowest to highest."));
+      if (!"none".equals(t.table().chart())) {
+        for (int j = 0; j < t.table().values().size(); j++) {
+          page.chart(chart(t, j));
+        }
+      }
+    }
+  }
+
+  /** Value {@code j}'s chart: x the rows, a series per column of the value. */
+  static Chart chart(LayoutTables.Computed t, int j) {
+    LayoutTable.Value v = t.table().values().get(j);
+    String unit = t.units().get(j).unit();
+    String axis = LayoutTables.label(v) + (unit == null ? "" : " (" + unit + ")");
+    List<Chart.Series> series = new ArrayList<>();
+    for (int c = 0; c < t.columns().size(); c++) {
+      LayoutTables.Column col = t.columns().get(c);
+      if (col.value() != j) {
+        continue;
+      }
+      int n = t.rows().size();
+      double[] y = new double[n];
+      double[] low = new double[n];
+      double[] high = new double[n];
+      boolean bars = false;
+      for (int r = 0; r < n; r++) {
+        LayoutTables.Cell cell = t.cells()[r][c];
+        y[r] = cell.value();
+        low[r] = cell.low();
+        high[r] = cell.high();
+        bars |= Double.isFinite(cell.low());
+      }
+      String name = col.header().substring(axis.length()).strip();
+      series.add(
+          new Chart.Series(
+              name.isEmpty() ? axis : name,
+              new double[0],
+              y,
+              bars ? low : new double[0],
+              bars ? high : new double[0],
+              null));
+    }
+    return Chart.of(
+        "table-" + t.number() + "-value-" + j,
+        t.table().title() + ": " + axis,
+        t.lines() ? Chart.Kind.SWEEP : Chart.Kind.BAR,
+        t.table().rowHeader(),
+        axis,
+        t.rows(),
+        series);
+  }
+
+  private static List<String> header(LayoutTables.Computed t) {
+    List<String> h = new ArrayList<>();
+    h.add(t.table().rowHeader());
+    t.columns().forEach(c -> h.add(c.header()));
+    return h;
+  }
+
+  private static String escape(String s) {
+    return s.replace("|", "\\|").replace("\n", " ");
+  }
+}

@@ -1,0 +1,221 @@
+package io.loadlab.campaign.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.Iterations;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.util.Durations;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How long a campaign's runs take, for the plan's estimate and the ETA while it runs, in two parts:
+ * a run's measured time (its result.json's start to end: warmup, the run, its phases) and its
+ * start-up (the rest of its wall time: its processes' start and end, connecting, its files; plus
+ * the campaign's own bookkeeping per run). A step's run takes what its measured runs took on
+ * average; a step with no measured run yet takes what its options give ({@code duration} or {@code
+ * run-time}, plus {@code warmup}; and {@value #RUN_START_SECONDS} s to start, {@value
+ * #EXTRA_CLIENT_SECONDS} s more per extra client), each part times how much longer the measured
+ * runs of other steps took than their options gave. Only finished runs ({@code ok} or {@code
+ * failed}) of this campaign file count: a run whose command lines are not the ones its cell has now
+ * is left out, as a resumed campaign would refuse it.
+ */
+public final class RunTimes {
+  /** A run's start and end around its measured time, one client: a JVM, connecting, its files. */
+  static final double RUN_START_SECONDS = 1.5;
+
+  /** Each client after the first: another JVM on the same 2 cores, or one over SSH. */
+  static final double EXTRA_CLIENT_SECONDS = 1.5;
+
+  /** The campaign's own time per run: its manifest, statistics and report, written again. */
+  static final double BOOKKEEPING_SECONDS = 0.2;
+
+  /** Assumed when a step gives no --duration (the commands' default is 10 s for most). */
+  static final double DEFAULT_SECONDS = 10;
+
+  /** Per step name: {sum of measured seconds, sum of start-up seconds, runs}. */
+  private final Map<String, double[]> measured = new HashMap<>();
+
+  private double measuredWork;
+  private double plannedWork;
+  private double measuredStartUp;
+  private double plannedStartUp;
+  private double bookkeepingSeconds;
+  private int bookkept;
+  private int measuredRuns;
+  private int foreignRuns;
+  private final List<Manifest.RunEntry> kept = new ArrayList<>();
+
+  /** Times of {@code c}'s runs with nothing measured yet. */
+  public RunTimes() {}
+
+  /** Times learnt from the finished runs in {@code m} that the cells of {@code c} would make. */
+  public static RunTimes of(List<Matrix.Cell> cells, Manifest m) {
+    RunTimes t = new RunTimes();
+    Map<String, Matrix.Cell> byId = new HashMap<>();
+    cells.forEach(cell -> byId.put(cell.id(), cell));
+    Map<String, List<List<String>>> lines = new HashMap<>();
+    for (Manifest.RunEntry r : m.runs) {
+      if (!finished(r)) {
+        continue;
+      }
+      Matrix.Cell cell = byId.get(r.cell);
+      List<List<String>> now =
+          cell == null ? null : lines.computeIfAbsent(r.cell, id -> cell.commandLines());
+      if (now == null || !now.equals(r.commandLines)) {
+        t.foreignRuns++;
+      } else {
+        t.add(cell.step(), r);
+        t.kept.add(r);
+      }
+    }
+    return t;
+  }
+
+  private static boolean finished(Manifest.RunEntry r) {
+    return ("ok".equals(r.status) || "failed".equals(r.status)) && r.seconds != null;
+  }
+
+  /** Learns from run {@code r} of {@code step}, if it finished. */
+  public void add(Campaign.Step step, Manifest.RunEntry r) {
+    if (!finished(r)) {
+      return;
+    }
+    // A run recorded before overheadSeconds existed: the default start-up, the rest measured.
+    double startUp =
+        Math.min(r.seconds, r.overheadSeconds != null ? r.overheadSeconds : plannedStartUp(step));
+    double work = r.seconds - startUp;
+    double[] s = measured.computeIfAbsent(step.name(), k -> new double[3]);
+    s[0] += work;
+    s[1] += startUp;
+    s[2]++;
+    measuredWork += work;
+    plannedWork += plannedWork(step);
+    measuredStartUp += startUp;
+    plannedStartUp += plannedStartUp(step);
+    if (r.bookkeepingMs != null) {
+      bookkeepingSeconds += r.bookkeepingMs / 1000;
+      bookkept++;
+    }
+    measuredRuns++;
+  }
+
+  /** The seconds a run of {@code step} is expected to take: {@link #work} and {@link #startUp}. */
+  double seconds(Campaign.Step step) {
+    return work(step) + startUp(step);
+  }
+
+  /** The seconds of a run of {@code step} that its result measures. */
+  double work(Campaign.Step step) {
+    double[] s = measured.get(step.name());
+    if (s != null) {
+      return s[0] / s[2];
+    }
+    return scaled(plannedWork(step), measuredWork, plannedWork);
+  }
+
+  /** The seconds around a run of {@code step}'s measured time, bookkeeping included. */
+  double startUp(Campaign.Step step) {
+    double[] s = measured.get(step.name());
+    double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
+    if (s != null) {
+      return s[1] / s[2] + bookkeeping;
+    }
+    return scaled(plannedStartUp(step), measuredStartUp, plannedStartUp) + bookkeeping;
+  }
+
+  private double scaled(double planned, double measuredSum, double plannedSum) {
+    return measuredRuns == 0 || plannedSum <= 0 ? planned : planned * measuredSum / plannedSum;
+  }
+
+  /** Measured runs of {@code step}. */
+  int measuredRuns(Campaign.Step step) {
+    double[] s = measured.get(step.name());
+    return s == null ? 0 : (int) s[2];
+  }
+
+  /** Measured runs of every step. */
+  int measuredRuns() {
+    return measuredRuns;
+  }
+
+  /** The finished runs of this file {@link #of} learnt from: what a resumed campaign keeps. */
+  List<Manifest.RunEntry> kept() {
+    return kept;
+  }
+
+  /** Finished runs left out: their cell is gone or has other command lines now. */
+  int foreignRuns() {
+    return foreignRuns;
+  }
+
+  /**
+   * The runs of {@code cell} not yet in {@code done}: {@code min} (or {@code max}) iterations, less
+   * the runs it has.
+   */
+  static int runsLeft(Matrix.Cell cell, Map<String, Integer> done, boolean max) {
+    Iterations it = cell.step().iterations();
+    return Math.max(0, (max ? it.max() : it.min()) - done.getOrDefault(cell.id(), 0));
+  }
+
+  /** What the step's options give for its measured time: duration (or run-time) and warmup. */
+  static double plannedWork(Campaign.Step step) {
+    double d = DEFAULT_SECONDS;
+    for (String key : List.of("duration", "run-time")) {
+      String v = step.options().get(key);
+      if (v != null && !v.contains("$")) {
+        d = secondsOf(key, v);
+      }
+    }
+    String w = step.options().get("warmup");
+    double warm = w == null || w.contains("$") ? 0 : secondsOf("warmup", w);
+    return d + warm;
+  }
+
+  /** A run's default start-up: one client's, and each extra client's. */
+  static double plannedStartUp(Campaign.Step step) {
+    return RUN_START_SECONDS + (step.clients().size() - 1) * EXTRA_CLIENT_SECONDS;
+  }
+
+  /**
+   * A finished run's measured time: its result.json's start to end, the longest of its clients'
+   * ({@code dirs}); null when none wrote one with both times.
+   */
+  public static Double measuredSeconds(List<Path> dirs) {
+    Double longest = null;
+    for (Path d : dirs) {
+      Path json = d.resolve("result.json");
+      if (!Files.isRegularFile(json)) {
+        continue;
+      }
+      try {
+        JsonNode root = ResultJson.mapper().readTree(json.toFile());
+        if (root.hasNonNull("startTime") && root.hasNonNull("endTime")) {
+          double s =
+              Duration.between(
+                          Instant.parse(root.get("startTime").asText()),
+                          Instant.parse(root.get("endTime").asText()))
+                      .toMillis()
+                  / 1000.0;
+          longest = longest == null ? s : Math.max(longest, s);
+        }
+      } catch (IOException | RuntimeException e) {
+        // Not a result this can read: the run's figures say so; no time from it.
+      }
+    }
+    return longest;
+  }
+
+  private static double secondsOf(String key, String v) {
+    return Durations.parse("--" + key, v).toMillis() / 1000.0;
+  }
+}

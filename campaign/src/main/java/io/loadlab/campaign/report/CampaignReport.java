@@ -1,0 +1,207 @@
+package io.loadlab.campaign.report;
+
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.layout.LayoutReport;
+import io.loadlab.campaign.results.Best;
+import io.loadlab.campaign.results.CampaignCriteria;
+import io.loadlab.campaign.results.CampaignWarnings;
+import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.report.FigureLabels;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The campaign's Markdown report, shaped as the seeds' tables: one table per step and figure, rows
+ * the sweep points, columns the configurations, each cell the reported value with its spread (CV
+ * over the iterations) and its ratio to the baseline configuration; failed cells are marked.
+ */
+public final class CampaignReport {
+  /** The report's name in the campaign directory. */
+  public static final String FILE = "report.md";
+
+  private CampaignReport() {}
+
+  /**
+   * Writes {@code report.md} and {@code report.html} (and the campaign's own tables as {@code
+   * table-<n>.csv}) into the campaign directory and returns the Markdown.
+   */
+  public static String write(Manifest m, Path dir) throws IOException {
+    String text = markdown(m);
+    Path tmp = dir.resolve(FILE + ".tmp");
+    Files.writeString(tmp, text);
+    Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    CampaignHtml.write(m, dir);
+    CampaignJunit.write(m, dir);
+    LayoutReport.writeCsv(m, dir);
+    return text;
+  }
+
+  public static String markdown(Manifest m) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# Campaign ").append(m.campaign).append("\n\n");
+    if (m.description != null) {
+      sb.append(m.description.trim()).append("\n\n");
+    }
+    long ok = m.runs.stream().filter(r -> "ok".equals(r.status)).count();
+    long failed = m.runs.stream().filter(r -> "failed".equals(r.status)).count();
+    long other = m.runs.size() - ok - failed;
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "Status **%s**: %d runs finished ok, %d failed%s. Reported run per cell: `%s`; ratios to `%s`."
+                + " Each cell: reported value ± CV over its iterations (ratio to baseline).%n%n",
+            m.status,
+            ok,
+            failed,
+            other > 0 ? ", " + other + " not finished" : "",
+            m.rule,
+            m.baseline));
+    sb.append(LayoutReport.markdown(m));
+    for (Manifest.StepInfo step : m.steps) {
+      List<Manifest.CellEntry> cells =
+          m.cells.stream().filter(c -> c.step.equals(step.name)).toList();
+      if (cells.isEmpty()) {
+        continue;
+      }
+      Set<String> points = new LinkedHashSet<>();
+      cells.forEach(c -> points.add(Matrix.label(c.point)));
+      List<String> configs = new ArrayList<>(m.configurations);
+      Map<String, Manifest.CellEntry> byKey = new LinkedHashMap<>();
+      cells.forEach(c -> byKey.put(c.configuration + "\u0000" + Matrix.label(c.point), c));
+      String rowName = step.sweep.isEmpty() ? "point" : String.join(" ", step.sweep.keySet());
+      for (String figure : step.figures) {
+        sb.append("## ")
+            .append(step.name)
+            .append(" (`loadlab ")
+            .append(step.command)
+            .append("`): ")
+            .append(FigureLabels.of(figure))
+            .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
+            .append("\n\n");
+        sb.append("| ").append(rowName).append(" |");
+        configs.forEach(c -> sb.append(' ').append(c).append(" |"));
+        sb.append("\n|---|");
+        configs.forEach(c -> sb.append("---:|"));
+        sb.append('\n');
+        for (String p : points) {
+          sb.append("| ")
+              .append(step.sweep.isEmpty() ? p : p.replaceAll("[^ =]+=", ""))
+              .append(" |");
+          for (String conf : configs) {
+            sb.append(' ').append(cell(byKey.get(conf + "\u0000" + p), figure)).append(" |");
+          }
+          sb.append('\n');
+        }
+        sb.append('\n');
+      }
+      Best.markdown(m, step, sb);
+    }
+    sb.append("## Cells\n\n");
+    sb.append(
+        "| cell | runs | ok | failed | figure | mean | median | sd | CV | min | max | 95% CI | reported run |\n");
+    sb.append("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|\n");
+    for (Manifest.CellEntry c : m.cells) {
+      String reported =
+          String.join(
+              ", ",
+              c.reportedRuns.size() > 3
+                  ? List.of(c.reportedRuns.size() + " runs")
+                  : c.reportedRuns);
+      if (c.statistics.isEmpty()) {
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %d | %d | %d | | | | | | | | | |%n",
+                c.id,
+                c.runs,
+                c.ok,
+                c.failed));
+      }
+      boolean first = true;
+      for (Map.Entry<String, Manifest.Stats> e : c.statistics.entrySet()) {
+        Manifest.Stats s = e.getValue();
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                first ? c.id : "",
+                first ? c.runs : "",
+                first ? c.ok : "",
+                first ? c.failed : "",
+                FigureLabels.of(e.getKey()),
+                num(s.mean),
+                num(s.median),
+                s.sd == null ? "" : num(s.sd),
+                s.cvPct == null ? "" : String.format(Locale.ROOT, "%.1f%%", s.cvPct),
+                num(s.min),
+                num(s.max),
+                CellStatistics.interval(s, CampaignReport::num),
+                first ? reported : ""));
+        first = false;
+      }
+    }
+    sb.append(CampaignCriteria.markdown(m));
+    sb.append('\n').append(CellStatistics.CI_NOTE).append('\n');
+    sb.append(CampaignWarnings.markdown(m));
+    List<Manifest.RunEntry> bad = m.runs.stream().filter(r -> "failed".equals(r.status)).toList();
+    if (!bad.isEmpty()) {
+      sb.append("\n## Failed runs\n\n");
+      for (Manifest.RunEntry r : bad) {
+        sb.append("- `")
+            .append(r.id)
+            .append("` (")
+            .append(r.dir)
+            .append("): ")
+            .append(r.reason == null ? "failed" : r.reason)
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String cell(Manifest.CellEntry c, String figure) {
+    if (c == null) {
+      return "not run";
+    }
+    Double v = c.reported.get(figure);
+    if (v == null) {
+      return c.failed > 0 ? "**FAILED** (" + c.failed + "/" + c.runs + ")" : "—";
+    }
+    StringBuilder sb = new StringBuilder(num(v));
+    Manifest.Stats s = c.statistics.get(figure);
+    if (s != null && s.cvPct != null) {
+      sb.append(String.format(Locale.ROOT, " ±%.1f%%", s.cvPct));
+    }
+    Double ratio = c.ratioToBaseline.get(figure);
+    if (ratio != null) {
+      sb.append(String.format(Locale.ROOT, " (%.2f×)", ratio));
+    }
+    if (c.failed > 0) {
+      sb.append(" **").append(c.failed).append(" failed**");
+    }
+    sb.append(CampaignWarnings.mark(c));
+    return sb.toString();
+  }
+
+  /** Four significant digits, no exponent for everyday values. */
+  public static String num(double v) {
+    if (v == 0 || Double.isNaN(v)) {
+      return Double.isNaN(v) ? "—" : "0";
+    }
+    double a = Math.abs(v);
+    if (a >= 1000 || v == Math.rint(v)) { // counts print as integers
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));
+    return String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", v);
+  }
+}

@@ -1,0 +1,90 @@
+package io.loadlab.campaign.run;
+
+import io.loadlab.campaign.file.Campaign;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Brings a configuration up and down with loadlab's own commands, each a child process logged to
+ * {@code configurations/<name>.log}: a testbed with {@code provision apply} / {@code teardown}, a
+ * lab with {@code lab up} / {@code lab down}; a configuration with neither is this machine as it
+ * is.
+ */
+public final class ConfigurationControl {
+  private final Path logDir;
+
+  ConfigurationControl(Path campaignDir) {
+    this.logDir = campaignDir.resolve("configurations");
+  }
+
+  /** Brings it up; returns null on success, else the reason. */
+  String up(Campaign.Configuration c) throws IOException, InterruptedException {
+    return switch (c.kind()) {
+      case NONE -> null;
+      case TESTBED -> loadlab(c, "provision", "apply");
+      case LAB -> {
+        if (Files.exists(c.labStateDir().resolve("lab.json"))) {
+          // Left up by an earlier (killed or kept) campaign: start from a clean lab.
+          loadlab(c, "lab", "down");
+        }
+        yield loadlab(c, "lab", "up");
+      }
+    };
+  }
+
+  /** Brings it down unless the file says keep; returns null on success, else the reason. */
+  String down(Campaign.Configuration c) throws IOException, InterruptedException {
+    if (c.keep()) {
+      return null;
+    }
+    return switch (c.kind()) {
+      case NONE -> null;
+      case TESTBED -> loadlab(c, "provision", "teardown");
+      case LAB -> loadlab(c, "lab", "down");
+    };
+  }
+
+  /** What {@link #up} and {@link #down} run, for {@code campaign plan}. */
+  public static String describe(Campaign.Configuration c) {
+    return switch (c.kind()) {
+      case NONE -> "this machine as it is";
+      case TESTBED ->
+          "testbed "
+              + c.file()
+              + " (provision apply"
+              + (c.keep() ? ", kept after)" : "; teardown after)");
+      case LAB ->
+          "lab " + c.file() + " (lab up" + (c.keep() ? ", kept after)" : "; lab down after)");
+    };
+  }
+
+  private String loadlab(Campaign.Configuration c, String group, String verb)
+      throws IOException, InterruptedException {
+    Files.createDirectories(logDir);
+    Path log = logDir.resolve(c.name() + ".log");
+    List<String> args = new ArrayList<>(List.of(group, verb, c.file().toString()));
+    Process p =
+        new ProcessBuilder(StepExecutors.loadlab(args))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+    p.getOutputStream().close();
+    int code = p.waitFor();
+    return code == 0
+        ? null
+        : "loadlab "
+            + group
+            + " "
+            + verb
+            + " "
+            + c.file().getFileName()
+            + " exited with "
+            + code
+            + " (see "
+            + log
+            + ")";
+  }
+}

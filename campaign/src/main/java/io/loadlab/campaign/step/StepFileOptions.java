@@ -1,0 +1,64 @@
+package io.loadlab.campaign.step;
+
+import io.loadlab.campaign.file.CampaignSpec;
+import io.loadlab.campaign.file.JmeterSteps;
+import io.loadlab.campaign.file.ValidationProblems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Options of a step naming files the command reads ({@link StepFiles#isInput}), written relative to
+ * the campaign file: named by their path here when they exist here, so the run finds them whatever
+ * its directory (and a run on a remote machine gets a copy, see {@link StepFiles}).
+ */
+final class StepFileOptions {
+  private final ValidationProblems problems;
+
+  StepFileOptions(ValidationProblems problems) {
+    this.problems = problems;
+  }
+
+  /**
+   * Files the command reads, written relative to the campaign file: named by their path here when
+   * they exist there (then copied to a testbed machine a step runs on), else left as written.
+   */
+  Map<String, String> localFiles(Map<String, String> opts) {
+    opts.replaceAll(
+        (key, v) -> {
+          if (!StepFiles.isInput(key) || v.isEmpty() || v.contains("${")) {
+            return v;
+          }
+          Path p = problems.resolve(v);
+          return Files.isRegularFile(p) ? p.toString() : v;
+        });
+    return opts;
+  }
+
+  /**
+   * A JMeter plan step: its controller runs here (its load goes to jmeter-server machines through
+   * options.remote, not on), and its files here are relative to the campaign file.
+   */
+  void jmeterStep(String f, CampaignSpec.StepSpec s, Map<String, String> opts) {
+    if (!s.on().isEmpty() || !s.clients().isEmpty()) {
+      problems.problem(
+          f + (s.on().isEmpty() ? ".clients" : ".on"),
+          "a JMeter plan step runs here and puts its load on jmeter-server machines through"
+              + " JMeter's -R; name them in options.remote instead");
+    }
+    for (String key : JmeterSteps.LOCAL_FILES) {
+      String v = opts.get(key);
+      if (v != null && !v.contains("${")) {
+        opts.put(key, problems.resolve(v).toString());
+      }
+    }
+    String home = opts.get("jmeter");
+    if (home != null && home.contains("/") && !home.contains("${")) {
+      // A JMeter home written relative to the campaign file, e.g. ../apache-jmeter-5.6.3
+      Path p = problems.resolve(home);
+      if (Files.exists(p)) {
+        opts.put("jmeter", p.toString());
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+package io.loadlab.campaign.plan;
+
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.results.Manifest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A configuration's time around its runs: defaults per kind (lab hosts, servers by command, {@code
+ * ds2 load} by size), measured parts where a campaign.json recorded them, and how the estimate
+ * counts them: every configuration with runs left, the current one only for its bring-down.
+ */
+class ConfigurationTimesTest {
+  @TempDir Path dir;
+
+  private static final List<String> NET_SERVE = List.of("net", "serve", "--port", "12865");
+  private static final List<String> DATABASE = List.of("database", "--port", "5432");
+
+  @Test
+  void defaultsCountLabHostsServersAndTheDatabaseSize() throws Exception {
+    Path lab = dir.resolve("lab.yaml");
+    Files.writeString(
+        lab,
+        """
+        name: t
+        hosts: {client1: {}, server1: {}, db1: {}}
+        links:
+          - {name: lan, kind: bridge, hosts: [client1, server1, db1], subnet: 10.213.99.0/24}
+        """);
+    Campaign.Configuration c =
+        configuration(
+            Campaign.Kind.LAB,
+            lab,
+            false,
+            List.of(
+                new Campaign.Service("server1", NET_SERVE, 12865),
+                new Campaign.Service("db1", DATABASE, 5432),
+                setup(List.of("ds2", "load", "--db-size", "1GB")),
+                setup(List.of("ds2", "load")),
+                setup(List.of("net", "rr", "--duration", "1s"))));
+    ConfigurationTimes.Parts d = ConfigurationTimes.defaults(c);
+    assertEquals(1 + 3 * 0.5, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
+    assertEquals(1.5 + 12.0, d.services(), 1e-9, "a net serve and a database");
+    assertEquals((5 + 1000 * 0.5) + (5 + 10 * 0.5) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
+    assertEquals(1 + 3 * 0.25, d.down(), 1e-9, "lab down");
+    assertFalse(d.measured());
+    assertEquals(d.up() + d.services() + d.setup() + d.down(), d.total(), 1e-9);
+
+    Campaign.Configuration kept = configuration(Campaign.Kind.LAB, lab, true, List.of());
+    assertEquals(0, ConfigurationTimes.defaults(kept).down(), 1e-9, "kept: never brought down");
+    Campaign.Configuration here = configuration(Campaign.Kind.NONE, null, false, List.of());
+    assertEquals(0, ConfigurationTimes.defaults(here).total(), 1e-9, "this machine as it is");
+    assertEquals(
+        ConfigurationTimes.BROKER_SECONDS,
+        ConfigurationTimes.serverSeconds(List.of("broker", "--port", "5672")),
+        1e-9);
+    assertEquals(
+        ConfigurationTimes.SERVER_SECONDS,
+        ConfigurationTimes.serverSeconds(List.of("jmeter", "server")),
+        1e-9);
+    assertEquals(
+        "lab up, 2 services, 3 setup commands", ConfigurationTimes.describe(List.of(c, here)));
+    assertEquals("", ConfigurationTimes.describe(List.of(here)));
+  }
+
+  @Test
+  void measuredPartsReplaceTheDefaultsOfTheirConfigurationOnly() {
+    Campaign.Configuration a =
+        configuration(
+            Campaign.Kind.NONE,
+            null,
+            false,
+            List.of(new Campaign.Service(null, DATABASE, 5432)),
+            "a");
+    Campaign.Configuration b =
+        configuration(
+            Campaign.Kind.NONE,
+            null,
+            false,
+            List.of(new Campaign.Service(null, DATABASE, 5432)),
+            "b");
+    Manifest.ConfigurationTime took = new Manifest.ConfigurationTime();
+    took.upSeconds = 0.5;
+    took.servicesSeconds = 31.0;
+    took.setupSeconds = 0.0; // down not recorded (the campaign was killed while up)
+    ConfigurationTimes t = new ConfigurationTimes(Map.of("a", took));
+    ConfigurationTimes.Parts pa = t.of(a);
+    assertTrue(pa.measured());
+    assertEquals(31.5, pa.total(), 1e-9, "up, services and setup measured; down: none for NONE");
+    assertEquals(12.0, t.of(b).total(), 1e-9, "b: the database default");
+    assertFalse(t.of(b).measured());
+    assertEquals(1, t.measured(List.of(a, b)));
+  }
+
+  @Test
+  void theEstimateCountsEachConfigurationWithRunsLeftAndOnlyTheCurrentOnesBringDown()
+      throws Exception {
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: two
+        iterations: 2
+        configurations:
+          - name: first
+            services: [{run: net serve, options: {port: 12865}, ready-port: 12865}]
+          - name: second
+            services: [{run: net serve, options: {port: 12865}, ready-port: 12865}]
+        steps:
+          - {name: rr, run: net rr, options: {duration: 4s}}
+        """);
+    Campaign c = CampaignValidator.read(file);
+    List<Matrix.Cell> cells = Matrix.cells(c);
+    Manifest.ConfigurationTime first = new Manifest.ConfigurationTime();
+    first.upSeconds = 0.0;
+    first.servicesSeconds = 5.0;
+    first.setupSeconds = 0.0;
+    first.downSeconds = 1.0;
+    ConfigurationTimes confTimes = new ConfigurationTimes(Map.of("first", first));
+    RunTimes times = new RunTimes();
+    double run = 4 + 1.5 + 0.2;
+
+    CampaignEstimate all =
+        CampaignEstimate.left(cells, 0, new Manifest(), true, times, confTimes, null);
+    assertEquals(4 * 4.0, all.runs(), 1e-9);
+    assertEquals(4 * 1.7, all.startUps(), 1e-9);
+    assertEquals(6.0 + 1.5, all.configurations(), 1e-9, "first measured, second its net serve");
+    assertEquals(4 * run + 7.5, all.total(), 1e-9);
+
+    // While first's last run goes: its bring-down, then second whole.
+    Manifest done = new Manifest();
+    Manifest.RunEntry r = new Manifest.RunEntry();
+    r.cell = cells.get(0).id();
+    done.runs.add(r);
+    done.runs.add(r);
+    CampaignEstimate now =
+        CampaignEstimate.left(cells, 0, done, true, times, confTimes, c.configurations().get(0));
+    assertEquals(2 * run, now.runs() + now.startUps(), 1e-9, "second's two runs");
+    assertEquals(1.0 + 1.5, now.configurations(), 1e-9);
+
+    assertEquals(
+        "about 30s: runs 16s, start-up of runs 7s, configurations 8s (2 services)",
+        CampaignEstimate.describe(all, all, ConfigurationTimes.describe(c.configurations())));
+    assertEquals(
+        "about 15s to 30s: runs 10s to 20s, start-up of runs 5s to 10s",
+        CampaignEstimate.describe(
+            new CampaignEstimate(10, 5, 0), new CampaignEstimate(20, 10, 0), "lab up"));
+  }
+
+  private static Campaign.Service setup(List<String> args) {
+    return new Campaign.Service(null, args, Campaign.Service.TO_COMPLETION);
+  }
+
+  private static Campaign.Configuration configuration(
+      Campaign.Kind kind, Path file, boolean keep, List<Campaign.Service> services) {
+    return configuration(kind, file, keep, services, "c");
+  }
+
+  private static Campaign.Configuration configuration(
+      Campaign.Kind kind, Path file, boolean keep, List<Campaign.Service> services, String name) {
+    return new Campaign.Configuration(name, kind, file, keep, Map.of(), null, Set.of(), services);
+  }
+}

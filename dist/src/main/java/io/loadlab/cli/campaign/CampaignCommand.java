@@ -1,16 +1,6 @@
 package io.loadlab.cli.campaign;
 
-import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
-import io.loadlab.campaign.file.Matrix;
-import io.loadlab.campaign.plan.CampaignPlan;
-import io.loadlab.campaign.report.CampaignJunit;
-import io.loadlab.campaign.report.CampaignReport;
-import io.loadlab.campaign.results.CellStatistics;
-import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.run.CampaignLock;
-import io.loadlab.campaign.run.CampaignResume;
-import io.loadlab.campaign.run.CampaignRunner;
+import io.loadlab.campaign.Campaigns;
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
@@ -99,15 +89,15 @@ public final class CampaignCommand implements Command {
   }
 
   /** {@code --output DIR}, default {@code campaigns/<name>}. */
-  private static Path output(CommandLine cmd, Campaign c) {
+  private static Path output(CommandLine cmd, Campaigns c) {
     return Path.of(cmd.getOptionValue("output", "campaigns/" + c.name()));
   }
 
-  /** {@code --retry-failed [NAMES]}: the names must be configurations or cells of the campaign. */
-  static CampaignResume.RetryFailed retryFailed(CommandLine cmd, Campaign c) {
-    if (!cmd.hasOption("retry-failed")) {
-      return CampaignResume.RetryFailed.NONE;
-    }
+  /**
+   * {@code --retry-failed [NAMES]}: the names must be configurations or cells of the campaign; none
+   * for all failed runs.
+   */
+  static java.util.Set<String> retryFailed(CommandLine cmd, Campaigns c) {
     if (cmd.hasOption("restart")) {
       throw new UsageException(
           "--retry-failed: --restart deletes every finished run; give one or the other");
@@ -115,9 +105,7 @@ public final class CampaignCommand implements Command {
     String value = cmd.getOptionValue("retry-failed");
     java.util.Set<String> names = new java.util.LinkedHashSet<>();
     if (value != null && !value.isBlank()) {
-      java.util.Set<String> known = new java.util.LinkedHashSet<>();
-      c.configurations().forEach(conf -> known.add(conf.name()));
-      Matrix.cells(c).forEach(cell -> known.add(cell.id()));
+      java.util.Set<String> known = c.configurationsAndCells();
       for (String n : value.split(",")) {
         String name = n.trim();
         if (!known.contains(name)) {
@@ -132,7 +120,7 @@ public final class CampaignCommand implements Command {
         names.add(name);
       }
     }
-    return new CampaignResume.RetryFailed(true, names);
+    return names;
   }
 
   @Override
@@ -140,27 +128,21 @@ public final class CampaignCommand implements Command {
     Path operand = Path.of(cmd.getArgList().get(0));
     return switch (verb) {
       case "plan" -> {
-        Campaign c = CampaignValidator.read(operand, !cmd.hasOption("offline"), ctx.err());
-        ctx.out().print(CampaignPlan.describe(c, output(cmd, c)));
+        Campaigns c = Campaigns.read(operand, !cmd.hasOption("offline"), ctx.err());
+        ctx.out().print(c.plan(output(cmd, c)));
         yield 0;
       }
       case "run" -> {
-        Campaign c = CampaignValidator.read(operand);
-        Path dir = output(cmd, c);
-        // One campaign run per directory, for as long as this one runs (CampaignLock).
-        try (CampaignLock lock = CampaignLock.take(dir)) {
-          CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
-          runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
-          ctx.out().print(CampaignPlan.describe(c, dir));
-          int code = runner.run();
-          if (cmd.hasOption("junit")) {
-            Files.copy(
-                dir.resolve(CampaignJunit.FILE),
-                Path.of(cmd.getOptionValue("junit")),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          }
-          yield code;
-        }
+        Campaigns c = Campaigns.read(operand);
+        boolean retry = cmd.hasOption("retry-failed");
+        java.util.Set<String> retryNames = retry ? retryFailed(cmd, c) : java.util.Set.of();
+        yield c.run(
+            output(cmd, c),
+            cmd.hasOption("restart"),
+            retry,
+            retryNames,
+            ctx.out(),
+            cmd.hasOption("junit") ? Path.of(cmd.getOptionValue("junit")) : null);
       }
       default -> {
         String tooLong = PathChecks.lengthProblem(operand.toString());
@@ -168,27 +150,16 @@ public final class CampaignCommand implements Command {
           throw new UsageException("DIR: '" + Texts.cut(operand) + "' " + tooLong);
         }
         Path dir = operand;
-        Path file = Files.isDirectory(dir) ? dir.resolve(Manifest.FILE) : dir;
+        Path file = Files.isDirectory(dir) ? dir.resolve(Campaigns.MANIFEST_FILE) : dir;
         if (!Files.exists(file)) {
           throw new UsageException(
               dir
                   + ": no "
-                  + Manifest.FILE
+                  + Campaigns.MANIFEST_FILE
                   + " here; give the directory of a"
                   + " campaign run (--output of loadlab campaign run)");
         }
-        long t0 = System.nanoTime();
-        Manifest m = Manifest.read(file);
-        CellStatistics.update(m);
-        Path campaignDir = file.toAbsolutePath().getParent();
-        m.write(campaignDir);
-        ctx.out().print(CampaignReport.write(m, campaignDir));
-        ctx.err()
-            .printf(
-                java.util.Locale.ROOT,
-                "campaign.json and report.md of %d runs written in %.0f ms%n",
-                m.runs.size(),
-                (System.nanoTime() - t0) / 1e6);
+        Campaigns.report(file, ctx.out(), ctx.err());
         yield 0;
       }
     };

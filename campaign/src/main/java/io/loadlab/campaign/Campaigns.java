@@ -1,0 +1,125 @@
+package io.loadlab.campaign;
+
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.plan.CampaignPlan;
+import io.loadlab.campaign.report.CampaignJunit;
+import io.loadlab.campaign.report.CampaignReport;
+import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.run.CampaignLock;
+import io.loadlab.campaign.run.CampaignResume;
+import io.loadlab.campaign.run.CampaignRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The campaign engine's API for front-ends: read and check a campaign file, describe its plan, run
+ * or resume it in a directory, and write a directory's report. Front-ends turn their options into
+ * these calls and reach no other class of the engine (DependencyRulesTest).
+ */
+public final class Campaigns {
+  /** The file a campaign directory records its runs in ({@code campaign.json}). */
+  public static final String MANIFEST_FILE = Manifest.FILE;
+
+  private final Campaign campaign;
+
+  private Campaigns(Campaign campaign) {
+    this.campaign = campaign;
+  }
+
+  /**
+   * Reads and checks a campaign file, every problem found at once.
+   *
+   * @throws io.loadlab.core.failure.UsageException naming each problem
+   */
+  public static Campaigns read(Path file) {
+    return new Campaigns(CampaignValidator.read(file));
+  }
+
+  /**
+   * Reads and checks a campaign file; with {@code tryNetwork} also whether testbed hosts answer on
+   * their SSH port (what was not tried is said on {@code err}).
+   */
+  public static Campaigns read(Path file, boolean tryNetwork, PrintStream err) {
+    return new Campaigns(CampaignValidator.read(file, tryNetwork, err));
+  }
+
+  /** The campaign's name (its default directory is {@code campaigns/<name>}). */
+  public String name() {
+    return campaign.name();
+  }
+
+  /** The names {@code --retry-failed} may give: every configuration and every cell id, in order. */
+  public Set<String> configurationsAndCells() {
+    Set<String> known = new LinkedHashSet<>();
+    campaign.configurations().forEach(conf -> known.add(conf.name()));
+    Matrix.cells(campaign).forEach(cell -> known.add(cell.id()));
+    return known;
+  }
+
+  /** The plan: matrix, machines and duration, estimated from {@code dir}'s measured runs if any. */
+  public String plan(Path dir) {
+    return CampaignPlan.describe(campaign, dir);
+  }
+
+  /**
+   * Runs the campaign in {@code dir}, resuming what it holds: one run per directory at a time (a
+   * lock), the plan printed first, then every run.
+   *
+   * @param restart start over where finished runs came from another version of the file
+   * @param retry whether failed runs run again
+   * @param retryNames configurations or cells whose failed runs run again; empty for all
+   * @param junitCopy where the campaign's junit.xml is also copied at the end, or null
+   * @return the exit code: 0, 1 if a run failed, 130 if stopped
+   */
+  public int run(
+      Path dir,
+      boolean restart,
+      boolean retry,
+      Set<String> retryNames,
+      PrintStream out,
+      Path junitCopy)
+      throws Exception {
+    CampaignResume.RetryFailed retryFailed =
+        retry ? new CampaignResume.RetryFailed(true, retryNames) : CampaignResume.RetryFailed.NONE;
+    // One campaign run per directory, for as long as this one runs (CampaignLock).
+    try (CampaignLock lock = CampaignLock.take(dir)) {
+      CampaignRunner runner = new CampaignRunner(campaign, dir, out);
+      runner.open(restart, retryFailed);
+      out.print(CampaignPlan.describe(campaign, dir));
+      int code = runner.run();
+      if (junitCopy != null) {
+        Files.copy(
+            dir.resolve(CampaignJunit.FILE),
+            junitCopy,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      return code;
+    }
+  }
+
+  /**
+   * Rewrites a campaign directory's campaign.json (statistics) and report from its {@code
+   * campaign.json} at {@code file}: the report's Markdown on {@code out}, the time taken on {@code
+   * err}.
+   */
+  public static void report(Path file, PrintStream out, PrintStream err) throws IOException {
+    long t0 = System.nanoTime();
+    Manifest m = Manifest.read(file);
+    CellStatistics.update(m);
+    Path campaignDir = file.toAbsolutePath().getParent();
+    m.write(campaignDir);
+    out.print(CampaignReport.write(m, campaignDir));
+    err.printf(
+        java.util.Locale.ROOT,
+        "campaign.json and report.md of %d runs written in %.0f ms%n",
+        m.runs.size(),
+        (System.nanoTime() - t0) / 1e6);
+  }
+}

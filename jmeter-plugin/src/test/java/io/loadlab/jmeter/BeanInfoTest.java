@@ -29,7 +29,9 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
+import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.testelement.TestElement;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -117,5 +119,40 @@ class BeanInfoTest {
         }
       }
     }
+  }
+
+  /**
+   * JMeter's GUI gives a TestBean a menu by the element interfaces it implements (TestBeanGUI logs
+   * "Could not assign GUI class" and lists it nowhere otherwise): samplers under Sampler, config
+   * elements under Config Element, the results listener under Listener. The real GUI: GuiMenusIT.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      classes = {
+        NetworkTarget.class,
+        NetRrSampler.class,
+        NetCrrSampler.class,
+        AmqpConnectionConfig.class,
+        AmqpPublishSampler.class,
+        AmqpConsumeSampler.class,
+        AmqpRoundTripSampler.class,
+        Ds2Database.class,
+        Ds2LoginSampler.class,
+        Ds2BrowseSampler.class,
+        Ds2PurchaseSampler.class,
+        Ds2NewCustomerSampler.class,
+        Ds2OrderSampler.class,
+        LoadlabResultsListener.class
+      })
+  void jmeterGivesEveryElementItsMenu(Class<?> element) throws Exception {
+    EngineHarness.init();
+    String expected =
+        element == LoadlabResultsListener.class
+            ? MenuFactory.LISTENERS
+            : List.of(NetworkTarget.class, AmqpConnectionConfig.class, Ds2Database.class)
+                    .contains(element)
+                ? MenuFactory.CONFIG_ELEMENTS
+                : MenuFactory.SAMPLERS;
+    assertEquals(List.of(expected), List.copyOf(new TestBeanGUI(element).getMenuCategories()));
   }
 }

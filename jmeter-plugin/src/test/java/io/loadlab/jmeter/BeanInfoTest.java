@@ -29,11 +29,13 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
+import java.util.stream.Stream;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.testbeans.BeanInfoSupport;
 import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.testelement.TestElement;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -43,9 +45,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * hold live resources are transient.
  */
 class BeanInfoTest {
-  @ParameterizedTest
-  @ValueSource(
-      classes = {
+  /** Every element the plugin has. */
+  static Stream<Class<?>> elements() {
+    return Stream.of(
         NetworkTarget.class,
         NetRrSampler.class,
         NetCrrSampler.class,
@@ -59,8 +61,11 @@ class BeanInfoTest {
         Ds2PurchaseSampler.class,
         Ds2NewCustomerSampler.class,
         Ds2OrderSampler.class,
-        LoadlabResultsListener.class
-      })
+        LoadlabResultsListener.class);
+  }
+
+  @ParameterizedTest
+  @MethodSource("elements")
   void everyShownFieldHasADisplayNameAndDescription(Class<?> element) throws Exception {
     EngineHarness.init();
     assertTrue(
@@ -127,23 +132,7 @@ class BeanInfoTest {
    * elements under Config Element, the results listener under Listener. The real GUI: GuiMenusIT.
    */
   @ParameterizedTest
-  @ValueSource(
-      classes = {
-        NetworkTarget.class,
-        NetRrSampler.class,
-        NetCrrSampler.class,
-        AmqpConnectionConfig.class,
-        AmqpPublishSampler.class,
-        AmqpConsumeSampler.class,
-        AmqpRoundTripSampler.class,
-        Ds2Database.class,
-        Ds2LoginSampler.class,
-        Ds2BrowseSampler.class,
-        Ds2PurchaseSampler.class,
-        Ds2NewCustomerSampler.class,
-        Ds2OrderSampler.class,
-        LoadlabResultsListener.class
-      })
+  @MethodSource("elements")
   void jmeterGivesEveryElementItsMenu(Class<?> element) throws Exception {
     EngineHarness.init();
     String expected =

@@ -136,10 +136,16 @@ public final class CampaignCommand implements Command {
       case "run" -> {
         Campaign c = CampaignValidator.read(operand);
         Path dir = output(cmd, c);
+        CampaignResume.RetryFailed retry = retryFailed(cmd, c);
+        if (retry.any() && !Files.isRegularFile(dir.resolve(Manifest.FILE))) {
+          // Checked before the lock: a refused campaign creates nothing.
+          throw new UsageException(
+              "--retry-failed: no campaign in " + Texts.cut(dir) + "; run without it first");
+        }
         // One campaign run per directory, for as long as this one runs (CampaignLock).
         try (CampaignLock lock = CampaignLock.take(dir)) {
           CampaignRunner runner = new CampaignRunner(c, dir, ctx.out());
-          runner.open(cmd.hasOption("restart"), retryFailed(cmd, c));
+          runner.open(cmd.hasOption("restart"), retry);
           ctx.out().print(CampaignPlan.describe(c, dir));
           int code = runner.run();
           if (cmd.hasOption("junit")) {

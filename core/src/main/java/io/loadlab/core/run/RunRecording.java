@@ -338,10 +338,13 @@ public final class RunRecording implements AutoCloseable {
     return conclude(reason == null ? RunStatus.OK : RunStatus.FAILED, reason);
   }
 
+  /** The status reason of a run closed before anyone finished it, with no reason known. */
+  public static final String NO_RESULT = "the run ended without a result";
+
   /** Stops the ticker and closes every sink; finishes the run as failed if nobody did. */
   @Override
   public void close() {
-    finish(RunStatus.FAILED, "the run ended without a result");
+    finish(RunStatus.FAILED, NO_RESULT);
     for (ResultSink sink : sinks) {
       sinkCalls.call(sink, "close", sink::close);
     }

@@ -1,6 +1,7 @@
 package io.loadlab.core.junit;
 
 import io.loadlab.core.criteria.Criteria;
+import io.loadlab.core.export.RateCheckText;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.RateCheck;
 import io.loadlab.core.results.RunResult;
@@ -127,12 +128,12 @@ public final class RunSuite {
   private static String rateText(RateCheck c) {
     return String.format(
         Locale.ROOT,
-        "achieved %.1f of %.1f %s (%.0f%%; %.0f%% needed)",
+        "achieved %.1f of %.1f %s (%s%%; %s%% needed)",
         c.achievedPerSec(),
         c.targetPerSec(),
         c.unit(),
-        100 * c.ratio(),
-        100 * c.tolerance());
+        RateCheckText.achievedPercent(c),
+        RateCheckText.neededPercent(c));
   }
 
   /** {@code 2026-05-01T10:00:00}: UTC without zone or fraction, as the Ant layout has it. */

@@ -41,32 +41,13 @@ public final class RateCheckText {
         neededPercent(c));
   }
 
-  /**
-   * The share of the target achieved, in percent, with as many decimals as it takes to tell it from
-   * the share needed ({@code 94.98} beside {@code 95}, not {@code 95}), at most four.
-   */
+  /** The share of the target achieved, in percent, with the decimals that explain the verdict. */
   public static String achievedPercent(RateCheck c) {
-    double achieved = 100 * c.ratio();
-    double needed = 100 * c.tolerance();
-    for (int digits = 0; ; digits++) {
-      String a = fixed(achieved, digits);
-      if (digits == 4 || achieved == needed || !a.equals(fixed(needed, digits))) {
-        return a;
-      }
-    }
+    return Numbers.percentBeside(c.ratio(), c.tolerance());
   }
 
-  /**
-   * The share of the target needed, in percent, without trailing zeros ({@code 95}, {@code 99.5}).
-   */
+  /** The share of the target needed, in percent ({@code 95}, {@code 99.5}). */
   public static String neededPercent(RateCheck c) {
-    return java.math.BigDecimal.valueOf(100 * c.tolerance())
-        .setScale(4, java.math.RoundingMode.HALF_UP)
-        .stripTrailingZeros()
-        .toPlainString();
-  }
-
-  private static String fixed(double v, int digits) {
-    return String.format(Locale.ROOT, "%." + digits + "f", v);
+    return Numbers.percent(c.tolerance());
   }
 }

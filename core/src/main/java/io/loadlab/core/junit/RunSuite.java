@@ -1,7 +1,6 @@
 package io.loadlab.core.junit;
 
 import io.loadlab.core.criteria.Criteria;
-import io.loadlab.core.export.RateCheckText;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.RateCheck;
 import io.loadlab.core.results.RunResult;
@@ -132,8 +131,8 @@ public final class RunSuite {
         c.achievedPerSec(),
         c.targetPerSec(),
         c.unit(),
-        RateCheckText.achievedPercent(c),
-        RateCheckText.neededPercent(c));
+        io.loadlab.core.util.Numbers.percentBeside(c.ratio(), c.tolerance()),
+        io.loadlab.core.util.Numbers.percent(c.tolerance()));
   }
 
   /** {@code 2026-05-01T10:00:00}: UTC without zone or fraction, as the Ant layout has it. */

@@ -144,8 +144,12 @@ public final class RunSession implements AutoCloseable {
   }
 
   private static String oneLine(Throwable e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return Secrets.mask(m.strip().replaceAll("\\s*\\R\\s*", "; "));
+    return oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+  }
+
+  /** A failure's message as a status reason: one line, secrets masked. */
+  static String oneLine(String message) {
+    return Secrets.mask(message.strip().replaceAll("\\s*\\R\\s*", "; "));
   }
 
   /** Ends the run with the status its control and its errors call for, and returns the result. */

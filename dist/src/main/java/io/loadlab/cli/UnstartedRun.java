@@ -5,7 +5,6 @@ import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
-import io.loadlab.core.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +44,7 @@ final class UnstartedRun {
             now,
             now,
             RunStatus.FAILED,
-            Secrets.mask(reason.strip().replaceAll("\\s*\\R\\s*", "; ")),
+            RunSession.oneLine(reason),
             Map.of(),
             Map.of(),
             List.of(),

@@ -169,8 +169,10 @@ final class Ds2RunCommand implements Command {
       config.put("nLineItems", mix.lineItems());
       config.put("ds2CompatTitleSearch", settings.compatTitleSearch());
       try (RunSession s = RunSession.open(cmd, ctx, "ds2 run", config, timing)) {
-        new Ds2Driver(line -> printProgress(ctx, quiet, line))
-            .run(settings, timing, s.recording(), s.control());
+        s.drive(
+            () ->
+                new Ds2Driver(line -> printProgress(ctx, quiet, line))
+                    .run(settings, timing, s.recording(), s.control()));
         return s.finish();
       }
     }

@@ -360,6 +360,12 @@ public final class Ds2Driver {
         if (line.contains(" never ")) {
           progress.accept(line);
         }
+        // An outage that took more than a tenth of the run is why the run failed, whatever else
+        // failed with it: the figures measured a database that was mostly not there.
+        String longOutage = outages.longOutage(endNanos, (endNanos - startNanos) / 1e9);
+        if (longOutage != null && !control.isAborted()) {
+          control.fail(longOutage);
+        }
       }
       // The recording's own measured window, so that opm and the operations' rates agree.
       double seconds = recording.measuredSeconds(MEASURED_PHASE);

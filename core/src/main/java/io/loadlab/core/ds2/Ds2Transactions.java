@@ -84,6 +84,7 @@ public final class Ds2Transactions implements AutoCloseable {
   private final boolean compatTitleSearch;
   private final StatementCache statements;
   private final Ds2Purchase purchase;
+  private final Ds2FunctionCalls functions;
 
   /**
    * Transactions on {@code connection}, with titles searched in the title column.
@@ -101,11 +102,34 @@ public final class Ds2Transactions implements AutoCloseable {
    *     mistake, for figures comparable with DS2's
    */
   public Ds2Transactions(Connection connection, SqlDialect dialect, boolean compatTitleSearch) {
+    this(connection, dialect, compatTitleSearch, Ds2Mode.STATEMENTS);
+  }
+
+  /**
+   * Transactions on {@code connection}, sent as {@code mode} says.
+   *
+   * @param mode {@link Ds2Mode#FUNCTIONS} calls loadlab's server-side functions (PostgreSQL, which
+   *     must have them: {@link io.loadlab.core.ds2.schema.Ds2Functions#ensure}); {@link
+   *     Ds2Mode#AUTO} does so on PostgreSQL and sends statements elsewhere
+   * @throws IllegalArgumentException for functions on a database other than PostgreSQL
+   */
+  public Ds2Transactions(
+      Connection connection, SqlDialect dialect, boolean compatTitleSearch, Ds2Mode mode) {
     this.connection = connection;
     this.dialect = dialect;
     this.compatTitleSearch = compatTitleSearch;
     this.statements = new StatementCache(connection, dialect);
     this.purchase = new Ds2Purchase(connection, dialect, statements);
+    Ds2Mode resolved = mode.on(dialect == SqlDialect.POSTGRESQL);
+    if (resolved == Ds2Mode.FUNCTIONS && dialect != SqlDialect.POSTGRESQL) {
+      throw new IllegalArgumentException("DS2 functions exist for PostgreSQL only");
+    }
+    this.functions = resolved == Ds2Mode.FUNCTIONS ? new Ds2FunctionCalls(statements) : null;
+  }
+
+  /** How the steps are sent: {@link Ds2Mode#FUNCTIONS} or {@link Ds2Mode#STATEMENTS}. */
+  public Ds2Mode mode() {
+    return functions != null ? Ds2Mode.FUNCTIONS : Ds2Mode.STATEMENTS;
   }
 
   /** Transactions on {@code connection}, its dialect found from the driver. */
@@ -129,6 +153,9 @@ public final class Ds2Transactions implements AutoCloseable {
    * one statement (one round trip, as DS2's LOGIN function); elsewhere as two.
    */
   public Ds2LoginResult login(String username, String password) throws SQLException {
+    if (functions != null) {
+      return functions.login(username, password);
+    }
     if (dialect == SqlDialect.POSTGRESQL) {
       PreparedStatement ps = statements.statement(PG_LOGIN);
       ps.setString(1, username);
@@ -181,10 +208,34 @@ public final class Ds2Transactions implements AutoCloseable {
    * @return the new id, or 0 if the username is taken (nothing is inserted then)
    */
   public Ds2NewCustomerResult newCustomer(Ds2Customer c) throws SQLException {
+    if (functions != null) {
+      return functions.newCustomer(c);
+    }
     PreparedStatement ps =
         dialect == SqlDialect.POSTGRESQL
             ? statements.statement(INSERT_CUSTOMER_UNLESS_TAKEN)
             : statements.generatedKeyStatement(INSERT_CUSTOMER);
+    bindCustomer(ps, c);
+    try {
+      if (dialect == SqlDialect.POSTGRESQL) {
+        try (ResultSet rs = ps.executeQuery()) {
+          return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+        }
+      }
+      ps.executeUpdate();
+      try (ResultSet rs = ps.getGeneratedKeys()) {
+        return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+      }
+    } catch (SQLException e) {
+      if (isDuplicateKey(e)) {
+        return new Ds2NewCustomerResult(0);
+      }
+      throw e;
+    }
+  }
+
+  /** Binds a customer's 19 columns, in the order of the insert, from parameter 1. */
+  static void bindCustomer(PreparedStatement ps, Ds2Customer c) throws SQLException {
     int i = 1;
     ps.setString(i++, c.firstName());
     ps.setString(i++, c.lastName());
@@ -205,26 +256,14 @@ public final class Ds2Transactions implements AutoCloseable {
     ps.setInt(i++, c.age());
     ps.setInt(i++, c.income());
     ps.setString(i, c.gender());
-    try {
-      if (dialect == SqlDialect.POSTGRESQL) {
-        try (ResultSet rs = ps.executeQuery()) {
-          return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
-        }
-      }
-      ps.executeUpdate();
-      try (ResultSet rs = ps.getGeneratedKeys()) {
-        return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
-      }
-    } catch (SQLException e) {
-      if (isDuplicateKey(e)) {
-        return new Ds2NewCustomerResult(0);
-      }
-      throw e;
-    }
   }
 
   /** Lists up to {@code batchSize} featured products ({@code SPECIAL = 1}) of a category. */
   public Ds2BrowseResult browseByCategory(int category, int batchSize) throws SQLException {
+    if (functions != null) {
+      return new Ds2BrowseResult(
+          Ds2BrowseResult.By.CATEGORY, functions.browseByCategory(category, batchSize));
+    }
     PreparedStatement ps =
         statements.statement(
             "SELECT "
@@ -257,6 +296,9 @@ public final class Ds2Transactions implements AutoCloseable {
       return new Ds2BrowseResult(by, 0);
     }
     boolean actor = column.equals("actor");
+    if (functions != null) {
+      return new Ds2BrowseResult(by, functions.browseFullText(actor, query, batchSize));
+    }
     PreparedStatement ps =
         pg
             ? statements.statement(actor ? PG_BY_ACTOR : PG_BY_TITLE)
@@ -278,6 +320,10 @@ public final class Ds2Transactions implements AutoCloseable {
    */
   public Ds2PurchaseResult purchase(int customerId, int[] prodIds, int[] quantities)
       throws SQLException {
+    if (functions != null) {
+      Ds2Purchase.checkLines(prodIds, quantities);
+      return functions.purchase(customerId, prodIds, quantities);
+    }
     return purchase.run(customerId, prodIds, quantities);
   }
 

@@ -8,10 +8,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * DS2's transactions on one JDBC connection, with plain prepared statements (no stored procedures),
- * against DVD Store's table and column names: log in, register a customer, browse by category,
- * actor or title, and purchase. One instance per connection and thread; it caches its prepared
- * statements, so keep it for the connection's life and {@link #close()} it before the connection.
+ * DS2's transactions on one JDBC connection, with plain prepared statements or (PostgreSQL, {@link
+ * Ds2Mode#FUNCTIONS}) one call of loadlab's server-side function per step, against DVD Store's
+ * table and column names: log in, register a customer, browse by category, actor or title, and
+ * purchase. One instance per connection and thread; it caches its prepared statements, so keep it
+ * for the connection's life and {@link #close()} it before the connection.
  *
  * <p>The command line, the JMeter sampler and the JMH benchmarks all run the workload through this
  * class. Errors are thrown as {@link SQLException}s; a purchase that finds too little stock is not

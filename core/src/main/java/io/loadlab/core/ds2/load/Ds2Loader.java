@@ -29,7 +29,8 @@ import org.postgresql.copy.CopyManager;
  * Loads DS2 data into a database: creates bare tables, generates and loads chunks in parallel
  * (PostgreSQL COPY through the driver's {@link CopyManager}; batched inserts for MySQL/MariaDB),
  * then adds keys, indexes and foreign keys, moves the sequences past the loaded ids, keeps a copy
- * of the inventory for {@link Ds2Reset}, notes the load in {@code loadlab_ds2} and analyzes.
+ * of the inventory for {@link Ds2Reset}, notes the load in {@code loadlab_ds2}, creates loadlab's
+ * DS2 functions (PostgreSQL, {@link Ds2Functions}) and analyzes.
  */
 public final class Ds2Loader {
   /**

@@ -39,20 +39,7 @@ final class Ds2FunctionCalls {
   }
 
   Ds2LoginResult login(String username, String password) throws SQLException {
-    PreparedStatement ps = statements.statement(LOGIN);
-    ps.setString(1, username);
-    ps.setString(2, password);
-    int id = 0;
-    int history = 0;
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        id = rs.getInt(1);
-        if (rs.getString(2) != null) {
-          history++;
-        }
-      }
-    }
-    return new Ds2LoginResult(id, history);
+    return Ds2Transactions.loginRows(statements.statement(LOGIN), username, password);
   }
 
   Ds2NewCustomerResult newCustomer(Ds2Customer c) throws SQLException {

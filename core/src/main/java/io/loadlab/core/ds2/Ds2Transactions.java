@@ -158,20 +158,7 @@ public final class Ds2Transactions implements AutoCloseable {
       return functions.login(username, password);
     }
     if (dialect == SqlDialect.POSTGRESQL) {
-      PreparedStatement ps = statements.statement(PG_LOGIN);
-      ps.setString(1, username);
-      ps.setString(2, password);
-      int id = 0;
-      int history = 0;
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          id = rs.getInt(1);
-          if (rs.getString(2) != null) {
-            history++;
-          }
-        }
-      }
-      return new Ds2LoginResult(id, history);
+      return loginRows(statements.statement(PG_LOGIN), username, password);
     }
     PreparedStatement find =
         statements.statement(
@@ -190,6 +177,27 @@ public final class Ds2Transactions implements AutoCloseable {
     PreparedStatement history = statements.statement(HISTORY_OF);
     history.setInt(1, id);
     return new Ds2LoginResult(id, StatementCache.countRows(history));
+  }
+
+  /**
+   * Runs a login that answers one row per purchase (customer id, a title or null when none), and
+   * counts them.
+   */
+  static Ds2LoginResult loginRows(PreparedStatement ps, String username, String password)
+      throws SQLException {
+    ps.setString(1, username);
+    ps.setString(2, password);
+    int id = 0;
+    int history = 0;
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        id = rs.getInt(1);
+        if (rs.getString(2) != null) {
+          history++;
+        }
+      }
+    }
+    return new Ds2LoginResult(id, history);
   }
 
   private static final String INSERT_CUSTOMER =

@@ -56,32 +56,6 @@ public record Ds2RunSettings(
     }
   }
 
-  /** Settings in {@link Ds2Mode#AUTO} mode. */
-  public Ds2RunSettings(
-      List<DatabaseTarget> targets,
-      int threads,
-      double rampRate,
-      Duration thinkTime,
-      Ds2WorkloadMix mix,
-      Ds2Size size,
-      boolean compatTitleSearch,
-      boolean checkSize,
-      long seed,
-      Ds2UserThreads userThreads) {
-    this(
-        targets,
-        threads,
-        rampRate,
-        thinkTime,
-        mix,
-        size,
-        compatTitleSearch,
-        checkSize,
-        seed,
-        userThreads,
-        Ds2Mode.AUTO);
-  }
-
   /** The mode on {@code target}: functions or statements. */
   public Ds2Mode modeOf(DatabaseTarget target) {
     return mode.on(target.dialect() == SqlDialect.POSTGRESQL);

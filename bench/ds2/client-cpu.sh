@@ -6,6 +6,8 @@
 # loadlab's server-side function per step) or MODE=statements (ds2-order.pgbench, --mode
 # statements). ROUNDS=n runs n rounds (order alternating) and prints the median ratio; PIN=0 runs
 # the server and both clients on CPU 0 only (taskset), so both pay the same wake-ups.
+# WARM=s and WINDOW=s: perf starts WARM s after the client (default 16; longer on a busy machine,
+# where the JIT takes longer) and counts WINDOW s (default 20).
 # SHORT=1: 3 s windows, a smoke test of the script (CI), not a measure.
 # Usage: [MODE=..] [ROUNDS=n] [PIN=cpu] bench/ds2/client-cpu.sh [loadlab|pgbench|both] [clients]
 # (JAVA_HOME picks the JDK; LOADLAB_JAVA_OPTS passes JVM flags, e.g. an -agentpath profiler)
@@ -19,7 +21,7 @@ case "$MODE" in
   statements) SCRIPT=bench/ds2/ds2-order.pgbench ;;
   *) echo "MODE: '$MODE' is not a mode; use functions or statements" >&2; exit 2 ;;
 esac
-if [ "${SHORT:-0}" = 1 ]; then WARM=6; WINDOW=3; else WARM=16; WINDOW=20; fi
+if [ "${SHORT:-0}" = 1 ]; then WARM=6; WINDOW=3; else WARM="${WARM:-16}"; WINDOW="${WINDOW:-20}"; fi
 SIZE=10MB
 OUT="${OUT:-$ROOT/results/bench-ds2-client-cpu}"
 mkdir -p "$OUT"

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.TestPostgres;
+import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2ShapedDatabase;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
@@ -82,7 +83,8 @@ class Ds2DriverTest {
             false,
             true,
             9,
-            Ds2UserThreads.AUTO);
+            Ds2UserThreads.AUTO,
+            Ds2Mode.AUTO);
     Recorder recorder = new Recorder();
     RunRecording rec =
         RunRecording.start(
@@ -148,7 +150,8 @@ class Ds2DriverTest {
             false,
             true,
             4,
-            Ds2UserThreads.AUTO);
+            Ds2UserThreads.AUTO,
+            Ds2Mode.AUTO);
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),

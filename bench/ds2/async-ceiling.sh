@@ -76,7 +76,7 @@ run() {
     measure pgbench $!
     report pgbench "$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | awk '{print $1 * 60}')" "$load";;
   loadlab)
-    "$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
+    "$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" --mode statements \
       --ramp-rate 100 --warmup 12s --run-time 28s --think-time 0 --pct-newcustomers 20 --n-searches 3 \
       --search-batch-size 5 --n-line-items 5 --quiet --output "$OUT/loadlab" >"$OUT/loadlab.txt" &
     measure loadlab $!

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Driver overhead: loadlab's orders per minute against pgbench running the same statements
-# (ds2-order.pgbench) on the same database, same server, same number of clients.
-# Usage: [QUIET=1] [ROUNDS=n] [USER_THREADS=auto|platform|virtual] [JAVA_HOME=jdk] bench/ds2/driver-overhead.sh [clients] [seconds] [db-size]
+# Driver overhead: loadlab's orders per minute against pgbench making the same calls on the same
+# database, same server, same number of clients: MODE=functions (the default: loadlab --mode
+# functions and ds2-order-functions.pgbench) or MODE=statements (ds2-order.pgbench).
+# Usage: [QUIET=1] [ROUNDS=n] [MODE=functions|statements] [USER_THREADS=auto|platform|virtual] [JAVA_HOME=jdk] bench/ds2/driver-overhead.sh [clients] [seconds] [db-size]
 set -euo pipefail
 source "$(dirname "$0")/pg.sh"
 CLIENTS="${1:-20}"
 SECONDS_RUN="${2:-60}"
 SIZE="${3:-10MB}"
 ROUNDS="${ROUNDS:-1}"
+MODE="${MODE:-functions}"
+case "$MODE" in
+  functions) SCRIPT="$(dirname "$0")/ds2-order-functions.pgbench" ;;
+  statements) SCRIPT="$(dirname "$0")/ds2-order.pgbench" ;;
+  *) echo "MODE: '$MODE' is not a mode; use functions or statements" >&2; exit 2 ;;
+esac
 OUT="${OUT:-$ROOT/results/bench-ds2-overhead}"
 mkdir -p "$OUT"
 
@@ -36,16 +43,16 @@ run_loadlab() {
   "$LOADLAB" ds2 run --url "$PG_URL" --user postgres --db-size "$SIZE" --threads "$CLIENTS" \
     --ramp-rate 100 --warmup 10s --run-time "${SECONDS_RUN}s" --think-time 0 \
     --pct-newcustomers 20 --n-searches 3 --search-batch-size 5 --n-line-items 5 \
-    ${USER_THREADS:+--user-threads "$USER_THREADS"} --quiet --output "$OUT/loadlab-$1" >"$OUT/loadlab-$1.txt"
+    --mode "$MODE" ${USER_THREADS:+--user-threads "$USER_THREADS"} --quiet --output "$OUT/loadlab-$1" >"$OUT/loadlab-$1.txt"
   echo "$(sed -n 's/^opm: //p' "$OUT/loadlab-$1.txt") $load"
 }
 run_pgbench() {
   reset; quiet
   local load tps; load=$(cut -d' ' -f1-3 /proc/loadavg)
   pgbench -n -M prepared -c "$CLIENTS" -j 2 -T 10 --max-tries=10 "${VARS[@]}" \
-    -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >/dev/null
+    -f "$SCRIPT" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >/dev/null
   pgbench -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_RUN" --max-tries=10 "${VARS[@]}" \
-    -f "$(dirname "$0")/ds2-order.pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 \
+    -f "$SCRIPT" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 \
     >"$OUT/pgbench-$1.txt" 2>&1
   tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench-$1.txt")
   echo "$(awk -v t="$tps" 'BEGIN { printf "%.0f", t * 60 }') $load"
@@ -55,7 +62,7 @@ run_pgbench() {
 . "$ROOT/dist/src/main/dist/lib/find-java.sh"
 loadlab_find_java 2>/dev/null
 JAVA_BIN=$java
-echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE rounds=$ROUNDS"
+echo "clients=$CLIENTS seconds=$SECONDS_RUN size=$SIZE rounds=$ROUNDS mode=$MODE"
 # ROUNDS=n: n pairs, the order alternating (loadlab first in odd rounds, pgbench first in even
 # ones) so that a machine drifting over time favours neither tool; the median ratio sums them up.
 RATIOS=()

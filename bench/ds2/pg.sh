@@ -22,8 +22,14 @@ as_pg_user() {
   if [ "$(id -u)" = 0 ]; then unshare -U "$@"; else "$@"; fi
 }
 
+# PIN=cpu: the server and the clients run on that CPU only (taskset), so that every process pays
+# the same wake-ups whatever the host's scheduler does.
+# Put "${PINNED[@]}" before a command (started with & too: taskset execs it, $! stays its pid).
+PINNED=()
+[ -n "${PIN:-}" ] && PINNED=(taskset -c "$PIN")
+
 pg_start() {
-  as_pg_user "$(pg_bin)/pg_ctl" -D "$PG_DATA" -l "$PG_DATA.bench.log" -w \
+  as_pg_user "${PINNED[@]}" "$(pg_bin)/pg_ctl" -D "$PG_DATA" -l "$PG_DATA.bench.log" -w \
     -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=128MB -c synchronous_commit=off -c max_wal_size=2GB" start >/dev/null
 }
 

@@ -74,7 +74,9 @@ class DependencyRulesTest {
   void theRulesSeeEveryModule() {
     // A rule over no classes would pass whatever the code does: each module must be imported.
     for (String p :
-        new String[] {"io.loadlab.core", "io.loadlab.provision", "io.loadlab.campaign", "io.loadlab.cli"}) {
+        new String[] {
+          "io.loadlab.core", "io.loadlab.provision", "io.loadlab.campaign", "io.loadlab.cli"
+        }) {
       org.junit.jupiter.api.Assertions.assertTrue(
           classes.stream().anyMatch(c -> c.getPackageName().startsWith(p)), "no class of " + p);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,8 @@ class CampaignLockTest {
           "the first holds the lock and runs: " + ChildJvm.text(dir.resolve("first.log")));
       first.toHandle().descendants().forEach(started::add);
       String running = runningStart(out);
+      String lockText = ChildJvm.text(lock);
+      FileTime lockTime = Files.getLastModifiedTime(lock);
 
       Process second = campaign(file, out, "second.log");
       assertTrue(second.waitFor(30, TimeUnit.SECONDS), "the second ended at once");
@@ -62,6 +65,9 @@ class CampaignLockTest {
           log);
       assertTrue(log.contains(" on " + hostName() + " since "), "names the machine: " + log);
       assertTrue(first.isAlive(), "the first goes on");
+      // A refused campaign touches no lock it does not hold.
+      assertEquals(lockText, ChildJvm.text(lock), "the lock file as the first wrote it");
+      assertEquals(lockTime, Files.getLastModifiedTime(lock), "the lock file not written");
       // A second campaign would have cleared the running run and done it again, as a resume.
       assertEquals(running, runningStart(out), "the first's run left alone");
       assertTrue(

@@ -66,6 +66,11 @@ class NetKillTest {
       p.waitFor(10, TimeUnit.SECONDS);
     }
     assertEquals(137, p.exitValue(), "killed by SIGKILL");
+    try (java.util.stream.Stream<Path> files = Files.list(out)) {
+      List<String> hidden =
+          files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".")).toList();
+      assertEquals(List.of(), hidden, "no reserve or temporary file left by the killed run");
+    }
 
     List<String> rows = Files.readAllLines(csv);
     int columns = rows.get(0).split(",", -1).length;

@@ -11,6 +11,8 @@ import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.run.CampaignLock;
 import io.loadlab.campaign.run.CampaignResume;
 import io.loadlab.campaign.run.CampaignRunner;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -88,6 +90,11 @@ public final class Campaigns {
       throws Exception {
     CampaignResume.RetryFailed retryFailed =
         retry ? new CampaignResume.RetryFailed(true, retryNames) : CampaignResume.RetryFailed.NONE;
+    if (retryFailed.any() && !Files.isRegularFile(dir.resolve(Manifest.FILE))) {
+      // Checked before the lock: a refused campaign creates nothing.
+      throw new UsageException(
+          "--retry-failed: no campaign in " + Texts.cut(dir) + "; run without it first");
+    }
     // One campaign run per directory, for as long as this one runs (CampaignLock).
     try (CampaignLock lock = CampaignLock.take(dir)) {
       CampaignRunner runner = new CampaignRunner(campaign, dir, out);

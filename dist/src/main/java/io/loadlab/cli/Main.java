@@ -83,9 +83,11 @@ public final class Main {
     String[] rest = Arrays.copyOfRange(args, command.path().length, args.length);
     Options options = Help.optionsOf(command);
     String commandLine = Secrets.mask("loadlab " + String.join(" ", args));
+    CommandLine cmd = null;
+    RunSession.forgetOpened();
     try {
       CommandLineChecks.checkLengths(rest);
-      CommandLine cmd = parse(options, rest, command.operand());
+      cmd = parse(options, rest, command.operand());
       if (cmd.hasOption("help")) {
         out.print(Help.of(command, commands));
         return 0;
@@ -98,9 +100,15 @@ public final class Main {
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
+      if (e.exitCode() != UsageException.EXIT_CODE && cmd != null) {
+        UnstartedRun.record(command, cmd, commandLine, e.getMessage());
+      }
       report(err, e, debug);
       return e.exitCode();
     } catch (Exception e) {
+      if (cmd != null) {
+        UnstartedRun.record(command, cmd, commandLine, describe(e));
+      }
       err.println("loadlab: " + describe(e) + (debug ? "" : " (run with --debug for details)"));
       if (debug) {
         e.printStackTrace(err);

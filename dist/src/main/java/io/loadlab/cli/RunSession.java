@@ -11,6 +11,7 @@ import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -35,6 +36,9 @@ public final class RunSession implements AutoCloseable {
   private final ExportOptions exports;
 
   private final StopSignals signals;
+
+  /** Whether this thread's command opened a session (Main runs one command per call). */
+  private static final ThreadLocal<Boolean> OPENED = new ThreadLocal<>();
 
   private RunSession(RunTiming timing, RunRecording recording, ExportOptions exports) {
     this.timing = timing;
@@ -70,12 +74,23 @@ public final class RunSession implements AutoCloseable {
             EnvironmentInfo.current(),
             RunOptions.testbed(cmd));
     Recorder recorder = new Recorder();
+    OPENED.set(Boolean.TRUE);
     RunRecording recording =
         RunRecording.start(
             info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
     recording.setRateTolerance(RunOptions.rateTolerance(cmd));
     recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
     return new RunSession(timing, recording, exports);
+  }
+
+  /** True once this thread's command opened a session (its result.json is its own to write). */
+  static boolean everOpened() {
+    return OPENED.get() != null;
+  }
+
+  /** Forgets an earlier command's session on this thread (Main, before it runs a command). */
+  static void forgetOpened() {
+    OPENED.remove();
   }
 
   public RunTiming timing() {
@@ -101,6 +116,40 @@ public final class RunSession implements AutoCloseable {
    */
   public int finish() {
     return exitCode(finishResult().status());
+  }
+
+  /**
+   * Runs the driver. A failure that ends it before it finishes (a broker's refusal, a target that
+   * cannot be reached) becomes the run's status reason, in one line, before it goes on to the user:
+   * result.json says why the run failed, not only the console.
+   */
+  public void drive(Driving driver) throws Exception {
+    try {
+      driver.run();
+    } catch (Exception e) {
+      if (control.isAborted()) {
+        recording.finish(control);
+      } else {
+        recording.finish(RunStatus.FAILED, oneLine(e));
+      }
+      throw e;
+    }
+  }
+
+  /** A driver's run, as {@link #drive} calls it. */
+  @FunctionalInterface
+  public interface Driving {
+    /** Runs the driver into the session's recording. */
+    void run() throws Exception;
+  }
+
+  private static String oneLine(Throwable e) {
+    return oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+  }
+
+  /** A failure's message as a status reason: one line, secrets masked. */
+  static String oneLine(String message) {
+    return Secrets.mask(message.strip().replaceAll("\\s*\\R\\s*", "; "));
   }
 
   /** Ends the run with the status its control and its errors call for, and returns the result. */

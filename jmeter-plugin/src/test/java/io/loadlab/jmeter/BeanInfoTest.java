@@ -29,9 +29,13 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ResourceBundle;
+import java.util.stream.Stream;
+import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.testelement.TestElement;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -41,9 +45,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * hold live resources are transient.
  */
 class BeanInfoTest {
-  @ParameterizedTest
-  @ValueSource(
-      classes = {
+  /** Every element the plugin has. */
+  static Stream<Class<?>> elements() {
+    return Stream.of(
         NetworkTarget.class,
         NetRrSampler.class,
         NetCrrSampler.class,
@@ -57,8 +61,11 @@ class BeanInfoTest {
         Ds2PurchaseSampler.class,
         Ds2NewCustomerSampler.class,
         Ds2OrderSampler.class,
-        LoadlabResultsListener.class
-      })
+        LoadlabResultsListener.class);
+  }
+
+  @ParameterizedTest
+  @MethodSource("elements")
   void everyShownFieldHasADisplayNameAndDescription(Class<?> element) throws Exception {
     EngineHarness.init();
     assertTrue(
@@ -117,5 +124,24 @@ class BeanInfoTest {
         }
       }
     }
+  }
+
+  /**
+   * JMeter's GUI gives a TestBean a menu by the element interfaces it implements (TestBeanGUI logs
+   * "Could not assign GUI class" and lists it nowhere otherwise): samplers under Sampler, config
+   * elements under Config Element, the results listener under Listener. The real GUI: GuiMenusIT.
+   */
+  @ParameterizedTest
+  @MethodSource("elements")
+  void jmeterGivesEveryElementItsMenu(Class<?> element) throws Exception {
+    EngineHarness.init();
+    String expected =
+        element == LoadlabResultsListener.class
+            ? MenuFactory.LISTENERS
+            : List.of(NetworkTarget.class, AmqpConnectionConfig.class, Ds2Database.class)
+                    .contains(element)
+                ? MenuFactory.CONFIG_ELEMENTS
+                : MenuFactory.SAMPLERS;
+    assertEquals(List.of(expected), List.copyOf(new TestBeanGUI(element).getMenuCategories()));
   }
 }

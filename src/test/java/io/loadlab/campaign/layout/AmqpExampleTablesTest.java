@@ -1,18 +1,17 @@
 package io.loadlab.campaign.layout;
 
-import io.loadlab.cli.campaign.HardwareExamples;
-import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.Matrix;
-import io.loadlab.campaign.file.CampaignValidator;
-import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.results.CellStatistics;
-import io.loadlab.campaign.report.CampaignReport;
-import io.loadlab.campaign.report.CampaignHtml;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.report.CampaignHtml;
+import io.loadlab.campaign.report.CampaignReport;
+import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.Manifest;
 import io.loadlab.cli.CliRun;
+import io.loadlab.cli.campaign.HardwareExamples;
 import io.loadlab.core.report.HeadlessChromium;
 import java.nio.file.Files;
 import java.nio.file.Path;

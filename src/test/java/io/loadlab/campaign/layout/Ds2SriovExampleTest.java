@@ -1,13 +1,12 @@
 package io.loadlab.campaign.layout;
 
-import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.results.CellStatistics;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.Manifest;
 import io.loadlab.cli.CliRun;
 import java.nio.file.Files;
 import java.nio.file.Path;

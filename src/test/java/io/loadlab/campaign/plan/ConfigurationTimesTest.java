@@ -1,14 +1,13 @@
 package io.loadlab.campaign.plan;
 
-import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.Matrix;
-import io.loadlab.campaign.file.CampaignValidator;
-import io.loadlab.campaign.results.Manifest;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

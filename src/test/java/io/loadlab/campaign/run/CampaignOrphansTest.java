@@ -1,12 +1,11 @@
 package io.loadlab.campaign.run;
 
-import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
-import io.loadlab.campaign.results.Manifest;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.results.Manifest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;

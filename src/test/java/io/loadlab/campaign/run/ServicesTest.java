@@ -1,11 +1,10 @@
 package io.loadlab.campaign.run;
 
-import io.loadlab.campaign.file.Campaign;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.file.Campaign;
 import io.loadlab.cli.CliRun;
 import java.net.InetAddress;
 import java.net.ServerSocket;

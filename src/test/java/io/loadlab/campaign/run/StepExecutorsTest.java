@@ -1,7 +1,5 @@
 package io.loadlab.campaign.run;
 
-import io.loadlab.campaign.file.Campaign;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

@@ -83,6 +83,13 @@ class AmqpCommandsTest {
       assertEquals(3, r.code(), r.err());
       assertEquals(1, r.err().strip().lines().count(), r.err());
       assertTrue(r.err().contains("cannot reach the AMQP broker"), r.err());
+      // The run did not start, and its result.json says why (a campaign reads it from there).
+      Path result = dir.resolve("out").resolve("result.json");
+      assertTrue(Files.exists(result), "no result.json after " + command);
+      String json = Files.readString(result);
+      assertTrue(json.contains("\"status\" : \"failed\""), json);
+      assertTrue(json.contains("cannot reach the AMQP broker at amqp://127.0.0.1:" + port), json);
+      Files.delete(result);
     }
   }
 

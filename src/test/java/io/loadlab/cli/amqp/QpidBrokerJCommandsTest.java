@@ -10,6 +10,7 @@ import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.AmqpException;
 import io.loadlab.core.amqp.BrokerIdentity;
 import io.loadlab.core.amqp.BrokerProfile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -185,6 +186,27 @@ class QpidBrokerJCommandsTest {
           e.getMessage());
       return false;
     }
+  }
+
+  @Test
+  void oneQueueMissingDeletesNothingAndTheResultSaysWhatToCreate() throws Exception {
+    CliRun r =
+        run(
+            BROKER.amqpUri(),
+            "amqp",
+            "throughput",
+            "--count",
+            "100",
+            "--qt",
+            "3",
+            "--base-name",
+            "lab");
+    assertEquals(2, r.code(), r.err());
+    String json = Files.readString(dir.resolve("out/result.json"));
+    assertTrue(json.contains("\"queuesDeleted\" : 0.0"), json);
+    assertTrue(json.contains("amqp:not-found"), json);
+    assertTrue(json.contains("create the queues lab-0, lab-1, lab-2 on the broker"), json);
+    assertTrue(exists("lab-0") && exists("lab-1"), "the user's queues stay");
   }
 
   @Test

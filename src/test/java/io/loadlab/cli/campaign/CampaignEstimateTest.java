@@ -116,8 +116,10 @@ class CampaignEstimateTest {
       bookkeeping += r.get("bookkeepingMs").asDouble() / 1000 / 2;
     }
     // One run left after the first and then the configuration's bring-down (0 s for this
-    // machine, not measured yet): the ETA is what the first one took, with its bookkeeping.
-    assertEquals(Double.parseDouble(p.group(1)), seconds(p.group(2)), 1.0, p.group());
+    // machine, not measured yet): the ETA is what the first one took, with its bookkeeping (within
+    // a second, or a tenth of the run where a busy machine stretched it and its bookkeeping).
+    double first = Double.parseDouble(p.group(1));
+    assertEquals(first, seconds(p.group(2)), Math.max(1.0, first / 10), p.group());
 
     CliRun after = CliRun.of("campaign", "plan", file.toString(), "--output", out.toString());
     assertEquals(0, after.code(), after.out() + after.err());

@@ -39,6 +39,43 @@ class CampaignRetryTest {
     }
   }
 
+  /** Nothing to retry in an empty or absent directory: refused in one line, nothing created. */
+  @Test
+  void retryFailedWithoutACampaignInTheDirectoryIsRefusedCreatingNothing() throws Exception {
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: none
+        steps:
+          - {name: rr, run: net rr, options: {duration: 500ms, interval: 250ms}}
+        """);
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+    Path absent = dir.resolve("absent");
+    for (Path out : new Path[] {empty, absent}) {
+      for (String[] retry : new String[][] {{"--retry-failed"}, {"--retry-failed", "here"}}) {
+        String[] args = {"campaign", "run", file.toString(), "--output", out.toString()};
+        CliRun r = CliRun.of(concat(args, retry));
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals(
+            "loadlab: --retry-failed: no campaign in " + out + "; run without it first",
+            r.err().strip(),
+            "one line");
+        assertEquals("", r.out());
+      }
+    }
+    try (var listing = Files.list(empty)) {
+      assertEquals(0, listing.count(), "nothing created in the empty directory");
+    }
+    assertTrue(Files.notExists(absent), "the absent directory not created");
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
   private void retry(int port, int alwaysPort) throws Exception {
     Path file = dir.resolve("campaign.yaml");
     Files.writeString(

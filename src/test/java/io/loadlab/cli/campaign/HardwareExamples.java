@@ -1,7 +1,6 @@
 package io.loadlab.cli.campaign;
 
 import io.loadlab.campaign.file.CampaignSpec;
-
 import io.loadlab.provision.ssh.KnownHosts;
 import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.Host;

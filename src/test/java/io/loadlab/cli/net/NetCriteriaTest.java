@@ -122,6 +122,8 @@ class NetCriteriaTest {
       {"opm>=100", "unknown figure 'opm'"},
       {"errors=0", "write =="},
       {"p99Us<=2ms", "'2ms' is not a number"},
+      {"p99Us<=1e400", "'1e400' is past the largest number"},
+      {"p99Us>=-1e400", "'-1e400' is past the largest number"},
     };
     for (String[] c : cases) {
       CliRun r = rr("refused", "--criteria", c[0], "--junit", dir.resolve("j.xml").toString());

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.cli.CliRun;
 import io.loadlab.campaign.results.RunFigures;
+import io.loadlab.cli.CliRun;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.ResultJson;

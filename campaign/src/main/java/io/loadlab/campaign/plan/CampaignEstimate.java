@@ -55,8 +55,8 @@ public record CampaignEstimate(double runs, double startUps, double configuratio
       if (n == 0) {
         continue;
       }
-      runs += n * times.work(cell.step());
-      startUps += n * times.startUp(cell.step());
+      runs += n * times.work(cell.configuration(), cell.step());
+      startUps += n * times.startUp(cell.configuration(), cell.step());
       if (counted.add(cell.configuration())) {
         configurations += confTimes.of(cell.configuration()).total();
       }

@@ -28,6 +28,11 @@ import java.util.Map;
  * runs of other steps took than their options gave. Only finished runs ({@code ok} or {@code
  * failed}) of this campaign file count: a run whose command lines are not the ones its cell has now
  * is left out, as a resumed campaign would refuse it.
+ *
+ * <p>While a campaign runs, its ETA asks per configuration and step ({@link
+ * #work(Campaign.Configuration, Campaign.Step)}): a configuration's runs may all fail in a second
+ * (a broker nothing listens on) while another's take their full duration, so a step's average over
+ * both fits neither. See {@link RunFactors}.
  */
 public final class RunTimes {
   /** A run's start and end around its measured time, one client: a JVM, connecting, its files. */
@@ -54,6 +59,8 @@ public final class RunTimes {
   private int measuredRuns;
   private int foreignRuns;
   private final List<Manifest.RunEntry> kept = new ArrayList<>();
+  private final RunFactors workFactors = new RunFactors();
+  private final RunFactors startUpFactors = new RunFactors();
 
   /** Times of {@code c}'s runs with nothing measured yet. */
   public RunTimes() {}
@@ -107,6 +114,25 @@ public final class RunTimes {
       bookkept++;
     }
     measuredRuns++;
+    String conf = r.configuration == null ? "" : r.configuration;
+    boolean ok = "ok".equals(r.status);
+    workFactors.add(conf, step.name(), work, plannedWork(step), ok);
+    startUpFactors.add(conf, step.name(), startUp, plannedStartUp(step), ok);
+  }
+
+  /**
+   * The seconds a run of {@code step} in configuration {@code conf} takes that its result measures:
+   * as that configuration's runs of the step took, else as its other steps took against the same
+   * steps elsewhere, else as the step took elsewhere (see {@link RunFactors}).
+   */
+  double work(Campaign.Configuration conf, Campaign.Step step) {
+    return workFactors.expected(conf.name(), step.name(), plannedWork(step));
+  }
+
+  /** As {@link #work(Campaign.Configuration, Campaign.Step)} for the seconds around it. */
+  double startUp(Campaign.Configuration conf, Campaign.Step step) {
+    double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
+    return startUpFactors.expected(conf.name(), step.name(), plannedStartUp(step)) + bookkeeping;
   }
 
   /** The seconds a run of {@code step} is expected to take: {@link #work} and {@link #startUp}. */

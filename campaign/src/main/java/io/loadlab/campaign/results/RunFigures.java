@@ -2,6 +2,7 @@ package io.loadlab.campaign.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.run.RunRecording;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,12 +30,15 @@ public record RunFigures(
   public static RunFigures read(Path dir, String operation) throws IOException {
     Path json = dir.resolve("result.json");
     if (!Files.exists(json)) {
-      return new RunFigures(
-          "failed", "no result.json in " + dir, operation, Map.of(), new double[0]);
+      // No reason of its own: the campaign takes the run's last error line from its log.
+      return new RunFigures("failed", null, operation, Map.of(), new double[0]);
     }
     JsonNode root = ResultJson.mapper().readTree(json.toFile());
     String status = root.path("status").asText("failed");
     String reason = root.hasNonNull("statusReason") ? root.get("statusReason").asText() : null;
+    if (RunRecording.NO_RESULT.equals(reason)) {
+      reason = null; // ended without saying why: the run's log says more
+    }
     JsonNode totals = root.path("totals");
     String op = pickOperation(totals, operation);
     Map<String, Double> figures = new LinkedHashMap<>();

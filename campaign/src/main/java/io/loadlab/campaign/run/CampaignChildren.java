@@ -110,7 +110,8 @@ final class CampaignChildren {
                 + c.command());
         continue;
       }
-      Optional<ProcessHandle> h = ProcessHandle.of(c.pid()).filter(p -> same(p, c));
+      Optional<ProcessHandle> h =
+          ProcessHandle.of(c.pid()).filter(p -> running(p.pid()) && same(p, c));
       if (h.isEmpty()) {
         continue;
       }
@@ -132,6 +133,20 @@ final class CampaignChildren {
     }
   }
 
+  /**
+   * False for a process that has exited, whether reaped or not: a zombie or a dead task ({@code
+   * /proc/PID/stat} state Z or X), which the JDK still calls alive.
+   */
+  static boolean running(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      char state = stat.charAt(stat.lastIndexOf(')') + 2);
+      return state != 'Z' && state != 'X' && state != 'x';
+    } catch (IOException | RuntimeException e) {
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+  }
+
   /** True if the live process is the recorded one: same start time and command line. */
   static boolean same(ProcessHandle p, Child c) {
     String start = p.info().startInstant().map(Instant::toString).orElse(null);
@@ -141,7 +156,8 @@ final class CampaignChildren {
     // A wrapper (nice, numactl) execs the run: the line read at start may still be the wrapper's.
     String now = Placement.unwrapped(CampaignResume.commandLine(p));
     String recorded = Placement.unwrapped(c.command());
-    return now.startsWith(recorded) || recorded.startsWith(now);
+    // A process with no command line left (it has exited) is not the recorded one.
+    return !now.isEmpty() && (now.startsWith(recorded) || recorded.startsWith(now));
   }
 
   private static void stop(ProcessHandle h) {

@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One {@code campaign run} per campaign directory. Two campaigns on one directory bring each
@@ -20,17 +22,26 @@ import java.time.Instant;
  * on {@value #FILE} in the directory and holds it until it ends. The operating system releases the
  * lock when the process dies, however it dies (SIGKILL included), so a stale lock never blocks a
  * resume. The file holds the holder's pid and machine, for the refusal message.
+ *
+ * <p>A refused taker leaves the file alone: it writes nothing, and in the holder's own JVM it does
+ * not even open the file, because closing any descriptor of a file drops every POSIX lock the
+ * process holds on it, which would let a third campaign take the directory from the holder.
  */
 public final class CampaignLock implements AutoCloseable {
   /** The lock file's name in the campaign directory. */
   static final String FILE = "campaign.lock";
 
+  /** The lock files this JVM holds (real paths), with the text each holder wrote. */
+  private static final Map<Path, String> HELD = new ConcurrentHashMap<>();
+
   private final FileChannel channel;
   private final FileLock lock;
+  private final Path held;
 
-  private CampaignLock(FileChannel channel, FileLock lock) {
+  private CampaignLock(FileChannel channel, FileLock lock, Path held) {
     this.channel = channel;
     this.lock = lock;
+    this.held = held;
   }
 
   /**
@@ -41,32 +52,46 @@ public final class CampaignLock implements AutoCloseable {
   public static CampaignLock take(Path dir) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
-    FileChannel channel =
-        FileChannel.open(
-            file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    Path key = dir.toRealPath().resolve(FILE);
+    String me = describeThisProcess();
+    String mine = HELD.putIfAbsent(key, me);
+    if (mine != null) {
+      throw inUse(dir, mine); // this JVM holds it: the file is not opened (see above)
+    }
+    FileChannel channel;
     FileLock lock;
     try {
-      lock = channel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null; // this JVM already runs a campaign there
-    } catch (IOException e) {
-      channel.close();
+      channel =
+          FileChannel.open(
+              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      try {
+        lock = channel.tryLock();
+      } catch (IOException | OverlappingFileLockException e) {
+        channel.close();
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      HELD.remove(key);
       throw e;
     }
     if (lock == null) {
+      HELD.remove(key);
       String holder = holder(channel);
       channel.close();
-      throw new UsageException(
-          Texts.cut(dir)
-              + ": another 'loadlab campaign run' is using this directory ("
-              + holder
-              + "); let it finish or stop it, then run again to resume, or give another --output");
+      throw inUse(dir, holder);
     }
-    byte[] me = describeThisProcess().getBytes(StandardCharsets.UTF_8);
     channel.truncate(0);
-    channel.write(ByteBuffer.wrap(me), 0);
+    channel.write(ByteBuffer.wrap(me.getBytes(StandardCharsets.UTF_8)), 0);
     channel.force(false);
-    return new CampaignLock(channel, lock);
+    return new CampaignLock(channel, lock, key);
+  }
+
+  private static UsageException inUse(Path dir, String holder) {
+    return new UsageException(
+        Texts.cut(dir)
+            + ": another 'loadlab campaign run' is using this directory ("
+            + holder
+            + "); let it finish or stop it, then run again to resume, or give another --output");
   }
 
   /** "pid 1234 on lab1 since 2025-01-01T10:00:00Z" for this process. */
@@ -121,6 +146,7 @@ public final class CampaignLock implements AutoCloseable {
     try {
       lock.release();
     } finally {
+      HELD.remove(held);
       channel.close();
     }
   }

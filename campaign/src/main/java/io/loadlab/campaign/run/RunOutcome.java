@@ -100,11 +100,24 @@ final class RunOutcome {
     r.intervalSd = Double.isNaN(sd) ? null : sd;
   }
 
-  /** The last line a client printed (its log), as the reason of a failure without one. */
-  private static String lastLine(Path clientDir) {
+  /**
+   * The last error line a client printed (its log: {@code loadlab: …}, without the prefix), else
+   * its last line, as the reason of a failure without one.
+   */
+  static String lastLine(Path clientDir) {
     Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
     try (Stream<String> lines = Files.lines(log)) {
-      return lines.filter(l -> !l.isBlank()).reduce((a, b) -> b).map(String::trim).orElse(null);
+      String last = null;
+      String error = null;
+      for (String l : (Iterable<String>) lines.map(String::strip)::iterator) {
+        if (!l.isEmpty()) {
+          last = l;
+        }
+        if (l.startsWith("loadlab: ")) {
+          error = l.substring("loadlab: ".length());
+        }
+      }
+      return error != null ? error : last;
     } catch (IOException | RuntimeException e) {
       return null;
     }

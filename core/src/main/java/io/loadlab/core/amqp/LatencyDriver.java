@@ -284,6 +284,19 @@ public final class LatencyDriver {
       recording.problem(
           "lost", missing, "size=" + size + ": " + missing + " of " + sent + " never came back");
       control.fail(missing + " messages did not come back");
+    } else if (missing > 0) {
+      // Stopped (Ctrl-C, SIGTERM): what had not come back was on its way, not lost.
+      recording.figure("inFlight size=" + size, missing);
+      recording.problem(
+          "in-flight",
+          missing,
+          "size="
+              + size
+              + ": "
+              + missing
+              + " of "
+              + sent
+              + " messages were sent but not received when the run was stopped");
     }
   }
 }

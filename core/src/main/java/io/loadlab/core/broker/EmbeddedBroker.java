@@ -207,6 +207,18 @@ public final class EmbeddedBroker implements AutoCloseable {
                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
   }
 
+  /**
+   * Creates no queue or address matching {@code match} on demand (auto-create off), as Qpid
+   * Broker-J and a locked-down Artemis do: a client then gets {@code amqp:not-found}.
+   */
+  public void refuseAutoCreate(String match) {
+    embedded
+        .getActiveMQServer()
+        .getAddressSettingsRepository()
+        .addMatch(
+            match, new AddressSettings().setAutoCreateQueues(false).setAutoCreateAddresses(false));
+  }
+
   /** The names of the broker's queues now. */
   public List<String> queueNames() {
     return Arrays.stream(embedded.getActiveMQServer().getActiveMQServerControl().getQueueNames())

@@ -101,8 +101,16 @@ record Criterion(
     if (!ofOperation && !(FIGURE.matcher(figure).matches() && isRunFigure(figure, runFigures))) {
       throw new UsageException(where + ": " + unknown(figure, runFigures));
     }
-    return new Criterion(
-        t, scope, figure, comparison, Double.parseDouble(value), value, ofOperation);
+    double limit = Double.parseDouble(value);
+    if (Double.isInfinite(limit)) {
+      throw new UsageException(
+          where
+              + ": '"
+              + Texts.cut(value)
+              + "' is past the largest number a bound may be (about 1.8e308); give a finite"
+              + " bound in the figure's unit");
+    }
+    return new Criterion(t, scope, figure, comparison, limit, value, ofOperation);
   }
 
   private static boolean isRunFigure(String figure, Collection<String> runFigures) {

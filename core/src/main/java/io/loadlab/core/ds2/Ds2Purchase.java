@@ -111,11 +111,7 @@ final class Ds2Purchase {
    * @param quantities the quantity of each line
    */
   Ds2PurchaseResult run(int customerId, int[] prodIds, int[] quantities) throws SQLException {
-    int n = prodIds.length;
-    if (n == 0 || n > Ds2Transactions.MAX_LINE_ITEMS || quantities.length != n) {
-      throw new IllegalArgumentException(
-          "a purchase has 1 to " + Ds2Transactions.MAX_LINE_ITEMS + " lines");
-    }
+    checkLines(prodIds, quantities);
     if (dialect == SqlDialect.POSTGRESQL && distinct(prodIds)) {
       connection.setAutoCommit(false);
       try {
@@ -127,6 +123,7 @@ final class Ds2Purchase {
         backToAutocommit();
       }
     }
+    int n = prodIds.length;
     BigDecimal net = netAmount(prodIds, quantities);
     BigDecimal tax = net.multiply(Ds2Transactions.TAX_RATE).setScale(2, RoundingMode.HALF_UP);
     BigDecimal total = net.add(tax);
@@ -161,6 +158,15 @@ final class Ds2Purchase {
       throw e;
     } finally {
       backToAutocommit();
+    }
+  }
+
+  /** Refuses a purchase without lines, with too many, or with a quantity missing. */
+  static void checkLines(int[] prodIds, int[] quantities) {
+    int n = prodIds.length;
+    if (n == 0 || n > Ds2Transactions.MAX_LINE_ITEMS || quantities.length != n) {
+      throw new IllegalArgumentException(
+          "a purchase has 1 to " + Ds2Transactions.MAX_LINE_ITEMS + " lines");
     }
   }
 

@@ -8,10 +8,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * DS2's transactions on one JDBC connection, with plain prepared statements (no stored procedures),
- * against DVD Store's table and column names: log in, register a customer, browse by category,
- * actor or title, and purchase. One instance per connection and thread; it caches its prepared
- * statements, so keep it for the connection's life and {@link #close()} it before the connection.
+ * DS2's transactions on one JDBC connection, with plain prepared statements or (PostgreSQL, {@link
+ * Ds2Mode#FUNCTIONS}) one call of loadlab's server-side function per step, against DVD Store's
+ * table and column names: log in, register a customer, browse by category, actor or title, and
+ * purchase. One instance per connection and thread; it caches its prepared statements, so keep it
+ * for the connection's life and {@link #close()} it before the connection.
  *
  * <p>The command line, the JMeter sampler and the JMH benchmarks all run the workload through this
  * class. Errors are thrown as {@link SQLException}s; a purchase that finds too little stock is not
@@ -84,6 +85,7 @@ public final class Ds2Transactions implements AutoCloseable {
   private final boolean compatTitleSearch;
   private final StatementCache statements;
   private final Ds2Purchase purchase;
+  private final Ds2FunctionCalls functions;
 
   /**
    * Transactions on {@code connection}, with titles searched in the title column.
@@ -101,11 +103,34 @@ public final class Ds2Transactions implements AutoCloseable {
    *     mistake, for figures comparable with DS2's
    */
   public Ds2Transactions(Connection connection, SqlDialect dialect, boolean compatTitleSearch) {
+    this(connection, dialect, compatTitleSearch, Ds2Mode.STATEMENTS);
+  }
+
+  /**
+   * Transactions on {@code connection}, sent as {@code mode} says.
+   *
+   * @param mode {@link Ds2Mode#FUNCTIONS} calls loadlab's server-side functions (PostgreSQL, which
+   *     must have them: {@link io.loadlab.core.ds2.schema.Ds2Functions#ensure}); {@link
+   *     Ds2Mode#AUTO} does so on PostgreSQL and sends statements elsewhere
+   * @throws IllegalArgumentException for functions on a database other than PostgreSQL
+   */
+  public Ds2Transactions(
+      Connection connection, SqlDialect dialect, boolean compatTitleSearch, Ds2Mode mode) {
     this.connection = connection;
     this.dialect = dialect;
     this.compatTitleSearch = compatTitleSearch;
     this.statements = new StatementCache(connection, dialect);
     this.purchase = new Ds2Purchase(connection, dialect, statements);
+    Ds2Mode resolved = mode.on(dialect == SqlDialect.POSTGRESQL);
+    if (resolved == Ds2Mode.FUNCTIONS && dialect != SqlDialect.POSTGRESQL) {
+      throw new IllegalArgumentException("DS2 functions exist for PostgreSQL only");
+    }
+    this.functions = resolved == Ds2Mode.FUNCTIONS ? new Ds2FunctionCalls(statements) : null;
+  }
+
+  /** How the steps are sent: {@link Ds2Mode#FUNCTIONS} or {@link Ds2Mode#STATEMENTS}. */
+  public Ds2Mode mode() {
+    return functions != null ? Ds2Mode.FUNCTIONS : Ds2Mode.STATEMENTS;
   }
 
   /** Transactions on {@code connection}, its dialect found from the driver. */
@@ -129,21 +154,11 @@ public final class Ds2Transactions implements AutoCloseable {
    * one statement (one round trip, as DS2's LOGIN function); elsewhere as two.
    */
   public Ds2LoginResult login(String username, String password) throws SQLException {
+    if (functions != null) {
+      return functions.login(username, password);
+    }
     if (dialect == SqlDialect.POSTGRESQL) {
-      PreparedStatement ps = statements.statement(PG_LOGIN);
-      ps.setString(1, username);
-      ps.setString(2, password);
-      int id = 0;
-      int history = 0;
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          id = rs.getInt(1);
-          if (rs.getString(2) != null) {
-            history++;
-          }
-        }
-      }
-      return new Ds2LoginResult(id, history);
+      return loginRows(statements.statement(PG_LOGIN), username, password);
     }
     PreparedStatement find =
         statements.statement(
@@ -164,6 +179,27 @@ public final class Ds2Transactions implements AutoCloseable {
     return new Ds2LoginResult(id, StatementCache.countRows(history));
   }
 
+  /**
+   * Runs a login that answers one row per purchase (customer id, a title or null when none), and
+   * counts them.
+   */
+  static Ds2LoginResult loginRows(PreparedStatement ps, String username, String password)
+      throws SQLException {
+    ps.setString(1, username);
+    ps.setString(2, password);
+    int id = 0;
+    int history = 0;
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        id = rs.getInt(1);
+        if (rs.getString(2) != null) {
+          history++;
+        }
+      }
+    }
+    return new Ds2LoginResult(id, history);
+  }
+
   private static final String INSERT_CUSTOMER =
       "INSERT INTO customers (firstname, lastname, address1, address2, city, state, zip,"
           + " country, region, email, phone, creditcardtype, creditcard, creditcardexpiration,"
@@ -181,10 +217,34 @@ public final class Ds2Transactions implements AutoCloseable {
    * @return the new id, or 0 if the username is taken (nothing is inserted then)
    */
   public Ds2NewCustomerResult newCustomer(Ds2Customer c) throws SQLException {
+    if (functions != null) {
+      return functions.newCustomer(c);
+    }
     PreparedStatement ps =
         dialect == SqlDialect.POSTGRESQL
             ? statements.statement(INSERT_CUSTOMER_UNLESS_TAKEN)
             : statements.generatedKeyStatement(INSERT_CUSTOMER);
+    bindCustomer(ps, c);
+    try {
+      if (dialect == SqlDialect.POSTGRESQL) {
+        try (ResultSet rs = ps.executeQuery()) {
+          return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+        }
+      }
+      ps.executeUpdate();
+      try (ResultSet rs = ps.getGeneratedKeys()) {
+        return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
+      }
+    } catch (SQLException e) {
+      if (isDuplicateKey(e)) {
+        return new Ds2NewCustomerResult(0);
+      }
+      throw e;
+    }
+  }
+
+  /** Binds a customer's 19 columns, in the order of the insert, from parameter 1. */
+  static void bindCustomer(PreparedStatement ps, Ds2Customer c) throws SQLException {
     int i = 1;
     ps.setString(i++, c.firstName());
     ps.setString(i++, c.lastName());
@@ -205,26 +265,14 @@ public final class Ds2Transactions implements AutoCloseable {
     ps.setInt(i++, c.age());
     ps.setInt(i++, c.income());
     ps.setString(i, c.gender());
-    try {
-      if (dialect == SqlDialect.POSTGRESQL) {
-        try (ResultSet rs = ps.executeQuery()) {
-          return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
-        }
-      }
-      ps.executeUpdate();
-      try (ResultSet rs = ps.getGeneratedKeys()) {
-        return new Ds2NewCustomerResult(rs.next() ? rs.getInt(1) : 0);
-      }
-    } catch (SQLException e) {
-      if (isDuplicateKey(e)) {
-        return new Ds2NewCustomerResult(0);
-      }
-      throw e;
-    }
   }
 
   /** Lists up to {@code batchSize} featured products ({@code SPECIAL = 1}) of a category. */
   public Ds2BrowseResult browseByCategory(int category, int batchSize) throws SQLException {
+    if (functions != null) {
+      return new Ds2BrowseResult(
+          Ds2BrowseResult.By.CATEGORY, functions.browseByCategory(category, batchSize));
+    }
     PreparedStatement ps =
         statements.statement(
             "SELECT "
@@ -257,6 +305,9 @@ public final class Ds2Transactions implements AutoCloseable {
       return new Ds2BrowseResult(by, 0);
     }
     boolean actor = column.equals("actor");
+    if (functions != null) {
+      return new Ds2BrowseResult(by, functions.browseFullText(actor, query, batchSize));
+    }
     PreparedStatement ps =
         pg
             ? statements.statement(actor ? PG_BY_ACTOR : PG_BY_TITLE)
@@ -278,6 +329,10 @@ public final class Ds2Transactions implements AutoCloseable {
    */
   public Ds2PurchaseResult purchase(int customerId, int[] prodIds, int[] quantities)
       throws SQLException {
+    if (functions != null) {
+      Ds2Purchase.checkLines(prodIds, quantities);
+      return functions.purchase(customerId, prodIds, quantities);
+    }
     return purchase.run(customerId, prodIds, quantities);
   }
 

@@ -21,6 +21,7 @@ public final class ConsoleExporter implements ResultSink {
   private final PrintStream out;
   private final boolean quiet;
   private long startEpochMs;
+  private long lastSecond = -1;
 
   public ConsoleExporter(PrintStream out, boolean quiet) {
     this.out = out;
@@ -46,17 +47,24 @@ public final class ConsoleExporter implements ResultSink {
       return;
     }
     IntervalSample s = report.sample();
-    long at = (s.endEpochMs() - startEpochMs) / 1000;
+    long ms = s.endEpochMs() - startEpochMs;
+    // Whole seconds, unless that would repeat the last line's (a part of an interval at a phase
+    // change or the end): then tenths, so that no line looks like a stray copy of the one before.
+    String at =
+        ms / 1000 == lastSecond
+            ? String.format(Locale.ROOT, "%5.1f", ms / 1000.0)
+            : String.format(Locale.ROOT, "%5d", ms / 1000);
+    lastSecond = ms / 1000;
     String tag = s.warmup() ? " warmup" : "";
     if (s.operations().isEmpty()) {
-      out.printf(Locale.ROOT, "[%5ds]%s no operations completed%n", at, tag);
+      out.printf(Locale.ROOT, "[%ss]%s no operations completed%n", at, tag);
     }
     for (Map.Entry<String, OperationStats> e : s.operations().entrySet()) {
       OperationStats o = e.getValue();
       Double target = s.targetRates() == null ? null : s.targetRates().get(e.getKey());
       out.printf(
           Locale.ROOT,
-          "[%5ds]%s %s: %s ops/s%s  %s MB/s  p50 %s us  p99 %s us  max %s us  errors %d%n",
+          "[%ss]%s %s: %s ops/s%s  %s MB/s  p50 %s us  p99 %s us  max %s us  errors %d%n",
           at,
           tag,
           e.getKey(),

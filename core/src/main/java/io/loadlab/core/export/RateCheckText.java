@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * The rate checks of a paced run as people read them, one line each, such as {@code rr users=10:
  * 1,325 of 5,000 tx/s (26%): NOT HELD (95% needed)}: the same words in the console and the Markdown
- * summary.
+ * summary. The achieved share has the decimals that explain the verdict ({@code 94.98%}).
  */
 public final class RateCheckText {
   private RateCheckText() {}
@@ -31,13 +31,23 @@ public final class RateCheckText {
   public static String line(RateCheck c) {
     return String.format(
         Locale.ROOT,
-        "%s: %s of %s %s (%d%%): %s (%d%% needed)",
+        "%s: %s of %s %s (%s%%): %s (%s%% needed)",
         c.operation(),
         Numbers.grouped(c.achievedPerSec()),
         Numbers.grouped(c.targetPerSec()),
         c.unit(),
-        Math.round(100 * c.ratio()),
+        achievedPercent(c),
         c.held() ? "held" : "NOT HELD",
-        Math.round(100 * c.tolerance()));
+        neededPercent(c));
+  }
+
+  /** The share of the target achieved, in percent, with the decimals that explain the verdict. */
+  public static String achievedPercent(RateCheck c) {
+    return Numbers.percentBeside(c.ratio(), c.tolerance());
+  }
+
+  /** The share of the target needed, in percent ({@code 95}, {@code 99.5}). */
+  public static String neededPercent(RateCheck c) {
+    return Numbers.percent(c.tolerance());
   }
 }

@@ -3,7 +3,12 @@ package io.loadlab.core.junit;
 import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -18,12 +23,22 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /**
- * Writes suites as JUnit XML in the Ant layout CI servers read: {@code testsuites} holding {@code
- * testsuite} elements (name, tests, failures, errors, skipped, time, timestamp), each holding
- * {@code testcase} elements (classname, name, time) with a {@code failure}, {@code error} or {@code
- * skipped} child and {@code system-out}. Layout documented in {@code docs/results-format.md}.
+ * Writes suites as JUnit XML in the Ant layout CI servers read, strict enough for the Ant JUnit
+ * schema that many CI plugins document: a {@code testsuites} root without attributes holding {@code
+ * testsuite} elements (name, tests, failures, errors, skipped, time, timestamp, hostname, and as
+ * the aggregated layout wants, package and id), each holding {@code properties}, {@code testcase}
+ * elements (classname, name, time) with a {@code failure}, {@code error} or {@code skipped} child,
+ * then {@code system-out} (what each check that held measured, a line per case: {@code NAME:
+ * OUTPUT}; the Ant schema allows no output inside a case) and {@code system-err}. Layout documented
+ * in {@code docs/results-format.md}.
  */
 public final class JunitXml {
+  /** The {@code package} of every suite: the aggregated layout requires one. */
+  static final String PACKAGE = "loadlab";
+
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT).withZone(ZoneOffset.UTC);
+
   private JunitXml() {}
 
   /** Writes {@code suites} to {@code file} atomically (its directory must exist). */
@@ -35,33 +50,22 @@ public final class JunitXml {
   public static String xml(List<JunitSuite> suites) {
     try {
       Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+      // The totals are each suite's: the Ant schema allows no attribute on the root.
       Element root = doc.createElement("testsuites");
       doc.appendChild(root);
-      long tests = 0;
-      long failures = 0;
-      long errors = 0;
-      long skipped = 0;
-      double seconds = 0;
+      String host = hostName();
+      String now = TIMESTAMP.format(Instant.now());
+      int id = 0;
       for (JunitSuite s : suites) {
-        root.appendChild(suite(doc, s));
-        tests += s.cases().size();
-        failures += s.failures();
-        errors += s.errors();
-        skipped += s.skipped();
-        seconds += s.seconds();
+        root.appendChild(suite(doc, s, id++, host, now));
       }
-      root.setAttribute("tests", Long.toString(tests));
-      root.setAttribute("failures", Long.toString(failures));
-      root.setAttribute("errors", Long.toString(errors));
-      root.setAttribute("skipped", Long.toString(skipped));
-      root.setAttribute("time", time(seconds));
       return text(doc);
     } catch (ParserConfigurationException | TransformerException e) {
       throw new IllegalStateException("the JDK's XML support failed: " + e.getMessage(), e);
     }
   }
 
-  private static Element suite(Document doc, JunitSuite s) {
+  private static Element suite(Document doc, JunitSuite s, int id, String host, String now) {
     Element e = doc.createElement("testsuite");
     e.setAttribute("name", clean(s.name()));
     e.setAttribute("tests", Integer.toString(s.cases().size()));
@@ -69,13 +73,37 @@ public final class JunitXml {
     e.setAttribute("errors", Long.toString(s.errors()));
     e.setAttribute("skipped", Long.toString(s.skipped()));
     e.setAttribute("time", time(s.seconds()));
-    if (s.timestamp() != null) {
-      e.setAttribute("timestamp", s.timestamp());
-    }
+    e.setAttribute("timestamp", s.timestamp() != null ? s.timestamp() : now);
+    e.setAttribute("hostname", host);
+    e.setAttribute("package", PACKAGE);
+    e.setAttribute("id", Integer.toString(id));
+    e.appendChild(doc.createElement("properties"));
+    StringBuilder out = new StringBuilder();
     for (JunitSuite.Case c : s.cases()) {
       e.appendChild(testCase(doc, c));
+      if (c.output() != null) {
+        out.append(clean(c.name())).append(": ").append(clean(c.output())).append('\n');
+      }
     }
+    Element sysOut = doc.createElement("system-out");
+    sysOut.setTextContent(out.toString());
+    e.appendChild(sysOut);
+    e.appendChild(doc.createElement("system-err"));
     return e;
+  }
+
+  /** This machine's name as the kernel knows it (no DNS wait); {@code localhost} if unknown. */
+  static String hostName() {
+    try {
+      Path kernel = Path.of("/proc/sys/kernel/hostname");
+      String name =
+          Files.isReadable(kernel)
+              ? Files.readString(kernel).strip()
+              : InetAddress.getLocalHost().getHostName();
+      return name.isBlank() ? "localhost" : clean(name);
+    } catch (IOException | RuntimeException e) {
+      return "localhost";
+    }
   }
 
   private static Element testCase(Document doc, JunitSuite.Case c) {
@@ -94,17 +122,14 @@ public final class JunitXml {
       Element f = doc.createElement(child);
       if (c.message() != null) {
         f.setAttribute("message", clean(c.message()));
-        if (c.outcome() != JunitSuite.Outcome.SKIPPED) {
-          f.setAttribute("type", child);
+      }
+      if (c.outcome() != JunitSuite.Outcome.SKIPPED) {
+        f.setAttribute("type", child); // required by both Surefire's and Ant's schema
+        if (c.message() != null) {
           f.setTextContent(clean(c.message()));
         }
       }
       e.appendChild(f);
-    }
-    if (c.output() != null) {
-      Element out = doc.createElement("system-out");
-      out.setTextContent(clean(c.output()));
-      e.appendChild(out);
     }
     return e;
   }

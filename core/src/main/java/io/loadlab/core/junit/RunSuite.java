@@ -127,12 +127,12 @@ public final class RunSuite {
   private static String rateText(RateCheck c) {
     return String.format(
         Locale.ROOT,
-        "achieved %.1f of %.1f %s (%.0f%%; %.0f%% needed)",
+        "achieved %.1f of %.1f %s (%s%%; %s%% needed)",
         c.achievedPerSec(),
         c.targetPerSec(),
         c.unit(),
-        100 * c.ratio(),
-        100 * c.tolerance());
+        io.loadlab.core.util.Numbers.percentBeside(c.ratio(), c.tolerance()),
+        io.loadlab.core.util.Numbers.percent(c.tolerance()));
   }
 
   /** {@code 2026-05-01T10:00:00}: UTC without zone or fraction, as the Ant layout has it. */

@@ -2,11 +2,14 @@ package io.loadlab.core.net;
 
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The UDP figures of a sweep point, named {@code <operation>: <figure>}: for rr the lost
  * transactions and loss %; for a stream the sent and received rates (datagrams/s, MB/s), loss % and
- * reordered datagrams. Also fails the run when the server stopped answering.
+ * reordered datagrams. Also fails the run when the server stopped answering (shown by an ICMP port
+ * unreachable), or its answers went missing (said as seen).
  */
 final class UdpFigures {
   private UdpFigures() {}
@@ -52,12 +55,7 @@ final class UdpFigures {
           lost,
           op + ": " + lost + " of " + sent + " lost (first: " + tally.firstLoss() + ")");
     }
-    String stopped = null;
-    if (serverEnd == null || tally.unanswered.sum() > 0) {
-      stopped = "the server at " + server + " stopped answering";
-    } else if (point.workload() == NetWorkload.RR && served == 0 && lost > 0) {
-      stopped = "no response came back from " + server + " over UDP";
-    }
+    String stopped = stopped(point, tally, served, serverEnd, server);
     if (stopped != null) {
       control.fail(
           op
@@ -70,6 +68,46 @@ final class UdpFigures {
               + " lost, "
               + String.format(java.util.Locale.ROOT, "%.1f", tally.lossPercent())
               + "%)");
+    } else if (tally.closedHere.sum() > 0) {
+      recording.problem(
+          "udp stats",
+          tally.closedHere.sum(),
+          op
+              + ": "
+              + tally.closedHere.sum()
+              + " sockets closed on this side before their end-of-point stats request (closed"
+              + " channel); their datagrams are counted as the client saw them");
     }
+  }
+
+  /**
+   * Why the point failed, or null. The server is said to have stopped answering only when it is
+   * shown to be gone: requests unanswered (or its counters unreadable) and an ICMP port unreachable
+   * from its port. Otherwise the reason says what was seen.
+   */
+  static String stopped(
+      NetPoint point, UdpTally tally, long served, ServerStats serverEnd, String server) {
+    long unanswered = tally.unanswered.sum();
+    boolean noAnswers = serverEnd == null || unanswered > 0;
+    if (noAnswers && tally.portUnreachable.sum() > 0) {
+      return "the server at " + server + " stopped answering (its port is unreachable)";
+    }
+    if (noAnswers) {
+      List<String> seen = new ArrayList<>();
+      if (unanswered > 0) {
+        seen.add(unanswered + " end-of-point stats requests to " + server + " unanswered");
+      }
+      if (serverEnd == null) {
+        seen.add("the server's counters could not be read");
+      }
+      if (tally.closedHere.sum() > 0) {
+        seen.add("closed channel x" + tally.closedHere.sum());
+      }
+      return String.join(", ", seen) + "; no sign the server is gone (no port unreachable)";
+    }
+    if (point.workload() == NetWorkload.RR && served == 0 && tally.lost.sum() > 0) {
+      return "no response came back from " + server + " over UDP";
+    }
+    return null;
   }
 }

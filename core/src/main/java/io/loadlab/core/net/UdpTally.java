@@ -26,6 +26,18 @@ final class UdpTally {
   /** Users whose end-of-point stats request the server did not answer. */
   final LongAdder unanswered = new LongAdder();
 
+  /**
+   * Users whose socket was closed on this side (stuck at the stop and closed by the driver) before
+   * the stats request: no sign of the server either way.
+   */
+  final LongAdder closedHere = new LongAdder();
+
+  /**
+   * Sockets that got an ICMP port unreachable (nothing listens on the server's port): with
+   * unanswered requests, the sign that the server is gone.
+   */
+  final LongAdder portUnreachable = new LongAdder();
+
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
 
   void loss(String why) {

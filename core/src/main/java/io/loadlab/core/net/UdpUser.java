@@ -117,13 +117,24 @@ final class UdpUser implements Runnable {
     t.sent.add(sent);
     t.late.add(c.late());
     t.loss(c.lastLoss());
+    if ("port unreachable".equals(c.lastLoss())) {
+      t.portUnreachable.increment();
+    }
     long received;
     try {
       UdpFlowStats s = c.flowStats();
       received = s.received();
       t.serverReceived.add(received);
       t.reordered.add(s.reordered());
+    } catch (java.nio.channels.ClosedChannelException e) {
+      t.closedHere.increment(); // closed on this side: says nothing of the server
+      t.lost.add(rr ? c.lost() : 0);
+      return;
     } catch (IOException e) {
+      if (e instanceof java.net.PortUnreachableException
+          || "port unreachable".equals(c.lastLoss())) {
+        t.portUnreachable.increment();
+      }
       t.unanswered.increment();
       t.lost.add(rr ? c.lost() : 0);
       return;

@@ -23,8 +23,8 @@ final class RateCheckTable {
               Cell.text(c.operation()),
               Cell.number(Numbers.grouped(c.targetPerSec()) + " " + c.unit(), c.targetPerSec()),
               Cell.number(Numbers.grouped(c.achievedPerSec()) + " " + c.unit(), c.achievedPerSec()),
-              Cell.number(Math.round(100 * c.ratio()) + "%", c.ratio()),
-              Cell.number(Math.round(100 * c.tolerance()) + "%", c.tolerance()),
+              Cell.number(Numbers.percentBeside(c.ratio(), c.tolerance()) + "%", c.ratio()),
+              Cell.number(Numbers.percent(c.tolerance()) + "%", c.tolerance()),
               Cell.text(c.held() ? "held" : "NOT HELD")));
     }
     return new Table(

@@ -7,6 +7,7 @@ import io.loadlab.core.results.GeneratorLoad;
 import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,6 +31,13 @@ final class IntervalCutter {
   /** Operations that completed something in the current phase: each gets a row every interval. */
   private final Set<String> seenInPhase = new LinkedHashSet<>();
 
+  /**
+   * Half the reporting interval: a stretch cut off at a phase change or the run's end that is
+   * shorter and completed nothing (the setup before the first phase, the moment after the last
+   * answer) is no interval of its own, so no empty first or stray last line is reported.
+   */
+  private final double sliverSeconds;
+
   private String phase;
   private boolean warmup;
   private boolean measurementEnded;
@@ -37,7 +45,9 @@ final class IntervalCutter {
   private long intervalStartEpochMs;
 
   /** Starts the first interval now; {@code startEpochMs} is the run's start. */
-  IntervalCutter(Recorder recorder, RunTally tally, LoadMonitor monitor, long startEpochMs) {
+  IntervalCutter(
+      Recorder recorder, RunTally tally, LoadMonitor monitor, long startEpochMs, Duration every) {
+    this.sliverSeconds = every.toNanos() / 2e9;
     this.recorder = recorder;
     this.tally = tally;
     this.monitor = monitor;
@@ -59,11 +69,13 @@ final class IntervalCutter {
 
   /**
    * Ends the current interval; at the end of a phase ({@code phaseEnd}) even an instant with
-   * nothing in it is closed, so that no time of one phase is counted in the next.
+   * nothing in it is closed, so that no time of one phase is counted in the next. At a phase change
+   * or the run's end ({@code boundary}) a stretch shorter than half an interval in which nothing
+   * completed is closed without a report.
    *
    * @return the interval for the sinks, or null if there is nothing to report
    */
-  IntervalReport cut(boolean phaseEnd, Supplier<RunResult> resultSoFar) {
+  IntervalReport cut(boolean phaseEnd, boolean boundary, Supplier<RunResult> resultSoFar) {
     List<OperationSnapshot> snapshots = recorder.snapshot();
     // The interval ends where its snapshot did: on a busy machine a snapshot can take a while.
     long nowNanos = System.nanoTime();
@@ -81,9 +93,10 @@ final class IntervalCutter {
         ops.put(s.operation(), OperationTotals.of(s, seconds));
       }
     }
-    if (active.isEmpty() && (seconds < 0.05 || measurementEnded)) {
+    boolean sliver = boundary && seconds < sliverSeconds;
+    if (active.isEmpty() && (seconds < 0.05 || measurementEnded || sliver)) {
       // A phase change right after another, or after the end: nothing to report.
-      if (phaseEnd || measurementEnded) {
+      if (phaseEnd || measurementEnded || sliver) {
         if (!warmup && !measurementEnded) {
           tally.addMeasuredSeconds(phase, seconds);
         }

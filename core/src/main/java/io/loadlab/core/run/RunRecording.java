@@ -63,7 +63,7 @@ public final class RunRecording implements AutoCloseable {
     this.sinks = List.copyOf(sinks);
     long startEpochMs = System.currentTimeMillis();
     this.tally = new RunTally(info, startEpochMs);
-    this.cutter = new IntervalCutter(recorder, tally, monitor, startEpochMs);
+    this.cutter = new IntervalCutter(recorder, tally, monitor, startEpochMs, every);
     this.sinkCalls = new SinkCalls(recorder);
     for (ResultSink sink : this.sinks) {
       sinkCalls.call(sink, "start", () -> sink.begin(info, startEpochMs));
@@ -261,10 +261,15 @@ public final class RunRecording implements AutoCloseable {
    * even an instant with nothing in it is closed.
    */
   private void cut(boolean phaseEnd) {
+    cut(phaseEnd, phaseEnd);
+  }
+
+  /** {@code boundary}: a cut at a phase change or the run's end, not at a reporting tick. */
+  private void cut(boolean phaseEnd, boolean boundary) {
     if (finished != null) {
       return;
     }
-    IntervalReport report = cutter.cut(phaseEnd, this::resultSoFar);
+    IntervalReport report = cutter.cut(phaseEnd, boundary, this::resultSoFar);
     if (report != null) {
       pending.add(report);
     }
@@ -293,7 +298,7 @@ public final class RunRecording implements AutoCloseable {
   /** Stops the ticker and hands the last interval to the sinks. */
   private void flush() {
     ticker.shutdownNow();
-    cut(false);
+    cut(false, true);
     deliver();
   }
 
@@ -338,10 +343,13 @@ public final class RunRecording implements AutoCloseable {
     return conclude(reason == null ? RunStatus.OK : RunStatus.FAILED, reason);
   }
 
+  /** The status reason of a run closed before anyone finished it, with no reason known. */
+  public static final String NO_RESULT = "the run ended without a result";
+
   /** Stops the ticker and closes every sink; finishes the run as failed if nobody did. */
   @Override
   public void close() {
-    finish(RunStatus.FAILED, "the run ended without a result");
+    finish(RunStatus.FAILED, NO_RESULT);
     for (ResultSink sink : sinks) {
       sinkCalls.call(sink, "close", sink::close);
     }

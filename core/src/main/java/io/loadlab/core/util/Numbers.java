@@ -38,4 +38,33 @@ public final class Numbers {
         ? String.format(java.util.Locale.ROOT, "%,d", Math.round(v))
         : String.format(java.util.Locale.ROOT, "%.1f", v);
   }
+
+  /**
+   * A share in percent ({@code 0.9498} → {@code 94.98}) with as many decimals as it takes to tell
+   * it from {@code limit}'s (so a verdict against the limit can be read from the two), at most
+   * four.
+   */
+  public static String percentBeside(double share, double limit) {
+    double a = 100 * share;
+    double b = 100 * limit;
+    for (int digits = 0; ; digits++) {
+      String text = String.format(Locale.ROOT, "%." + digits + "f", a);
+      if (digits == 4
+          || a == b
+          || !text.equals(String.format(Locale.ROOT, "%." + digits + "f", b))) {
+        return text;
+      }
+    }
+  }
+
+  /**
+   * A share in percent without trailing zeros ({@code 0.95} → {@code 95}, {@code 0.995} → {@code
+   * 99.5}).
+   */
+  public static String percent(double share) {
+    return java.math.BigDecimal.valueOf(100 * share)
+        .setScale(4, java.math.RoundingMode.HALF_UP)
+        .stripTrailingZeros()
+        .toPlainString();
+  }
 }

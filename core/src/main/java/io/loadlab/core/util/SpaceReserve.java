@@ -10,16 +10,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Room kept on a file system for one last write: a hidden file of real (not sparse) bytes beside
- * the file it is for, grown as that file grows and deleted right before its last write, so that the
- * write finds room even when the disk filled up meanwhile. Growing it never fails a run: on a full
- * disk it keeps what it has.
+ * Room kept on a file system for one last write: a file of real (not sparse) bytes beside the file
+ * it is for, grown as that file grows and given back right before its last write, so that the write
+ * finds room even when the disk filled up meanwhile. Growing it never fails a run: on a full disk
+ * it keeps what it has.
+ *
+ * <p>The file is removed from its directory as soon as it is made and held open: its room stays
+ * taken while this process holds it, and a process killed with SIGKILL leaves nothing behind (the
+ * system frees an unlinked file's room when its last holder goes). Where an open file cannot be
+ * removed (Windows), it stays in the directory until {@link #release}.
  */
 public final class SpaceReserve {
   private static final Logger LOG = LoggerFactory.getLogger(SpaceReserve.class);
   private static final int CHUNK = 64 * 1024;
 
   private final Path file;
+  private FileChannel channel;
   private long size;
 
   private SpaceReserve(Path file) {
@@ -32,7 +38,7 @@ public final class SpaceReserve {
     return new SpaceReserve(abs.resolveSibling("." + abs.getFileName() + ".reserve"));
   }
 
-  /** The reserve's file. */
+  /** The name the reserve's file had in its directory (it is removed from there once open). */
   public Path file() {
     return file;
   }
@@ -51,30 +57,47 @@ public final class SpaceReserve {
       return;
     }
     long want = bytes + bytes / 2;
-    try (FileChannel ch =
-        FileChannel.open(
-            file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+    try {
+      if (channel == null) {
+        // A file left by a run of an older loadlab goes first.
+        Files.deleteIfExists(file);
+        channel =
+            FileChannel.open(
+                file,
+                StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+        try {
+          Files.delete(file); // held open, its room stays taken; nothing is left if we are killed
+        } catch (IOException e) {
+          LOG.debug("could not unlink {} while open; it goes at release", file, e);
+        }
+      }
       ByteBuffer zeros = ByteBuffer.allocate(CHUNK);
       try {
-        while (ch.size() < want) {
-          zeros.clear().limit((int) Math.min(CHUNK, want - ch.size()));
-          ch.write(zeros);
+        while (channel.size() < want) {
+          zeros.clear().limit((int) Math.min(CHUNK, want - channel.size()));
+          channel.write(zeros);
         }
       } finally {
-        size = ch.size();
+        size = channel.size();
       }
     } catch (IOException e) {
       LOG.debug("could not reserve {} bytes in {}", want, file, e);
     }
   }
 
-  /** Deletes the reserve, giving its room back for the write that follows. */
+  /** Gives its room back for the write that follows. */
   public synchronized void release() {
     try {
+      if (channel != null) {
+        channel.close();
+      }
       Files.deleteIfExists(file);
     } catch (IOException e) {
       LOG.debug("could not delete {}", file, e);
     }
+    channel = null;
     size = 0;
   }
 }

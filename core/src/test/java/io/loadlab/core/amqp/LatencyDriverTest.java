@@ -120,6 +120,50 @@ class LatencyDriverTest {
   }
 
   @Test
+  void stoppedEarlyItReportsTheMessagesStillInFlight() throws Exception {
+    LatencySettings s = settings(BROKER.amqpUri(), 400, 0, 1);
+    RunControl control = new RunControl();
+    RunTiming timing = new RunTiming(Duration.ofSeconds(60), Duration.ZERO, Duration.ofMillis(500));
+    RunInfo info =
+        new RunInfo("test", "amqp latency", null, "", Map.of(), EnvironmentInfo.current(), null);
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                while (BROKER.get().messageCount(s.baseName() + "-1") < 0) {
+                  Thread.sleep(20); // until the run has attached to its queue
+                }
+                Thread.sleep(500);
+                BROKER.get().pauseQueue(s.baseName() + "-1"); // messages wait on the broker
+                Thread.sleep(500);
+                control.abort("stopped by SIGINT");
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    RunResult r;
+    try (RunRecording rec =
+        RunRecording.start(info, new Recorder(), List.of(), timing.interval())) {
+      rec.setRateTolerance(0.01);
+      stopper.start();
+      new LatencyDriver(s).run(timing, rec, control);
+      r = rec.finish(control);
+    } finally {
+      stopper.join();
+      BROKER.get().resumeQueue(s.baseName() + "-1");
+    }
+    assertEquals(RunStatus.ABORTED, r.status(), r.statusReason());
+    double sent = r.figures().get("sent size=64");
+    double received = r.figures().get("received size=64");
+    assertTrue(received < sent, sent + " sent, " + received + " received");
+    assertEquals(sent - received, r.figures().get("inFlight size=64"), r.figures().toString());
+    assertTrue(
+        r.problems().stream()
+            .anyMatch(p -> p.kind().equals("in-flight") && p.count() == (long) (sent - received)),
+        r.problems().toString());
+  }
+
+  @Test
   void withFailoverTheRunCarriesOnThroughABrokerRestartAndReportsTheOutage() throws Exception {
     EmbeddedBroker first = EmbeddedBroker.start("127.0.0.1", 0, false, null);
     int port = first.port();

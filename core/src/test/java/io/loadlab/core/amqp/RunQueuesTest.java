@@ -3,9 +3,11 @@ package io.loadlab.core.amqp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.broker.EmbeddedBrokerExtension;
+import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.RunInfo;
@@ -140,5 +142,35 @@ class RunQueuesTest {
     assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-0"), "not the run's: kept");
     assertEquals(-1, BROKER.get().messageCount(s.baseName() + "-1"), "the run's: deleted");
     assertEquals(1.0, o.result().figures().get("queuesDeleted"));
+  }
+
+  @Test
+  void aQueueTheBrokerNeverMadeIsNotCountedAsDeleted() throws Exception {
+    ThroughputSettings s = artemis(ThroughputMode.SHARED, 3);
+    BROKER.get().refuseAutoCreate(s.baseName() + "-2"); // as Qpid Broker-J: nothing on demand
+    try (AmqpClient c = AmqpClient.connect(s.connection())) {
+      c.subscribe("queue://" + s.baseName() + "-0"); // the two the user made
+      c.subscribe("queue://" + s.baseName() + "-1");
+    }
+    RunControl control = new RunControl();
+    RunTiming timing = new RunTiming(Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1));
+    RunInfo info =
+        new RunInfo("test", "amqp throughput", null, "", Map.of(), EnvironmentInfo.current(), null);
+    try (RunRecording rec =
+        RunRecording.start(info, new Recorder(), List.of(), timing.interval())) {
+      LoadlabException e =
+          assertThrows(
+              LoadlabException.class,
+              () ->
+                  new ThroughputDriver(s)
+                      .queues(false, l -> {})
+                      .run(timing, rec, control, r -> {}));
+      assertTrue(e.getMessage().contains(s.baseName() + "-2"), e.getMessage());
+      RunResult r = rec.finish(RunStatus.FAILED, e.getMessage());
+      assertEquals(0.0, r.figures().get("queuesDeleted"), "no queue was there to delete: " + r);
+      assertTrue(r.problems() == null || r.problems().isEmpty(), "" + r.problems());
+    }
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-0"), "the user's: kept");
+    assertNotEquals(-1, BROKER.get().messageCount(s.baseName() + "-1"), "the user's: kept");
   }
 }

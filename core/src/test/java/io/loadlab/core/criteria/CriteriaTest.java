@@ -193,6 +193,8 @@ class CriteriaTest {
         "errors=<1|=< is not an operator; write <=",
         "p99Us<=2ms|'2ms' is not a number",
         "p99Us<=|'' is not a number",
+        "p99Us<=1e400|'1e400' is past the largest number a bound may be",
+        "p99Us>=-1e400|'-1e400' is past the largest number a bound may be",
         ":p99Us<=2|nothing before ':'",
         "p99Us|no operator;",
         "' '|an empty criterion",

@@ -17,8 +17,10 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * Reads a JUnit XML file as a CI server would: validated against the test schema ({@code
- * junit.xsd}, the Ant layout), with each suite's counts checked against its cases.
+ * Reads a JUnit XML file as a CI server would: validated against the test schemas ({@code
+ * junit.xsd}, the Ant layout as CI servers read it, and {@code ant-junit-strict.xsd}, the strict
+ * Ant JUnit schema's rules), with each suite's counts checked against its cases. A case's output is
+ * its line ({@code NAME: OUTPUT}) in the suite's {@code system-out}.
  */
 public final class JunitFiles {
   private JunitFiles() {}
@@ -29,9 +31,9 @@ public final class JunitFiles {
 
   /** Validates {@code file} and returns its cases, in order; fails the test if it is not valid. */
   public static List<ReadCase> read(Path file) throws Exception {
-    URL xsd = Objects.requireNonNull(JunitFiles.class.getResource("junit.xsd"), "junit.xsd");
-    Schema schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(xsd);
-    schema.newValidator().validate(new StreamSource(file.toFile()));
+    for (String name : List.of("junit.xsd", "ant-junit-strict.xsd")) {
+      validate(file, name);
+    }
     DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
     f.setNamespaceAware(true);
     Document doc = f.newDocumentBuilder().parse(file.toFile());
@@ -57,7 +59,6 @@ public final class JunitFiles {
         }
         failures += outcome.equals("failure") ? 1 : 0;
         errors += outcome.equals("error") ? 1 : 0;
-        NodeList out = c.getElementsByTagName("system-out");
         cases.add(
             new ReadCase(
                 s.getAttribute("name"),
@@ -65,7 +66,7 @@ public final class JunitFiles {
                 c.getAttribute("name"),
                 outcome,
                 message,
-                out.getLength() == 0 ? null : out.item(0).getTextContent()));
+                output(s, c.getAttribute("name"))));
       }
       assertEquals(cs.getLength(), Integer.parseInt(s.getAttribute("tests")), "tests count");
       assertEquals(failures, Integer.parseInt(s.getAttribute("failures")), "failures count");
@@ -74,11 +75,39 @@ public final class JunitFiles {
       allFailures += failures;
     }
     Element root = doc.getDocumentElement();
-    if (root.getTagName().equals("testsuites")) {
+    if (root.getTagName().equals("testsuites") && root.hasAttribute("tests")) {
       assertEquals(allTests, Long.parseLong(root.getAttribute("tests")), "all tests");
       assertEquals(allFailures, Long.parseLong(root.getAttribute("failures")), "all failures");
     }
     return cases;
+  }
+
+  /** Fails the test if {@code file} is not valid against test schema {@code xsd}. */
+  public static void validate(Path file, String xsd) throws Exception {
+    URL url = Objects.requireNonNull(JunitFiles.class.getResource(xsd), xsd);
+    Schema schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(url);
+    try {
+      schema.newValidator().validate(new StreamSource(file.toFile()));
+    } catch (org.xml.sax.SAXException e) {
+      throw new org.xml.sax.SAXException(
+          file + " is not valid against " + xsd + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Case {@code name}'s line in the suite's system-out, without the name; null if none. */
+  private static String output(Element suite, String name) {
+    for (org.w3c.dom.Node n = suite.getFirstChild(); n != null; n = n.getNextSibling()) {
+      if (n instanceof Element e && e.getTagName().equals("system-out")) {
+        String prefix = name + ": ";
+        return e.getTextContent()
+            .lines()
+            .filter(l -> l.startsWith(prefix))
+            .map(l -> l.substring(prefix.length()))
+            .findFirst()
+            .orElse(null);
+      }
+    }
+    return null;
   }
 
   /** The case named {@code name}; fails the test if there is none. */

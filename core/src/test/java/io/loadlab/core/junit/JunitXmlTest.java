@@ -129,8 +129,53 @@ class JunitXmlTest {
     JunitXml.write(List.of(a, b), file);
     assertEquals(2, JunitFiles.read(file).size());
     String xml = Files.readString(file);
-    assertTrue(xml.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "), xml);
-    assertTrue(xml.contains(" failures=\"1\" skipped=\"0\" tests=\"2\" time=\"3.500\">"), xml);
-    assertTrue(xml.contains("time=\"3.500\""), xml);
+    // The strict Ant schema allows no attribute on the root: each suite carries its own counts.
+    assertTrue(xml.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>"), xml);
+    assertTrue(xml.contains(" failures=\"1\" "), xml);
+    assertTrue(xml.contains("time=\"1.500\""), xml);
+    assertTrue(xml.contains("id=\"0\"") && xml.contains("id=\"1\""), "suites numbered: " + xml);
+  }
+
+  /**
+   * Every outcome, in the strict Ant JUnit schema's rules (the one many CI plugins document):
+   * package, id and hostname on each suite, a properties element, system-out and system-err, a type
+   * on each failure and error, no output inside a case.
+   */
+  @Test
+  void everyOutcomeIsValidInTheStrictAntSchema() throws Exception {
+    JunitSuite s =
+        new JunitSuite(
+            "net rr (bare)",
+            null,
+            3,
+            List.of(
+                JunitSuite.Case.passed("net rr (bare)", "held", 0, "held: measured 1"),
+                JunitSuite.Case.failed("net rr (bare)", "missed", 0, "measured 3"),
+                new JunitSuite.Case(
+                    "net rr (bare)", "status", 3, JunitSuite.Outcome.ERROR, null, null),
+                new JunitSuite.Case(
+                    "net rr (bare)", "later", 0, JunitSuite.Outcome.SKIPPED, "not run", null)));
+    Path file = dir.resolve("strict.xml");
+    JunitXml.write(List.of(s), file);
+    JunitFiles.validate(file, "ant-junit-strict.xsd");
+    List<JunitFiles.ReadCase> cases = JunitFiles.read(file);
+    assertEquals("held: measured 1", JunitFiles.named(cases, "held").out(), "its output line");
+    assertEquals("error", JunitFiles.named(cases, "status").outcome());
+    assertEquals("skipped", JunitFiles.named(cases, "later").outcome());
+    String xml = Files.readString(file);
+    assertTrue(xml.contains("hostname=\"" + JunitXml.hostName() + "\""), xml);
+    assertTrue(xml.contains("package=\"loadlab\""), xml);
+    assertTrue(xml.matches("(?s).*timestamp=\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\".*"), xml);
+
+    // What the strict schema refuses, as the earlier layout had it.
+    Path old = dir.resolve("old.xml");
+    Files.writeString(
+        old,
+        "<testsuites tests=\"1\"><testsuite name=\"x\" tests=\"1\" failures=\"0\""
+            + " errors=\"0\" time=\"1\" timestamp=\"2026-05-01T10:00:00\"><testcase"
+            + " classname=\"x\" name=\"y\" time=\"1\"><system-out>z</system-out></testcase>"
+            + "</testsuite></testsuites>");
+    JunitFiles.validate(old, "junit.xsd");
+    assertThrows(SAXException.class, () -> JunitFiles.validate(old, "ant-junit-strict.xsd"));
   }
 }

@@ -56,6 +56,36 @@ class RunRecordingTest {
   }
 
   @Test
+  void noEmptyFirstOrStrayLastIntervalIsReported() throws Exception {
+    Recorder r = new Recorder();
+    List<IntervalSample> shown = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ResultSink console =
+        new ResultSink() {
+          @Override
+          public void interval(IntervalReport report) {
+            shown.add(report.sample());
+          }
+        };
+    // Reporting every 10 s: no tick falls in this test, every cut is the recording's own.
+    try (RunRecording rec =
+        RunRecording.start(info(), r, List.of(console), Duration.ofSeconds(10))) {
+      Thread.sleep(300); // the setup before the first phase: nothing completed
+      rec.beginPhase("users=1", false);
+      r.operation("rr users=1").success(1000);
+      Thread.sleep(100);
+      rec.cut(); // an interval with answers
+      Thread.sleep(300); // the moment after the last answer: nothing completed
+      RunResult result = rec.finish(new RunControl());
+      assertEquals(1, shown.size(), "only the interval with answers: " + shown);
+      assertEquals(1, shown.get(0).operations().get("rr users=1").count());
+      assertEquals(1, result.intervals().size(), result.intervals().toString());
+      double measured = result.totals().get("rr users=1").durationSec();
+      assertTrue(
+          measured >= 0.35 && measured < 5, "the last moment is still measured: " + measured);
+    }
+  }
+
+  @Test
   void eachPhaseRateUsesItsOwnMeasuredTime() throws Exception {
     Recorder r = new Recorder();
     try (RunRecording rec = manual(r, List.of())) {

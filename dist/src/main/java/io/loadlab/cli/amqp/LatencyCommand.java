@@ -117,7 +117,7 @@ final class LatencyCommand implements Command {
             new LatencyDriver(s)
                 .queues(cmd.hasOption("keep-queues"), ctx.err()::println)
                 .namesToCreate(cmd.getOptionValue("base-name", BASE_NAME));
-        driver.run(timing, session.recording(), session.control());
+        session.drive(() -> driver.run(timing, session.recording(), session.control()));
         RunResult result = session.finishResult();
         if (driver.refusal() != null) {
           throw driver.refusal(); // a setting the broker refused mid-run: one line, exit 2

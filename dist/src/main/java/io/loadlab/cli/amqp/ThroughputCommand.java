@@ -133,21 +133,23 @@ final class ThroughputCommand implements Command {
       List<IterationResult> all = new ArrayList<>();
       try (RunSession session = RunSession.open(cmd, ctx, "amqp throughput", config, timing)) {
         boolean summary = cmd.hasOption("summary");
-        driver.run(
-            timing,
-            session.recording(),
-            session.control(),
-            r -> {
-              all.add(r);
-              if (summary) {
-                table.println(r.summaryLine());
-                if (s.iterations() > 1 && r.iteration() == s.iterations()) {
-                  List<IterationResult> ofSize =
-                      all.stream().filter(x -> x.size() == r.size()).toList();
-                  table.println("Averages:\t" + averages(ofSize).summaryLine());
-                }
-              }
-            });
+        session.drive(
+            () ->
+                driver.run(
+                    timing,
+                    session.recording(),
+                    session.control(),
+                    r -> {
+                      all.add(r);
+                      if (summary) {
+                        table.println(r.summaryLine());
+                        if (s.iterations() > 1 && r.iteration() == s.iterations()) {
+                          List<IterationResult> ofSize =
+                              all.stream().filter(x -> x.size() == r.size()).toList();
+                          table.println("Averages:\t" + averages(ofSize).summaryLine());
+                        }
+                      }
+                    }));
         RunResult result = session.finishResult();
         if (driver.refusal() != null) {
           throw driver.refusal(); // a setting the broker refused mid-run: one line, exit 2

@@ -6,6 +6,7 @@ import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.ds2.load.Ds2InventorySnapshot;
@@ -89,7 +90,18 @@ final class Ds2RunCommand implements Command {
             "user-threads",
             "KIND",
             "auto, platform or virtual: what each user runs on (default auto: virtual on Java 24+)"));
+    o.addOption(
+        OptionDefs.value(
+            "mode",
+            "MODE",
+            "auto, statements or functions: how each step is sent (default auto: functions on"
+                + " PostgreSQL, statements elsewhere)"));
     return o;
+  }
+
+  private static Ds2Mode mode(CommandLine cmd) {
+    String value = cmd.getOptionValue("mode");
+    return value == null ? Ds2Mode.AUTO : Ds2Mode.parse("mode", value);
   }
 
   @Override
@@ -109,6 +121,7 @@ final class Ds2RunCommand implements Command {
     RunOptions.duration(cmd, "think-time", Duration.ZERO);
     Ds2Options.intValue(cmd, "seed", 1);
     userThreads(cmd);
+    mode(cmd);
   }
 
   private static Ds2UserThreads userThreads(CommandLine cmd) {
@@ -151,8 +164,9 @@ final class Ds2RunCommand implements Command {
               cmd.hasOption("ds2-compat-title-search"),
               !cmd.hasOption("no-size-check"),
               Ds2Options.intValue(cmd, "seed", 1),
-              userThreads);
-      Ds2Driver.verifyTargets(settings);
+              userThreads,
+              mode(cmd));
+      Ds2Driver.verifyTargets(settings, line -> ctx.out().println("ds2: " + line));
       snapshotInventories(targets.list(), size, ctx);
       Map<String, Object> config = new LinkedHashMap<>();
       config.put("targets", targets.list().stream().map(DatabaseTarget::displayUrl).toList());
@@ -168,9 +182,12 @@ final class Ds2RunCommand implements Command {
       config.put("searchBatchSize", mix.searchBatchSize());
       config.put("nLineItems", mix.lineItems());
       config.put("ds2CompatTitleSearch", settings.compatTitleSearch());
+      config.put("mode", settings.modeLabel());
       try (RunSession s = RunSession.open(cmd, ctx, "ds2 run", config, timing)) {
-        new Ds2Driver(line -> printProgress(ctx, quiet, line))
-            .run(settings, timing, s.recording(), s.control());
+        s.drive(
+            () ->
+                new Ds2Driver(line -> printProgress(ctx, quiet, line))
+                    .run(settings, timing, s.recording(), s.control()));
         return s.finish();
       }
     }

@@ -161,7 +161,7 @@ final class NetLoadCommand implements Command {
       throws Exception {
     try (RunSession session =
         RunSession.open(cmd, ctx, "net " + workload.id(), driver.describe(), timing)) {
-      driver.run(timing, session.recording(), session.control());
+      session.drive(() -> driver.run(timing, session.recording(), session.control()));
       return session.finish();
     }
   }

@@ -33,6 +33,7 @@ import org.apache.jmeter.testbeans.TestBeanHelper;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jmeter.visualizers.Visualizer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,9 +44,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It is shared by all threads ({@link NoThreadClone}); in distributed mode it is {@link
  * Remoteable}, so it stays on the controller and receives the samples of every server.
+ *
+ * <p>It is a {@link Visualizer} only so that JMeter's GUI lists it under Add › Listener: JMeter
+ * gives a TestBean a menu by the element interfaces it implements, and for listeners that is this
+ * one. It draws nothing; its samples arrive through {@link #sampleOccurred}.
  */
 public class LoadlabResultsListener extends AbstractTestElement
-    implements SampleListener, TestStateListener, TestBean, NoThreadClone, Remoteable {
+    implements SampleListener, TestStateListener, TestBean, NoThreadClone, Remoteable, Visualizer {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(LoadlabResultsListener.class);
 
@@ -168,6 +173,16 @@ public class LoadlabResultsListener extends AbstractTestElement
     } catch (RuntimeException e) {
       return text;
     }
+  }
+
+  /** Nothing: a GUI would call this to draw a sample; the results come from sampleOccurred. */
+  @Override
+  public void add(SampleResult sample) {}
+
+  /** Not a statistics table (JMeter asks this of a visualizer). */
+  @Override
+  public boolean isStats() {
+    return false;
   }
 
   @Override

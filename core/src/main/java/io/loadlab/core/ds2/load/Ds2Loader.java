@@ -7,6 +7,7 @@ import io.loadlab.core.ds2.data.CsvRows;
 import io.loadlab.core.ds2.data.Ds2Chunk;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
 import io.loadlab.core.ds2.data.RowSink;
+import io.loadlab.core.ds2.schema.Ds2Functions;
 import io.loadlab.core.ds2.schema.Ds2Schema;
 import io.loadlab.core.ds2.schema.Ds2Sql;
 import io.loadlab.core.ds2.schema.Ds2Table;
@@ -28,7 +29,8 @@ import org.postgresql.copy.CopyManager;
  * Loads DS2 data into a database: creates bare tables, generates and loads chunks in parallel
  * (PostgreSQL COPY through the driver's {@link CopyManager}; batched inserts for MySQL/MariaDB),
  * then adds keys, indexes and foreign keys, moves the sequences past the loaded ids, keeps a copy
- * of the inventory for {@link Ds2Reset}, notes the load in {@code loadlab_ds2} and analyzes.
+ * of the inventory for {@link Ds2Reset}, notes the load in {@code loadlab_ds2}, creates loadlab's
+ * DS2 functions (PostgreSQL, {@link Ds2Functions}) and analyzes.
  */
 public final class Ds2Loader {
   /**
@@ -68,6 +70,9 @@ public final class Ds2Loader {
         if (!settings.replace()) {
           if (meta != null && meta.sizeName().equals(settings.size().name())) {
             log.accept("already loaded: DS2 " + meta.sizeName() + " (use --fresh to reload)");
+            if (dialect == SqlDialect.POSTGRESQL && Ds2Functions.ensure(c)) {
+              log.accept("created loadlab's DS2 functions (for ds2 run --mode functions)");
+            }
             return new Outcome(true, 0, 0, 0);
           }
           throw new UsageException(
@@ -119,6 +124,9 @@ public final class Ds2Loader {
                   + Ds2Schema.INVENTORY_COPY
                   + " AS SELECT prod_id, quan_in_stock, sales FROM inventory"));
       Ds2Meta.write(c, settings.size(), settings.seed());
+      if (dialect == SqlDialect.POSTGRESQL) {
+        Ds2Functions.create(c);
+      }
       for (String sql : schema.analyzeStatements()) {
         s.execute(sql);
       }

@@ -12,8 +12,9 @@ import java.util.function.Consumer;
 
 /**
  * Brings a DS2 database back to its loaded state without reloading: deletes the orders, order
- * lines, history and customers that runs added (ids past the loaded ones), empties REORDER, puts
- * the inventory back from loadlab's copy of it, and moves the sequences back; all or nothing.
+ * lines, history and customers that runs added (ids past the loaded ones), puts the inventory back
+ * from loadlab's copy of it and empties REORDER (checked to be exactly as loaded, see {@link
+ * Ds2InventoryRestore}), and moves the sequences back; all or nothing.
  */
 public final class Ds2Reset {
   /** What a reset removed. */
@@ -47,6 +48,8 @@ public final class Ds2Reset {
    *
    * @param log where notes go
    * @throws UsageException if the stock cannot be restored
+   * @throws io.loadlab.core.failure.LoadlabException exit 1, if user triggers keep the restore from
+   *     being exact (nothing is changed then)
    */
   public static Outcome reset(Connection c, SqlDialect dialect, Ds2Size size, Consumer<String> log)
       throws SQLException {
@@ -60,7 +63,7 @@ public final class Ds2Reset {
     long lines;
     long ords;
     long custs;
-    long inv = 0;
+    long inv;
     try (Statement s = c.createStatement()) {
       hist = s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM cust_hist WHERE orderid > " + orders));
       lines =
@@ -69,32 +72,14 @@ public final class Ds2Reset {
       custs =
           s.executeUpdate(
               Ds2Sql.of(dialect, "DELETE FROM customers WHERE customerid > " + customers));
-      s.executeUpdate(Ds2Sql.of(dialect, "DELETE FROM reorder"));
-      {
-        String copy = Ds2Schema.INVENTORY_COPY;
-        inv =
-            s.executeUpdate(
-                Ds2Sql.of(
-                    dialect,
-                    dialect == SqlDialect.POSTGRESQL
-                        ? "UPDATE inventory i SET quan_in_stock = b.quan_in_stock, sales = b.sales"
-                            + " FROM "
-                            + copy
-                            + " b WHERE b.prod_id = i.prod_id"
-                            + " AND (i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales)"
-                        : "UPDATE inventory i JOIN "
-                            + copy
-                            + " b ON b.prod_id = i.prod_id SET i.quan_in_stock = b.quan_in_stock,"
-                            + " i.sales = b.sales"
-                            + " WHERE i.quan_in_stock <> b.quan_in_stock OR i.sales <> b.sales"));
-      }
+      inv = Ds2InventoryRestore.restore(c, dialect, log);
       c.commit();
       for (String sql :
           new Ds2Schema(dialect).sequenceStatements(customers, orders, size.products())) {
         s.execute(sql);
       }
       c.commit();
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       c.rollback();
       throw e;
     } finally {

@@ -1,10 +1,12 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2SearchTerms;
 import io.loadlab.core.ds2.Ds2Step;
 import io.loadlab.core.ds2.Ds2StepException;
 import io.loadlab.core.ds2.load.Ds2Check;
+import io.loadlab.core.ds2.schema.Ds2Functions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
@@ -69,30 +71,46 @@ public final class Ds2Driver {
   public void run(
       Ds2RunSettings settings, RunTiming timing, RunRecording recording, RunControl control)
       throws InterruptedException {
-    verifyTargets(settings);
+    verifyTargets(settings, progress);
     Run run = new Run(settings, recording, control);
     run.execute(timing);
   }
 
   /**
-   * Connects to every target and, unless told not to, checks it holds the size's data.
+   * Connects to every target and, unless told not to, checks it holds the size's data; where the
+   * steps go as functions, creates loadlab's functions if the database lacks them.
    *
    * @throws UsageException if a database does not match the size
    * @throws io.loadlab.core.failure.UnreachableTargetException if one cannot be reached
    */
   public static void verifyTargets(Ds2RunSettings settings) {
+    verifyTargets(settings, line -> {});
+  }
+
+  /**
+   * As {@link #verifyTargets(Ds2RunSettings)}, saying on {@code log} where it created functions.
+   */
+  public static void verifyTargets(Ds2RunSettings settings, Consumer<String> log) {
     for (DatabaseTarget t : settings.targets()) {
-      verify(t, settings);
+      verify(t, settings, log);
     }
   }
 
-  private static void verify(DatabaseTarget t, Ds2RunSettings settings) {
+  private static void verify(DatabaseTarget t, Ds2RunSettings settings, Consumer<String> log) {
     try (Connection c = t.connect()) {
       if (settings.checkSize()) {
         Ds2Check.Report report = Ds2Check.check(c, settings.size());
         if (!report.ok()) {
           throw new UsageException(report.describe(t, settings.size()));
         }
+      }
+      if (settings.modeOf(t) == Ds2Mode.FUNCTIONS && Ds2Functions.ensure(c)) {
+        log.accept(
+            "created loadlab's DS2 functions in "
+                + t.displayUrl()
+                + (Ds2Functions.hasDvdStoreFunctions(c)
+                    ? " (beside DVD Store's own, which stay untouched and unused)"
+                    : ""));
       }
     } catch (SQLException e) {
       throw t.explain(e);
@@ -155,6 +173,7 @@ public final class Ds2Driver {
       params.put("targets", Integer.toString(settings.targets().size()));
       params.put("db-size", settings.size().name());
       params.put("user threads", settings.userThreads().resolved().label());
+      params.put("mode", settings.modeLabel());
       for (Ds2Step s : Ds2Step.values()) {
         recording.setParameters(s.operation(), params);
       }
@@ -163,7 +182,9 @@ public final class Ds2Driver {
       String jit = EnvironmentInfo.currentJit();
       progress.accept(
           settings.userThreads().describe(settings.threads() * targets.size())
-              + (jit == null ? "" : "; JIT: " + jit));
+              + (jit == null ? "" : "; JIT: " + jit)
+              + "; steps as "
+              + settings.modeLabel());
       Map<String, String> browse = new LinkedHashMap<>(params);
       browse.put("search words", targets.get(0).terms.describe());
       recording.setParameters(Ds2Step.BROWSE.operation(), browse);
@@ -359,6 +380,12 @@ public final class Ds2Driver {
         recording.setProblem(Ds2Outages.KIND, outages.count(), line);
         if (line.contains(" never ")) {
           progress.accept(line);
+        }
+        // An outage that took more than a tenth of the run is why the run failed, whatever else
+        // failed with it: the figures measured a database that was mostly not there.
+        String longOutage = outages.longOutage(endNanos, (endNanos - startNanos) / 1e9);
+        if (longOutage != null && !control.isAborted()) {
+          control.fail(longOutage);
         }
       }
       // The recording's own measured window, so that opm and the operations' rates agree.

@@ -68,6 +68,44 @@ final class Ds2Outages {
     return lines.isEmpty() ? null : String.join("; ", lines);
   }
 
+  /**
+   * The longest single outage, in seconds: a connection's time to reopen or open, or its time down
+   * until {@code endNanos} if it never came back; 0 if none.
+   */
+  synchronized double longestSeconds(long endNanos) {
+    double most = 0;
+    for (Target t : targets.values()) {
+      for (List<Double> l : List.of(t.reopened, t.opened)) {
+        for (double v : l) {
+          most = Math.max(most, v);
+        }
+      }
+      for (List<Long> l : List.of(t.downSince, t.neverOpenedSince)) {
+        for (long since : l) {
+          most = Math.max(most, Math.max(0, endNanos - since) / 1e9);
+        }
+      }
+    }
+    return most;
+  }
+
+  /**
+   * The run's status reason for an outage longer than a tenth of the run ({@code runSeconds}), or
+   * null: {@code the database was unreachable for 43.2 s (72% of the run): connection to …}.
+   */
+  synchronized String longOutage(long endNanos, double runSeconds) {
+    double longest = longestSeconds(endNanos);
+    if (!(runSeconds > 0) || longest <= runSeconds / 10) {
+      return null;
+    }
+    return String.format(
+            Locale.ROOT,
+            "the database was unreachable for %.1f s (%.0f%% of the run): ",
+            longest,
+            Math.min(100, 100 * longest / runSeconds))
+        + summary(endNanos);
+  }
+
   private static String line(String name, Target t, long endNanos) {
     int events =
         t.reopened.size() + t.opened.size() + t.downSince.size() + t.neverOpenedSince.size();

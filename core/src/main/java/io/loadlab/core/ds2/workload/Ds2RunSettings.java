@@ -1,6 +1,8 @@
 package io.loadlab.core.ds2.workload;
 
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.database.SqlDialect;
+import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
 import io.loadlab.core.failure.UsageException;
@@ -20,6 +22,8 @@ import java.util.List;
  * @param checkSize refuse to run against a database that does not match {@code size}
  * @param seed seed of the users' random streams
  * @param userThreads the kind of thread each user runs on
+ * @param mode how the steps are sent: statements, or loadlab's functions (PostgreSQL); {@link
+ *     Ds2Mode#AUTO} picks functions on PostgreSQL targets and statements on the others
  */
 public record Ds2RunSettings(
     List<DatabaseTarget> targets,
@@ -31,7 +35,8 @@ public record Ds2RunSettings(
     boolean compatTitleSearch,
     boolean checkSize,
     long seed,
-    Ds2UserThreads userThreads) {
+    Ds2UserThreads userThreads,
+    Ds2Mode mode) {
   public Ds2RunSettings {
     if (targets.isEmpty()) {
       throw new UsageException("--target: name at least one database");
@@ -39,6 +44,32 @@ public record Ds2RunSettings(
     checkLoad(threads, rampRate);
     userThreads = userThreads.check("user-threads");
     targets = List.copyOf(targets);
+    if (mode == Ds2Mode.FUNCTIONS) {
+      for (DatabaseTarget t : targets) {
+        if (t.dialect() != SqlDialect.POSTGRESQL) {
+          throw new UsageException(
+              "--mode: functions exist for PostgreSQL only and "
+                  + t.displayUrl()
+                  + " is not; use --mode statements (or auto: functions where PostgreSQL)");
+        }
+      }
+    }
+  }
+
+  /** The mode on {@code target}: functions or statements. */
+  public Ds2Mode modeOf(DatabaseTarget target) {
+    return mode.on(target.dialect() == SqlDialect.POSTGRESQL);
+  }
+
+  /**
+   * The modes in use, as the results record them: {@code functions}, {@code statements}, or both
+   * with the targets' kinds when they differ.
+   */
+  public String modeLabel() {
+    List<Ds2Mode> modes = targets.stream().map(this::modeOf).distinct().toList();
+    return modes.size() == 1
+        ? modes.get(0).label()
+        : "functions (PostgreSQL targets), statements (the others)";
   }
 
   /**

@@ -62,7 +62,12 @@ final class Ds2User implements Runnable {
     try {
       c = connect(null);
       while (c != null && !run.stopping()) {
-        tx = new Ds2Transactions(c, target.target.dialect(), run.settings.compatTitleSearch());
+        tx =
+            new Ds2Transactions(
+                c,
+                target.target.dialect(),
+                run.settings.compatTitleSearch(),
+                run.settings.modeOf(target.target));
         Ds2UserSession session =
             new Ds2UserSession(tx, run.settings.mix(), run.settings.size(), rng, target.terms);
         Connection lost = loop(c, session);

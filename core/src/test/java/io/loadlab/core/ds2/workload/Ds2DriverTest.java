@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.TestPostgres;
+import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2ShapedDatabase;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
@@ -20,6 +21,7 @@ import io.loadlab.core.results.Problem;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.results.RunStatus;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
@@ -81,7 +83,8 @@ class Ds2DriverTest {
             false,
             true,
             9,
-            Ds2UserThreads.AUTO);
+            Ds2UserThreads.AUTO,
+            Ds2Mode.AUTO);
     Recorder recorder = new Recorder();
     RunRecording rec =
         RunRecording.start(
@@ -147,7 +150,8 @@ class Ds2DriverTest {
             false,
             true,
             4,
-            Ds2UserThreads.AUTO);
+            Ds2UserThreads.AUTO,
+            Ds2Mode.AUTO);
     RunRecording rec =
         RunRecording.start(
             new RunInfo("test", "ds2 run", null, null, Map.of(), null, null),
@@ -391,6 +395,12 @@ class Ds2DriverTest {
     double down = Double.parseDouble(m.group(m.group(3) != null ? 3 : 1));
     assertTrue(down > 1 && down <= sinceDown, down + " s down of " + sinceDown + ": " + lost);
     assertTrue(progress.stream().anyMatch(l -> l.equals(lost.message())), "said at the end");
+    // Down for more than a tenth of the run: the outage is why the run failed.
+    assertEquals(RunStatus.FAILED, r.status());
+    assertTrue(
+        r.statusReason().startsWith("the database was unreachable for ")
+            && r.statusReason().contains("% of the run): " + lost.message()),
+        r.statusReason());
     // Every output says the same: the console, result.json, summary.md and report.html.
     String line = "connection lost x4: " + lost.message();
     assertTrue(console.toString(StandardCharsets.UTF_8).contains("problem: " + line), "console");

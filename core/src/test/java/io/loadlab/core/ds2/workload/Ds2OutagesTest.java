@@ -48,4 +48,19 @@ class Ds2OutagesTest {
             + " until the end (last error: database \"b\" does not exist)",
         o.summary(5 * S));
   }
+
+  @Test
+  void anOutageLongerThanATenthOfTheRunIsTheRunsReason() {
+    Ds2Outages o = new Ds2Outages();
+    o.reopened("ds2", 0.5, true);
+    assertNull(o.longOutage(60 * S, 60), "0.5 s of 60 s is no reason");
+    o.neverReopened("ds2", 17 * S, true, "Connection refused");
+    assertEquals(43.0, o.longestSeconds(60 * S), 1e-9);
+    String reason = o.longOutage(60 * S, 60);
+    assertEquals(
+        "the database was unreachable for 43.0 s (72% of the run): connection to ds2: 1 lost and"
+            + " reopened after 0.5 s; 1 never reopened, down 43.0 s until the end (last error:"
+            + " Connection refused)",
+        reason);
+  }
 }

@@ -120,10 +120,11 @@ quiet() {
 }
 
 # PERF=1: `perf stat` attached to the given processes from the end of the warm-up (and the JVM's
-# start, about a second) until shortly before the run ends; writes "msec switches seconds" to $1.
+# start, about a second) until half a second before sockperf's run ends (loadlab's measured part
+# ends later still: its JVM started first); writes "msec switches seconds" to $1.
 perf_window() { # out-file pids (comma-separated)
   local out=$1 pids=$2 window
-  window=$(awk -v d="$DURATION" 'BEGIN { w = d - 1; if (w < 0.5) w = 0.5; print w }')
+  window=$(awk -v d="$DURATION" 'BEGIN { w = d - 2; if (w < 0.5) w = 0.5; print w }')
   sleep "$(awk -v w="$WARMUP" 'BEGIN { print w + 1.5 }')"
   perf stat -x, -e task-clock,context-switches -p "$pids" -o "$WORK/perf.csv" -- sleep "$window" >/dev/null 2>&1 || true
   awk -F, -v w="$window" '$3 == "task-clock" { ms = $1 } $3 == "context-switches" { cs = $1 }

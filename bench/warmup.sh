@@ -25,7 +25,7 @@ DURATION=${DURATION:-30}
 ROUNDS=${ROUNDS:-3}
 WORKLOADS=("$@")
 [[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=(amqp-latency net-rr-tcp net-rr-udp)
-LOADLAB=$ROOT/loadlab
+LOADLAB=${LOADLAB:-$ROOT/loadlab} # another launcher: LOADLAB=path
 WORK=$(mktemp -d /tmp/loadlab-warmup.XXXXXX)
 PIDS=()
 cleanup() {

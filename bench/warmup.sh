@@ -84,21 +84,29 @@ PY
 }
 
 run() { # workload round
-  local dir=$WORK/$1-$2 t0 op
+  local dir=$WORK/$1-$2 t0 op code=0
   t0=$(date +%s%3N)
   case $1 in
     amqp-latency)
       op="transit size=64"
       "$LOADLAB" amqp latency --broker "$BROKER" --rate 1000 --size 64 --duration "${DURATION}s" \
-        --interval 1s --quiet --output "$dir" >"$dir.log" 2>&1 ;;
+        --interval 1s --quiet --output "$dir" >"$dir.log" 2>&1 || code=$? ;;
     net-rr-tcp | net-rr-udp)
       op="rr users=1"
       "$LOADLAB" net rr --protocol "${1#net-rr-}" --host 127.0.0.1 --port "$NET_PORT" --users 1 \
         --request 14 --response 14 --duration "${DURATION}s" --interval 1s --quiet --output "$dir" \
-        >"$dir.log" 2>&1 ;;
+        >"$dir.log" 2>&1 || code=$? ;;
     *) echo "unknown workload $1 (amqp-latency net-rr-tcp net-rr-udp)" >&2; exit 2 ;;
   esac
+  # a run that ended with an error (exit 1: e.g. it could not hold its rate on a busy machine)
+  # still has its intervals; one that did not start has none
+  if [[ ! -f $dir/intervals.csv ]]; then
+    echo "$1 did not run (exit $code):" >&2
+    tail -5 "$dir.log" >&2
+    exit 1
+  fi
   read -r warm steady first n < <(settle "$dir" "$op" "$t0")
+  [[ $code == 0 ]] || warm="$warm(exit-$code)"
   echo "$warm" >>"$WORK/$1.warm"
   printf '  %-13s round %s: warm after %s s (steady p50 %s us, first interval %s us, %s intervals)  [load %s]\n' \
     "$1" "$2" "$warm" "$steady" "$first" "$n" "$(cut -d' ' -f1-3 /proc/loadavg)"

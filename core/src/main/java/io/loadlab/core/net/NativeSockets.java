@@ -37,6 +37,18 @@ final class NativeSockets {
   /** {@code (Object state, int fd, ByteBuffer buf, long len, int flags) long}: send(2). */
   static final MethodHandle SEND;
 
+  /**
+   * {@code (Object state, int fd, ByteBuffer buf, long len, int flags, Object addr, Object addrLen)
+   * long}: recvfrom(2), the sender's address into the segment {@code addr}.
+   */
+  static final MethodHandle RECVFROM;
+
+  /**
+   * {@code (Object state, int fd, ByteBuffer buf, long len, int flags, Object addr, int addrLen)
+   * long}: sendto(2).
+   */
+  static final MethodHandle SENDTO;
+
   /** {@code (Object state, int fd, int how) int}: shutdown(2). */
   static final MethodHandle SHUTDOWN;
 
@@ -47,9 +59,15 @@ final class NativeSockets {
   static final String UNAVAILABLE;
 
   private static final MethodHandle NEW_STATE;
+  private static final MethodHandle ALLOCATE;
+  private static final MethodHandle VIEW;
   private static final MethodHandle ERRNO;
 
   static {
+    MethodHandle recvfrom = null;
+    MethodHandle sendto = null;
+    MethodHandle allocate = null;
+    MethodHandle view = null;
     MethodHandle recv = null;
     MethodHandle send = null;
     MethodHandle shutdown = null;
@@ -120,6 +138,49 @@ final class NativeSockets {
                   2,
                   ofBuffer)
               .asType(transferType);
+      // ssize_t recvfrom(int, void *, size_t, int, struct sockaddr *, socklen_t *)
+      Object from =
+          describe.invoke(
+              null, jlong, layouts(layoutC, jint, address, jlong, jint, address, address));
+      MethodType fromType =
+          MethodType.methodType(
+              long.class,
+              Object.class,
+              int.class,
+              ByteBuffer.class,
+              long.class,
+              int.class,
+              Object.class,
+              Object.class);
+      recvfrom =
+          MethodHandles.filterArguments(
+                  (MethodHandle)
+                      downcall.invoke(linker, symbol(find, symbols, "recvfrom"), from, options),
+                  2,
+                  ofBuffer)
+              .asType(fromType);
+      // ssize_t sendto(int, const void *, size_t, int, const struct sockaddr *, socklen_t)
+      Object to =
+          describe.invoke(null, jlong, layouts(layoutC, jint, address, jlong, jint, address, jint));
+      sendto =
+          MethodHandles.filterArguments(
+                  (MethodHandle)
+                      downcall.invoke(linker, symbol(find, symbols, "sendto"), to, options),
+                  2,
+                  ofBuffer)
+              .asType(fromType.changeParameterType(6, int.class));
+      Object autoArena = arenaC.getMethod("ofAuto").invoke(null);
+      allocate =
+          MethodHandles.insertArguments(
+                  lookup.findVirtual(
+                      allocatorC, "allocate", MethodType.methodType(segmentC, long.class)),
+                  0,
+                  autoArena)
+              .asType(MethodType.methodType(Object.class, long.class));
+      view =
+          lookup
+              .findVirtual(segmentC, "asByteBuffer", MethodType.methodType(ByteBuffer.class))
+              .asType(MethodType.methodType(ByteBuffer.class, Object.class));
       shutdown =
           ((MethodHandle) downcall.invoke(linker, symbol(find, symbols, "shutdown"), halt, options))
               .asType(MethodType.methodType(int.class, Object.class, int.class, int.class));
@@ -148,8 +209,12 @@ final class NativeSockets {
               .asType(MethodType.methodType(int.class, Object.class));
     } catch (Throwable e) {
       why = e instanceof UnsupportedOperationException ? e.getMessage() : e.toString();
-      recv = send = shutdown = fd = newState = errno = null;
+      recv = send = shutdown = fd = newState = errno = recvfrom = sendto = allocate = view = null;
     }
+    RECVFROM = recvfrom;
+    SENDTO = sendto;
+    ALLOCATE = allocate;
+    VIEW = view;
     RECV = recv;
     SEND = send;
     SHUTDOWN = shutdown;
@@ -165,6 +230,24 @@ final class NativeSockets {
   static Object newState() {
     try {
       return NEW_STATE.invokeExact();
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A native segment of {@code bytes} (zeroed, freed by the GC) and its buffer view. */
+  static Object allocate(long bytes) {
+    try {
+      return ALLOCATE.invokeExact(bytes);
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A buffer over the whole of a segment of {@link #allocate}, in big-endian order. */
+  static ByteBuffer view(Object segment) {
+    try {
+      return (ByteBuffer) VIEW.invokeExact(segment);
     } catch (Throwable e) {
       throw new IllegalStateException(e);
     }

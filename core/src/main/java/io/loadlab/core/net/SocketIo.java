@@ -38,6 +38,11 @@ abstract class SocketIo {
   /** True when {@link #wake()} stands in for closing the channel from another thread. */
   abstract boolean wakesBeforeClose();
 
+  /** True when connections call the system directly ({@code ffm}). */
+  static boolean direct() {
+    return NATIVE;
+  }
+
   /** {@code ffm} when connections call the system directly, else {@code nio}. */
   static String mode() {
     return NATIVE ? "ffm" : "nio";
@@ -186,7 +191,7 @@ abstract class SocketIo {
     }
 
     /** The exception NIO throws for the same error. */
-    private static IOException error(int errno) {
+    static IOException error(int errno) {
       switch (errno) {
         case NativeSockets.ECONNREFUSED:
           return new PortUnreachableException();
@@ -199,7 +204,7 @@ abstract class SocketIo {
       }
     }
 
-    private static RuntimeException rethrow(Throwable e) {
+    static RuntimeException rethrow(Throwable e) {
       if (e instanceof RuntimeException) {
         return (RuntimeException) e;
       }

@@ -65,6 +65,16 @@ final class SocketIoProbe {
               + " faults="
               + s.faults());
     }
+    // IPv6: the responder decodes a sockaddr_in6 (the direct path) as the channel does
+    try (NetServer server6 = NetServer.start("::1", 0, NetSocketOptions.DEFAULTS);
+        UdpConnection u =
+            UdpConnection.open("::1", server6.port(), NetSocketOptions.DEFAULTS, TIMEOUT)) {
+      int answered = 0;
+      for (int i = 0; i < 5; i++) {
+        answered += u.transact(14, 20) ? 1 : 0;
+      }
+      System.out.println("udp6 answered=" + answered + " received=" + u.flowStats().received());
+    }
     // A lossy server (every 3rd request ignored): each lost answer ends a read by its deadline,
     // and the connection carries on with a new socket.
     try (NetServer lossy = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS, 3);

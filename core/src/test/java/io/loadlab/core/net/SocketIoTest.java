@@ -56,6 +56,7 @@ class SocketIoTest {
     assertTrue(nio.printed.contains("tcp served=201"), nio.printed.toString());
     assertTrue(
         nio.printed.contains("udp answered=200 received=200 lost=0"), nio.printed.toString());
+    assertTrue(nio.printed.contains("udp6 answered=5 received=5"), nio.printed.toString());
     assertTrue(
         nio.printed.contains("lossy answered=20 lost=10 no response within 100 ms"),
         nio.printed.toString());

@@ -52,13 +52,19 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== building loadlab and fetching Artemis $ARTEMIS_VERSION into $work" >&2
-(cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
+# NO_BUILD=1 takes dist/target/loadlab.jar as it is; ARTEMIS_HOME an Artemis already unpacked.
+[ -n "${NO_BUILD:-}" ] && [ -f "$here/dist/target/loadlab.jar" ] ||
+  (cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
 jar="$here/dist/target/loadlab.jar"
-(cd "$here" && ./mvnw -q -B -N dependency:copy \
-  -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
-  -DoutputDirectory="$work") >&2
-tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
-artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+if [ -n "${ARTEMIS_HOME:-}" ]; then
+  artemis="$ARTEMIS_HOME/bin/artemis"
+else
+  (cd "$here" && ./mvnw -q -B -N dependency:copy \
+    -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
+    -DoutputDirectory="$work") >&2
+  tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
+  artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+fi
 # Every JVM here (the broker, loadlab, artemis perf) runs on the Java the loadlab launcher takes:
 # JAVA_HOME's, else the newest installed (dist/src/main/dist/lib/find-java.sh).
 . "$here/dist/src/main/dist/lib/find-java.sh"
@@ -185,19 +191,20 @@ fi
 
 # CPU per message: perf stat on the client (and, apart, the broker) over CPU_SECONDS after
 # CPU_WARMUP; messages in that window = the run's received rate x the window.
-perf_ms() { # pids seconds -> task-clock ms
-  perf stat -x, -e task-clock -p "$1" -o "$work/perf.$$" -- sleep "$2" >/dev/null 2>&1 || true
-  awk -F, '$3 == "task-clock" { ms = $1 } END { print ms + 0 }' "$work/perf.$$"
+perf_ms() { # pids seconds name -> task-clock ms
+  perf stat -x, -e task-clock -p "$1" -o "$work/perf-$3.csv" -- sleep "$2" >/dev/null 2>&1 || true
+  awk -F, '$3 == "task-clock" { ms = $1 } END { print ms + 0 }' "$work/perf-$3.csv" 2>/dev/null || echo 0
 }
 cpu_window() { # client-pid-pattern messages/s-command... ; prints "client-us broker-us"
   local pattern=$1 pids
   sleep "$CPU_WARMUP"
   pids=$(pgrep -d, -f -- "$pattern" || true)
-  [ -n "$pids" ] || { echo "- -"; return; }
-  perf_ms "$broker_pid" "$CPU_SECONDS" >"$work/broker.ms" &
-  perf_ms "$pids" "$CPU_SECONDS" >"$work/client.ms"
+  if [ -z "$pids" ]; then echo 0 >"$work/client.ms"; echo 0 >"$work/broker.ms"; return; fi
+  perf_ms "$broker_pid" "$CPU_SECONDS" broker >"$work/broker.ms" &
+  perf_ms "$pids" "$CPU_SECONDS" client >"$work/client.ms"
   wait
 }
+ratio_of() { python3 -c "import sys; a, b = sys.argv[1], sys.argv[2]; print('%.2f' % (float(a) / float(b)) if '-' not in (a, b) else '-')" "$1" "$2"; }
 if [ "$CPU" = 1 ]; then
   echo "== CPU per message: perf stat task-clock over ${CPU_SECONDS}s after ${CPU_WARMUP}s, 1 publisher, 1 subscriber" >&2
   printf '| measure | loadlab client us/msg, per round | artemis perf client us/msg, per round | ratio (loadlab/artemis) per round | median | broker us/msg (loadlab / artemis runs) |\n| --- | --- | --- | --- | ---: | --- |\n' >"$work/cpu.md"
@@ -219,7 +226,7 @@ if [ "$CPU" = 1 ]; then
         cpu_window "label $tag"
         wait "$client" || true
         lms=$(cat "$work/client.ms"); lbms=$(cat "$work/broker.ms")
-        if [ "$mode" = 1000 ]; then lrate=1000; else lrate=$(loadlab_figure "$d/result.json" "subscribeRate size=$size"); fi
+        if [ "$mode" = 1000 ]; then lrate=1000; else lrate=$(loadlab_figure "$d/result.json" "subscribeRate size=$size" || echo 0); fi
         next
         extra=(--max-pending 100)
         [ "$mode" = 1000 ] && extra=(--rate 1000)
@@ -229,15 +236,15 @@ if [ "$CPU" = 1 ]; then
         cpu_window "queue://bench-$tag"
         wait "$client" || true
         ams=$(cat "$work/client.ms"); abms=$(cat "$work/broker.ms")
-        if [ "$mode" = 1000 ]; then arate=1000; else arate=$(artemis_rate "$d/perf.json"); fi
-        lus=$(python3 -c "print('%.1f' % ($lms * 1000 / ($lrate * $CPU_SECONDS)))")
-        aus=$(python3 -c "print('%.1f' % ($ams * 1000 / ($arate * $CPU_SECONDS)))")
-        ll+=("$lus"); ar+=("$aus"); rs+=("$(python3 -c "print('%.2f' % ($lus / $aus))")")
-        bk+=("$(python3 -c "print('%.1f/%.1f' % ($lbms * 1000 / ($lrate * $CPU_SECONDS), $abms * 1000 / ($arate * $CPU_SECONDS)))")")
+        if [ "$mode" = 1000 ]; then arate=1000; else arate=$(artemis_rate "$d/perf.json" || echo 0); fi
+        per_msg() { python3 -c "import sys; ms, r = float(sys.argv[1] or 0), float(sys.argv[2] or 0); print('%.1f' % (ms * 1000 / (r * $CPU_SECONDS)) if ms > 0 and r > 0 else '-')" "$1" "$2"; }
+        lus=$(per_msg "$lms" "$lrate"); aus=$(per_msg "$ams" "$arate")
+        ll+=("$lus"); ar+=("$aus"); rs+=("$(ratio_of "$lus" "$aus")")
+        bk+=("$(per_msg "$lbms" "$lrate")/$(per_msg "$abms" "$arate")")
         echo "   $size B at $mode msg/s: loadlab ${lus} us/msg (${lrate} msg/s), artemis perf ${aus} us/msg (${arate} msg/s), broker ${bk[-1]} us/msg  [load $(cut -d' ' -f1 /proc/loadavg)]" >&2
       done
       printf '| %s B at %s msg/s | %s | %s | %s | %s | %s |\n' "$size" "$mode" "${ll[*]}" "${ar[*]}" "${rs[*]}" \
-        "$(printf '%s\n' "${rs[@]}" | sort -g | awk '{ r[NR] = $1 } END { printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" "${bk[*]}" >>"$work/cpu.md"
+        "$(printf '%s\n' "${rs[@]}" | grep -v -- - | sort -g | awk '{ r[NR] = $1 } END { printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" "${bk[*]}" >>"$work/cpu.md"
     done
   done
 fi

@@ -36,16 +36,6 @@ trap cleanup EXIT
 if [[ ! -f $ROOT/dist/target/loadlab.jar ]]; then
   (cd "$ROOT" && ./mvnw -q -B -pl dist -am package -DskipTests)
 fi
-free_port() {
-  python3 -c 'import socket
-while True:
-    t = socket.socket(); t.bind(("127.0.0.1", 0)); p = t.getsockname()[1]
-    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        u.bind(("127.0.0.1", p)); print(p); break
-    except OSError:
-        pass'
-}
 wait_for() { # log-file text
   for _ in $(seq 1 120); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.5; done
   cat "$1" >&2
@@ -60,10 +50,10 @@ if needs amqp; then
   BROKER=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$WORK/broker.log")
 fi
 if needs net; then
-  NET_PORT=$(free_port)
-  "$LOADLAB" net serve --host 127.0.0.1 --port "$NET_PORT" >"$WORK/serve.log" 2>&1 &
+  "$LOADLAB" net serve --host 127.0.0.1 --port 0 >"$WORK/serve.log" 2>&1 &
   PIDS+=($!)
   wait_for "$WORK/serve.log" listening
+  NET_PORT=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$WORK/serve.log" | head -1)
 fi
 
 # prints: seconds-to-warm steady-p50-us first-p50-us intervals

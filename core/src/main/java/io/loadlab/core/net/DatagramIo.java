@@ -86,11 +86,7 @@ abstract class DatagramIo {
 
     Native(DatagramChannel channel) {
       this.channel = channel;
-      try {
-        this.fd = (int) NativeSockets.FD.invokeExact((Object) channel);
-      } catch (Throwable e) {
-        throw new IllegalStateException("no file descriptor for " + channel, e);
-      }
+      this.fd = NativeSockets.fd(channel);
     }
 
     @Override
@@ -193,14 +189,7 @@ abstract class DatagramIo {
 
     @Override
     void wake() {
-      try {
-        int ignored =
-            (int)
-                NativeSockets.SHUTDOWN.invokeExact(
-                    NativeSockets.newState(), fd, NativeSockets.SHUT_RDWR);
-      } catch (Throwable e) {
-        // nothing blocks on it
-      }
+      NativeSockets.shutdown(fd);
     }
 
     @Override

@@ -253,6 +253,24 @@ final class NativeSockets {
     }
   }
 
+  /** The file descriptor of a socket channel. */
+  static int fd(Object channel) {
+    try {
+      return (int) FD.invokeExact(channel);
+    } catch (Throwable e) {
+      throw new IllegalStateException("no file descriptor for " + channel, e);
+    }
+  }
+
+  /** shutdown(2) both ways, which wakes a call blocked on {@code fd}; errors are ignored. */
+  static void shutdown(int fd) {
+    try {
+      int ignored = (int) SHUTDOWN.invokeExact(newState(), fd, SHUT_RDWR);
+    } catch (Throwable e) {
+      // not connected any more: nothing blocks on it
+    }
+  }
+
   /** The errno the last call with {@code state} captured. */
   static int errno(Object state) {
     try {

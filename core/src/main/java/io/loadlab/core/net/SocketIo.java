@@ -100,11 +100,7 @@ abstract class SocketIo {
 
     <C extends AbstractInterruptibleChannel & ByteChannel> Native(C channel) {
       this.channel = channel;
-      try {
-        this.fd = (int) NativeSockets.FD.invokeExact((Object) channel);
-      } catch (Throwable e) {
-        throw new IllegalStateException("no file descriptor for " + channel, e);
-      }
+      this.fd = NativeSockets.fd(channel);
     }
 
     @Override
@@ -175,14 +171,7 @@ abstract class SocketIo {
 
     @Override
     void wake() {
-      try {
-        int ignored =
-            (int)
-                NativeSockets.SHUTDOWN.invokeExact(
-                    NativeSockets.newState(), fd, NativeSockets.SHUT_RDWR);
-      } catch (Throwable e) {
-        // not connected any more: nothing blocks on it
-      }
+      NativeSockets.shutdown(fd);
     }
 
     @Override

@@ -201,8 +201,9 @@ cpu_window() { # client-pid-pattern messages/s-command... ; prints "client-us br
   pids=$(pgrep -d, -f -- "$pattern" || true)
   if [ -z "$pids" ]; then echo 0 >"$work/client.ms"; echo 0 >"$work/broker.ms"; return; fi
   perf_ms "$broker_pid" "$CPU_SECONDS" broker >"$work/broker.ms" &
+  local broker_perf=$!
   perf_ms "$pids" "$CPU_SECONDS" client >"$work/client.ms"
-  wait
+  wait "$broker_perf" # not a bare wait: the broker is a child of this shell too
 }
 ratio_of() { python3 -c "import sys; a, b = sys.argv[1], sys.argv[2]; print('%.2f' % (float(a) / float(b)) if '-' not in (a, b) else '-')" "$1" "$2"; }
 if [ "$CPU" = 1 ]; then

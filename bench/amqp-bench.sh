@@ -10,11 +10,32 @@
 # MEMORY_COUNT (default 1000000; 0 skips), SIZES (throughput sizes, default "64 1024"; "" skips),
 # LATENCY (0 skips the latency comparison), ARTEMIS_VERSION (default 2.40.0), QUIET (1: before each
 # tool's latency run, wait until the 1-minute load average is under 1, and print it).
+# CPU=1: also CPU per message of each client (`perf stat -e task-clock` attached to the client over
+# the steady part of its run, after CPU_WARMUP seconds, default 8; the broker measured apart) at 1000
+# msg/s and at full throughput, for CPU_SIZES (default "64 1024"), CPU_SECONDS each (default 15):
+# `amqp latency --rate 1000` and `amqp throughput` (1 publisher, 1 subscriber) against `artemis perf
+# client --rate 1000` and `--max-pending 100`. Needs linux-perf. Issue 37's measure:
+#   CPU=1 SIZES="" LATENCY=0 MEMORY_COUNT=0 REPEAT=5 bench/amqp-bench.sh
+# SHORT=1: a few seconds of each part with one size (CI: the script cannot rot).
 # Needs: java 17, python3 (to read the JSON results). Downloads Artemis's bin tar.gz from Maven
 # Central into a temporary directory through the Maven wrapper.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ -n "${SHORT:-}" ]; then
+  SECONDS_PER_RUN=${SECONDS_PER_RUN:-2}
+  LAT_SECONDS=${LAT_SECONDS:-2}
+  LAT_WARMUP=${LAT_WARMUP:-1}
+  MEMORY_COUNT=${MEMORY_COUNT:-10000}
+  SIZES=${SIZES-64}
+  CPU_SIZES=${CPU_SIZES:-64}
+  CPU_SECONDS=${CPU_SECONDS:-2}
+  CPU_WARMUP=${CPU_WARMUP:-2}
+fi
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
+CPU=${CPU:-0}
+CPU_SIZES=${CPU_SIZES:-64 1024}
+CPU_SECONDS=${CPU_SECONDS:-15}
+CPU_WARMUP=${CPU_WARMUP:-8}
 LAT_SECONDS=${LAT_SECONDS:-20}
 LAT_SIZE=${LAT_SIZE:-1024}
 LAT_WARMUP=${LAT_WARMUP:-5}
@@ -31,13 +52,19 @@ cleanup() {
 trap cleanup EXIT
 
 echo "== building loadlab and fetching Artemis $ARTEMIS_VERSION into $work" >&2
-(cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
+# NO_BUILD=1 takes dist/target/loadlab.jar as it is; ARTEMIS_HOME an Artemis already unpacked.
+[ -n "${NO_BUILD:-}" ] && [ -f "$here/dist/target/loadlab.jar" ] ||
+  (cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
 jar="$here/dist/target/loadlab.jar"
-(cd "$here" && ./mvnw -q -B -N dependency:copy \
-  -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
-  -DoutputDirectory="$work") >&2
-tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
-artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+if [ -n "${ARTEMIS_HOME:-}" ]; then
+  artemis="$ARTEMIS_HOME/bin/artemis"
+else
+  (cd "$here" && ./mvnw -q -B -N dependency:copy \
+    -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
+    -DoutputDirectory="$work") >&2
+  tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
+  artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
+fi
 # Every JVM here (the broker, loadlab, artemis perf) runs on the Java the loadlab launcher takes:
 # JAVA_HOME's, else the newest installed (dist/src/main/dist/lib/find-java.sh).
 . "$here/dist/src/main/dist/lib/find-java.sh"
@@ -162,6 +189,67 @@ printf '\n(%s rounds, %ss after %ss of warmup each; load average before each rou
   "$REPEAT" "$LAT_SECONDS" "$LAT_WARMUP" "${loads[*]}" "${ours[*]}" "${theirs[*]}" "$LAT_SECONDS" "$(IFS=,; echo "${held[*]}")" >>"$work/latency.md"
 fi
 
+# CPU per message: perf stat on the client (and, apart, the broker) over CPU_SECONDS after
+# CPU_WARMUP; messages in that window = the run's received rate x the window.
+perf_ms() { # pids seconds name -> task-clock ms
+  perf stat -x, -e task-clock -p "$1" -o "$work/perf-$3.csv" -- sleep "$2" >/dev/null 2>&1 || true
+  awk -F, '$3 == "task-clock" { ms = $1 } END { print ms + 0 }' "$work/perf-$3.csv" 2>/dev/null || echo 0
+}
+cpu_window() { # client-pid-pattern messages/s-command... ; prints "client-us broker-us"
+  local pattern=$1 pids
+  sleep "$CPU_WARMUP"
+  pids=$(pgrep -d, -f -- "$pattern" || true)
+  if [ -z "$pids" ]; then echo 0 >"$work/client.ms"; echo 0 >"$work/broker.ms"; return; fi
+  perf_ms "$broker_pid" "$CPU_SECONDS" broker >"$work/broker.ms" &
+  local broker_perf=$!
+  perf_ms "$pids" "$CPU_SECONDS" client >"$work/client.ms"
+  wait "$broker_perf" # not a bare wait: the broker is a child of this shell too
+}
+ratio_of() { python3 -c "import sys; a, b = sys.argv[1], sys.argv[2]; print('%.2f' % (float(a) / float(b)) if '-' not in (a, b) else '-')" "$1" "$2"; }
+if [ "$CPU" = 1 ]; then
+  echo "== CPU per message: perf stat task-clock over ${CPU_SECONDS}s after ${CPU_WARMUP}s, 1 publisher, 1 subscriber" >&2
+  printf '| measure | loadlab client us/msg, per round | artemis perf client us/msg, per round | ratio (loadlab/artemis) per round | median | broker us/msg (loadlab / artemis runs) |\n| --- | --- | --- | --- | ---: | --- |\n' >"$work/cpu.md"
+  total=$((CPU_WARMUP + CPU_SECONDS + 2))
+  for size in $CPU_SIZES; do
+    for mode in 1000 full; do
+      ll=(); ar=(); rs=(); bk=()
+      for _ in $(seq 1 "$REPEAT"); do
+        next
+        tag="cpu-$n-$size-$mode"
+        if [ "$mode" = 1000 ]; then
+          "$java" ${LOADLAB_JAVA_OPTS:-} -jar "$jar" amqp latency --broker "$uri" --size "$size" --rate 1000 \
+            --duration "${total}s" --quiet --label "$tag" --output "$d" >"$d.log" 2>&1 &
+        else
+          "$java" ${LOADLAB_JAVA_OPTS:-} -jar "$jar" amqp throughput --broker "$uri" --size "$size" --count 100000000 \
+            --duration "${total}s" --npubs 1 --nsubs 1 --quiet --label "$tag" --output "$d" >"$d.log" 2>&1 &
+        fi
+        client=$!
+        cpu_window "label $tag"
+        wait "$client" || true
+        lms=$(cat "$work/client.ms"); lbms=$(cat "$work/broker.ms")
+        if [ "$mode" = 1000 ]; then lrate=1000; else lrate=$(loadlab_figure "$d/result.json" "subscribeRate size=$size" || echo 0); fi
+        next
+        extra=(--max-pending 100)
+        [ "$mode" = 1000 ] && extra=(--rate 1000)
+        "$artemis" perf client --protocol AMQP --url "$uri" --duration "$total" --message-size "$size" \
+          "${extra[@]}" --json "$d/perf.json" "queue://bench-$tag" >"$d.log" 2>&1 &
+        client=$!
+        cpu_window "queue://bench-$tag"
+        wait "$client" || true
+        ams=$(cat "$work/client.ms"); abms=$(cat "$work/broker.ms")
+        if [ "$mode" = 1000 ]; then arate=1000; else arate=$(artemis_rate "$d/perf.json" || echo 0); fi
+        per_msg() { python3 -c "import sys; ms, r = float(sys.argv[1] or 0), float(sys.argv[2] or 0); print('%.1f' % (ms * 1000 / (r * $CPU_SECONDS)) if ms > 0 and r > 0 else '-')" "$1" "$2"; }
+        lus=$(per_msg "$lms" "$lrate"); aus=$(per_msg "$ams" "$arate")
+        ll+=("$lus"); ar+=("$aus"); rs+=("$(ratio_of "$lus" "$aus")")
+        bk+=("$(per_msg "$lbms" "$lrate")/$(per_msg "$abms" "$arate")")
+        echo "   $size B at $mode msg/s: loadlab ${lus} us/msg (${lrate} msg/s), artemis perf ${aus} us/msg (${arate} msg/s), broker ${bk[-1]} us/msg  [load $(cut -d' ' -f1 /proc/loadavg)]" >&2
+      done
+      printf '| %s B at %s msg/s | %s | %s | %s | %s | %s |\n' "$size" "$mode" "${ll[*]}" "${ar[*]}" "${rs[*]}" \
+        "$(printf '%s\n' "${rs[@]}" | grep -v -- - | sort -g | awk '{ r[NR] = $1 } END { printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" "${bk[*]}" >>"$work/cpu.md"
+    done
+  done
+fi
+
 if [ "$MEMORY_COUNT" -gt 0 ]; then
   echo "== memory: $MEMORY_COUNT messages with -Xmx256m" >&2
   next
@@ -181,4 +269,5 @@ echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | 
 echo; echo "### Throughput"; cat "$work/throughput.md"
 [ -f "$work/latency.md" ] && { echo; echo "### Latency"; cat "$work/latency.md"; }
 [ -f "$work/memory.md" ] && { echo; echo "### Memory"; cat "$work/memory.md"; }
+[ -f "$work/cpu.md" ] && { echo; echo "### CPU per message"; cat "$work/cpu.md"; }
 echo; echo "(raw results in $work)"

@@ -11,6 +11,13 @@
 #   bench/net-vs-sockperf.sh            # DURATION=10 ROUNDS=3 UDP_SIZE=1472 by default
 #   ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # a subset: tcp-rr udp-rr udp-stream tcp-stream
 #   PIN=0 ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # every client and server on CPU 0 (taskset)
+#   PERF=1 PIN=0 ROUNDS=5 ONLY=tcp-rr,udp-rr bench/net-vs-sockperf.sh   # issue 37's measure
+#   SHORT=1 bench/net-vs-sockperf.sh    # a few seconds, one round of rr (CI: the script cannot rot)
+#
+# PERF=1 (needs linux-perf) also measures CPU per transaction: `perf stat -e task-clock` attached
+# to both processes of each tool (client and server) over the run's steady part (after the
+# warm-up), divided by the transactions of that window; and the context switches per transaction.
+# IO=nio makes loadlab use the socket channels instead of direct system calls (Java 22+: ffm).
 #
 # PIN=CPUS runs every process (both tools' servers and clients) under `taskset -c CPUS`. On a VM,
 # an unpinned rr's rate depends mostly on where the scheduler puts the client and the server: on
@@ -24,8 +31,15 @@
 # disturbed one). The load average printed per round says how busy the machine was.
 set -euo pipefail
 
+if [[ -n ${SHORT:-} ]]; then
+  DURATION=${DURATION:-2}
+  ROUNDS=${ROUNDS:-1}
+  ONLY=${ONLY:-tcp-rr,udp-rr}
+  WARMUP=${WARMUP:-0}
+fi
 DURATION=${DURATION:-10}
 ROUNDS=${ROUNDS:-3}
+WARMUP=${WARMUP:-2}
 UDP_SIZE=${UDP_SIZE:-1472}
 ONLY=${ONLY:-tcp-rr,udp-rr,udp-stream,tcp-stream}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,9 +47,12 @@ JAR=$ROOT/dist/target/loadlab.jar
 WORK=$(mktemp -d /tmp/loadlab-bench.XXXXXX)
 PIDS=()
 
-for tool in sockperf iperf3 java; do
+TOOLS=(sockperf java)
+[[ ,$ONLY, == *,udp-stream,* || ,$ONLY, == *,tcp-stream,* ]] && TOOLS+=(iperf3)
+[[ -n ${PERF:-} ]] && TOOLS+=(perf)
+for tool in "${TOOLS[@]}"; do
   if ! command -v "$tool" >/dev/null; then
-    echo "$tool is missing; on Debian/Ubuntu: apt-get install -y sockperf iperf3 (and a JDK 17+ for java)" >&2
+    echo "$tool is missing; on Debian/Ubuntu: apt-get install -y sockperf iperf3 linux-perf (and a JDK 17+ for java)" >&2
     exit 2
   fi
 done
@@ -74,18 +91,25 @@ while True:
 json_number() { grep -o "\"$2\" *: *[0-9.eE+-]*" "$1" | head -1 | sed 's/.*: *//'; }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
+JOPTS=()
+[[ -n ${IO:-} ]] && JOPTS=(-Dloadlab.net.io="$IO")
 LL_PORT=$(free_port)
-"${PINNED[@]}" "$java" -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
+"${PINNED[@]}" "$java" "${JOPTS[@]}" -jar "$JAR" net serve --host 127.0.0.1 --port "$LL_PORT" >"$WORK/ll-serve.log" 2>&1 &
+LL_SERVER=$!
 PIDS+=($!)
 SP_TCP_PORT=$(free_port)
 "${PINNED[@]}" sockperf server --tcp -i 127.0.0.1 -p "$SP_TCP_PORT" >"$WORK/sockperf-tcp-server.log" 2>&1 &
+SP_TCP_SERVER=$!
 PIDS+=($!)
 SP_UDP_PORT=$(free_port)
 "${PINNED[@]}" sockperf server -i 127.0.0.1 -p "$SP_UDP_PORT" >"$WORK/sockperf-udp-server.log" 2>&1 &
+SP_UDP_SERVER=$!
 PIDS+=($!)
-IP_PORT=$(free_port)
-"${PINNED[@]}" iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
-PIDS+=($!)
+if command -v iperf3 >/dev/null; then
+  IP_PORT=$(free_port)
+  "${PINNED[@]}" iperf3 -s -B 127.0.0.1 -p "$IP_PORT" >"$WORK/iperf3-server.log" 2>&1 &
+  PIDS+=($!)
+fi
 sleep 3
 
 # QUIET=1: before each tool's run, wait until the 1-minute load average is under 1 (quiet rounds).
@@ -95,19 +119,46 @@ quiet() {
   fi
 }
 
+# PERF=1: `perf stat` attached to the given processes from the end of the warm-up (and the JVM's
+# start, about a second) until half a second before sockperf's run ends (loadlab's measured part
+# ends later still: its JVM started first); writes "msec switches seconds" to $1.
+perf_window() { # out-file pids (comma-separated)
+  local out=$1 pids=$2 window
+  window=$(awk -v d="$DURATION" 'BEGIN { w = d - 2; if (w < 0.5) w = 0.5; print w }')
+  sleep "$(awk -v w="$WARMUP" 'BEGIN { print w + 1.5 }')"
+  perf stat -x, -e task-clock,context-switches -p "$pids" -o "$WORK/perf.csv" -- sleep "$window" >/dev/null 2>&1 || true
+  awk -F, -v w="$window" '$3 == "task-clock" { ms = $1 } $3 == "context-switches" { cs = $1 }
+    END { printf "%s %s %s\n", ms + 0, cs + 0, w }' "$WORK/perf.csv" >"$out"
+}
+# CPU µs and context switches per transaction: perf figures of the window / (rate x window)
+per_tx() { # perf-file rate
+  awk -v r="$2" '{ if (r > 0) printf "%.2f %.2f\n", $1 * 1000 / (r * $3), $2 / (r * $3); else print "- -" }' "$1"
+}
+
 loadlab_run() { # workload out.json args...
   local workload=$1 json=$2
   shift 2
   quiet
-  "${PINNED[@]}" "$java" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup 2s \
-    --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1
+  "${PINNED[@]}" "$java" "${JOPTS[@]}" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup "${WARMUP}s" \
+    --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1 &
+  local client=$!
+  if [[ -n ${PERF:-} && $workload == rr ]]; then
+    perf_window "$WORK/ll.perf" "$client,$LL_SERVER"
+  fi
+  wait "$client"
 }
 
-sockperf_rate() { # $1 = port, then extra flags; prints transactions/s and p50 half round trip
-  local port=$1
-  shift
+sockperf_rate() { # $1 = port, $2 = server pid, then extra flags; prints transactions/s and p50 half round trip
+  local port=$1 server=$2
+  shift 2
   quiet
-  "${PINNED[@]}" sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$DURATION" "$@" >"$WORK/sp.log" 2>&1
+  # sockperf warms up by itself (its first 400 ms are not counted); like loadlab it gets WARMUP more
+  "${PINNED[@]}" sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$(awk -v d="$DURATION" -v w="$WARMUP" 'BEGIN { print d + w }')" "$@" >"$WORK/sp.log" 2>&1 &
+  local client=$!
+  if [[ -n ${PERF:-} ]]; then
+    perf_window "$WORK/sp.perf" "$client,$server"
+  fi
+  wait "$client"
   local line runtime received lat
   line=$(grep 'Valid Duration' "$WORK/sp.log")
   runtime=$(sed 's/.*RunTime=\([0-9.]*\).*/\1/' <<<"$line")
@@ -139,19 +190,32 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr)"
 [[ -n ${PIN:-} ]] && echo "pinned: every client and server on CPU(s) $PIN (taskset)"
+echo "io: ${IO:-the default: ffm on Java 22+, else nio}"
 echo "duration ${DURATION}s per run, $ROUNDS rounds, best round compared (rr: also the median of the rounds' ratios); UDP stream datagrams of $UDP_SIZE bytes"
 echo
 
-for f in r-tcp r-udp ll-tcp sp-tcp ll-udp sp-udp ll-us ip-us ll-send ip-send ll-strg ip-rev; do : >"$WORK/$f"; done
+for f in rc-tcp rc-udp r-tcp r-udp ll-tcp sp-tcp ll-udp sp-udp ll-us ip-us ll-send ip-send ll-strg ip-rev; do : >"$WORK/$f"; done
 for round in $(seq "$ROUNDS"); do
   echo "round $round: load average $(loadavg)"
   if wanted tcp-rr; then
     loadlab_run rr "$WORK/tcp.json" --users 1 --request 14 --response 14
     ll=$(json_number "$WORK/tcp.json" ratePerSec); p50=$(json_number "$WORK/tcp.json" p50)
     echo "$ll" >>"$WORK/ll-tcp"
-    read -r sp splat < <(sockperf_rate "$SP_TCP_PORT" --tcp)
+    read -r sp splat < <(sockperf_rate "$SP_TCP_PORT" "$SP_TCP_SERVER" --tcp)
     echo "$sp" >>"$WORK/sp-tcp"
     echo "$(ratio "$ll" "$sp")" >>"$WORK/r-tcp"
+    if [[ -n ${PERF:-} ]]; then
+      read -r llus llcs < <(per_tx "$WORK/ll.perf" "$ll")
+      read -r spus spcs < <(per_tx "$WORK/sp.perf" "$sp")
+      # Pinned to one CPU, every blocking transaction switches at least once: a window with
+      # fewer switches did not see the run (perf attached late on a busy machine); left out.
+      if [[ -n ${PIN:-} ]] && awk -v a="$llcs" -v b="$spcs" 'BEGIN { exit !(a < 0.5 || b < 0.5) }'; then
+        echo "-" >>"$WORK/rc-tcp"
+      else
+        echo "$(ratio "$spus" "$llus")" >>"$WORK/rc-tcp"
+      fi
+      echo "  tcp rr CPU per transaction (perf stat task-clock, client + server): loadlab $llus us ($llcs context switches)  sockperf $spus us ($spcs)  ratio $(ratio "$spus" "$llus")"
+    fi
     echo "  tcp rr 14/14: loadlab $ll tps (p50 RTT $p50 us)  sockperf --tcp $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-rr; then
@@ -159,9 +223,21 @@ for round in $(seq "$ROUNDS"); do
     ll=$(json_number "$WORK/udp.json" ratePerSec); p50=$(json_number "$WORK/udp.json" p50)
     lost=$(json_number "$WORK/udp.json" "rr users=1: lost")
     echo "$ll" >>"$WORK/ll-udp"
-    read -r sp splat < <(sockperf_rate "$SP_UDP_PORT")
+    read -r sp splat < <(sockperf_rate "$SP_UDP_PORT" "$SP_UDP_SERVER")
     echo "$sp" >>"$WORK/sp-udp"
     echo "$(ratio "$ll" "$sp")" >>"$WORK/r-udp"
+    if [[ -n ${PERF:-} ]]; then
+      read -r llus llcs < <(per_tx "$WORK/ll.perf" "$ll")
+      read -r spus spcs < <(per_tx "$WORK/sp.perf" "$sp")
+      # Pinned to one CPU, every blocking transaction switches at least once: a window with
+      # fewer switches did not see the run (perf attached late on a busy machine); left out.
+      if [[ -n ${PIN:-} ]] && awk -v a="$llcs" -v b="$spcs" 'BEGIN { exit !(a < 0.5 || b < 0.5) }'; then
+        echo "-" >>"$WORK/rc-udp"
+      else
+        echo "$(ratio "$spus" "$llus")" >>"$WORK/rc-udp"
+      fi
+      echo "  udp rr CPU per transaction (perf stat task-clock, client + server): loadlab $llus us ($llcs context switches)  sockperf $spus us ($spcs)  ratio $(ratio "$spus" "$llus")"
+    fi
     echo "  udp rr 14/14: loadlab $ll tps (p50 RTT $p50 us, lost $lost)  sockperf $sp tps (p50 half RTT $splat us)  [load $(loadavg)]"
   fi
   if wanted udp-stream; then
@@ -201,13 +277,15 @@ echo
 printf '%-44s %12s %12s %6s\n' "benchmark (best of $ROUNDS)" loadlab peer ratio
 row "tcp rr 14/14 tps vs sockperf ping-pong --tcp" ll-tcp sp-tcp
 row "udp rr 14/14 tps vs sockperf ping-pong" ll-udp sp-udp
-median_row() { # label ratios-file: the median of the rounds' ratios (each round side by side)
+median_row() { # label ratios-file: the median of the rounds' ratios (each round side by side; "-" left out)
   [[ -s $WORK/$2 ]] || return 0
-  printf '%-44s %s (rounds: %s)\n' "$1" "$(sort -g "$WORK/$2" | awk '{ r[NR] = $1 } END {
+  printf '%-44s %s (rounds: %s)\n' "$1" "$(grep -v -- - "$WORK/$2" | sort -g | awk '{ r[NR] = $1 } END {
     printf "%.2f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" "$(paste -sd' ' "$WORK/$2")"
 }
 median_row "tcp rr median ratio" r-tcp
 median_row "udp rr median ratio" r-udp
+median_row "tcp rr CPU/tx, sockperf/loadlab median" rc-tcp
+median_row "udp rr CPU/tx, sockperf/loadlab median" rc-udp
 row "udp stream $UDP_SIZE B received MB/s vs iperf3 -u" ll-us ip-us
 row "tcp stream send MB/s vs iperf3" ll-send ip-send
 row "tcp stream read MB/s vs iperf3 -R" ll-strg ip-rev

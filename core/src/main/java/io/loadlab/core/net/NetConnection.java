@@ -23,10 +23,12 @@ import java.time.Duration;
  */
 public final class NetConnection implements AutoCloseable {
   private final SocketChannel channel;
+  private final SocketIo io;
   private final byte flags;
 
   private NetConnection(SocketChannel channel, byte flags) {
     this.channel = channel;
+    this.io = SocketIo.of(channel);
     this.flags = flags;
   }
 
@@ -109,7 +111,7 @@ public final class NetConnection implements AutoCloseable {
     drain(buffers, responseBytes);
     ByteBuffer in = buffers.in(1);
     in.clear().limit(1);
-    if (channel.read(in) >= 0) {
+    if (io.read(in) >= 0) {
       throw new IOException("the server sent more than the response instead of closing");
     }
   }
@@ -144,7 +146,7 @@ public final class NetConnection implements AutoCloseable {
     ByteBuffer in = buffers.in(NetProtocol.STATS_LENGTH);
     in.clear().limit(NetProtocol.STATS_LENGTH);
     while (in.hasRemaining()) {
-      if (channel.read(in) < 0) {
+      if (io.read(in) < 0) {
         throw new EOFException("the server closed the connection before sending its stats");
       }
     }
@@ -155,6 +157,20 @@ public final class NetConnection implements AutoCloseable {
   /** True while the connection is open. */
   public boolean isOpen() {
     return channel.isOpen();
+  }
+
+  /**
+   * From another thread: ends the transaction a stuck user is blocked in (it fails as if the server
+   * had closed the connection); the user's thread then closes the connection. With NIO this closes
+   * the channel; with direct system calls ({@link SocketIo}) it shuts the socket down instead, so
+   * that its descriptor cannot be closed, and reused, under a call in progress.
+   */
+  public void abort() throws IOException {
+    if (io.wakesBeforeClose()) {
+      io.wake();
+    } else {
+      channel.close();
+    }
   }
 
   @Override
@@ -188,7 +204,7 @@ public final class NetConnection implements AutoCloseable {
 
   private void writeFully(ByteBuffer out) throws IOException {
     while (out.hasRemaining()) {
-      channel.write(out);
+      io.write(out);
     }
   }
 
@@ -200,7 +216,7 @@ public final class NetConnection implements AutoCloseable {
       if (left < in.capacity()) {
         in.limit((int) left);
       }
-      int n = channel.read(in);
+      int n = io.read(in);
       if (n < 0) {
         throw new EOFException(
             "the server closed the connection with " + left + " response bytes missing");

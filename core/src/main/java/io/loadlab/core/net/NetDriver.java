@@ -10,6 +10,7 @@ import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -134,7 +135,10 @@ public final class NetDriver implements AutoCloseable {
   private void runPoint(
       NetPoint point, RunTiming timing, RunRecording recording, RunControl runControl) {
     OperationRecorder op = recording.recorder().operation(point.operation());
-    recording.setParameters(op.name(), point.parameters());
+    // Which path the connections' reads and writes took (SocketIo): ffm or nio.
+    Map<String, String> parameters = new LinkedHashMap<>(point.parameters());
+    parameters.put("io", SocketIo.mode());
+    recording.setParameters(op.name(), parameters);
     NetperfFigures.record(point, settings.targetRate() > 0, op.name(), recording);
     // A paced point must hold its rate: behind it, it measures this client, not the server.
     recording.expectRate(

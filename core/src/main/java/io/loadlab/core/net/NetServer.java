@@ -229,8 +229,11 @@ public final class NetServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.debug("closing the listener: {}", e.toString());
     }
+    // Shut each connection down first: that wakes a handler blocked in a direct recv(2)
+    // (SocketIo), which then closes its own channel; closing it from here could free the
+    // descriptor under a call in progress.
     for (SocketChannel c : open) {
-      closeQuietly(c);
+      shutdownQuietly(c);
     }
     workers.shutdownNow();
     try {
@@ -238,6 +241,9 @@ public final class NetServer implements AutoCloseable {
       workers.awaitTermination(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    for (SocketChannel c : open) {
+      closeQuietly(c);
     }
   }
 
@@ -320,6 +326,15 @@ public final class NetServer implements AutoCloseable {
       return String.valueOf(c.getRemoteAddress());
     } catch (IOException e) {
       return "a peer";
+    }
+  }
+
+  private static void shutdownQuietly(SocketChannel c) {
+    try {
+      c.shutdownInput();
+      c.shutdownOutput();
+    } catch (IOException e) {
+      closeQuietly(c); // not connected any more: nothing blocks on it
     }
   }
 

@@ -62,7 +62,11 @@ final class NetUser implements Runnable {
   void forceClose() {
     NetConnection c = connection;
     if (c != null) {
-      closeQuietly(c);
+      try {
+        c.abort();
+      } catch (IOException e) {
+        // nothing left to do
+      }
     }
   }
 

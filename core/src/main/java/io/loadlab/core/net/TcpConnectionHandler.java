@@ -16,6 +16,7 @@ import java.nio.channels.SocketChannel;
  */
 final class TcpConnectionHandler {
   private final SocketChannel channel;
+  private final SocketIo io;
   private final ThreadBuffers buffers;
   private final NetServer server;
   private ByteBuffer in;
@@ -29,6 +30,7 @@ final class TcpConnectionHandler {
    */
   TcpConnectionHandler(SocketChannel channel, ThreadBuffers buffers, NetServer server) {
     this.channel = channel;
+    this.io = SocketIo.of(channel);
     this.buffers = buffers;
     this.server = server;
     this.in = buffers.in(0);
@@ -101,7 +103,7 @@ final class TcpConnectionHandler {
   private boolean fill(int n, boolean endAllowed) throws IOException {
     while (in.remaining() < n) {
       in.compact();
-      int read = channel.read(in);
+      int read = io.read(in);
       in.flip();
       if (read < 0) {
         if (endAllowed && in.remaining() == 0) {
@@ -119,7 +121,7 @@ final class TcpConnectionHandler {
     while (left > 0) {
       if (!in.hasRemaining()) {
         in.clear();
-        int read = channel.read(in);
+        int read = io.read(in);
         in.flip();
         if (read < 0) {
           throw new EOFException("stream ended with " + left + " request bytes missing");
@@ -145,7 +147,7 @@ final class TcpConnectionHandler {
 
   private void writeFully() throws IOException {
     while (out.hasRemaining()) {
-      channel.write(out);
+      io.write(out);
     }
   }
 

@@ -47,6 +47,7 @@ public final class UdpConnection implements AutoCloseable {
   private final SocketAddress local;
   private final long timeoutNanos;
   private volatile DatagramChannel channel;
+  private volatile SocketIo io;
   private volatile boolean closed;
 
   // When the awaited answer is overdue; UdpDeadlines.IDLE when not waiting, EXPIRED once ended.
@@ -62,6 +63,7 @@ public final class UdpConnection implements AutoCloseable {
       DatagramChannel channel, InetSocketAddress server, NetSocketOptions options, Duration timeout)
       throws IOException {
     this.channel = channel;
+    this.io = SocketIo.of(channel);
     this.server = server;
     this.options = options;
     this.local = channel.getLocalAddress();
@@ -157,7 +159,7 @@ public final class UdpConnection implements AutoCloseable {
       int n;
       try {
         in.clear();
-        n = channel.read(in);
+        n = read(in);
       } catch (PortUnreachableException e) {
         disarm();
         return lose("port unreachable");
@@ -204,7 +206,7 @@ public final class UdpConnection implements AutoCloseable {
         int n;
         try {
           in.clear();
-          n = channel.read(in);
+          n = read(in);
         } catch (AsynchronousCloseException e) {
           if (closed || !expired()) {
             throw e;
@@ -256,11 +258,42 @@ public final class UdpConnection implements AutoCloseable {
     return !closed && channel.isOpen();
   }
 
+  /**
+   * From another thread: ends the call a stuck user is blocked in; the user's thread then closes
+   * the connection. With NIO this closes the socket; with direct system calls ({@link SocketIo}) it
+   * shuts it down, so that its descriptor cannot be closed, and reused, under a call in progress.
+   */
+  public void abort() throws IOException {
+    closed = true;
+    UdpDeadlines.forget(this);
+    if (io.wakesBeforeClose()) {
+      synchronized (this) {
+        io.wake();
+      }
+    } else {
+      channel.close();
+    }
+  }
+
   @Override
   public void close() throws IOException {
     closed = true;
     UdpDeadlines.forget(this);
-    channel.close();
+    synchronized (this) {
+      channel.close();
+    }
+  }
+
+  /**
+   * Reads a datagram through {@link #io}. A direct read woken by {@link #expireIfOverdue} or {@link
+   * #abort()} returns as at the end of a stream: that is reported as NIO reports a close.
+   */
+  private int read(ByteBuffer in) throws IOException {
+    int n = io.read(in);
+    if (n < 0) {
+      throw new AsynchronousCloseException();
+    }
+    return n;
   }
 
   /** Starts the wait for an answer: it may last {@link #timeoutNanos}. */
@@ -291,6 +324,15 @@ public final class UdpConnection implements AutoCloseable {
         && d != UdpDeadlines.EXPIRED
         && now - d > 0
         && DEADLINE.compareAndSet(this, d, UdpDeadlines.EXPIRED)) {
+      SocketIo i = io;
+      if (i.wakesBeforeClose()) {
+        synchronized (this) { // not while renew() closes the socket: its descriptor may be reused
+          if (channel == c) {
+            i.wake();
+          }
+        }
+        return;
+      }
       try {
         c.close();
       } catch (IOException e) {
@@ -301,14 +343,19 @@ public final class UdpConnection implements AutoCloseable {
 
   /** A new socket on the same local port, after {@link UdpDeadlines} closed the last one. */
   private void renew() throws IOException {
-    channel.close();
+    synchronized (this) {
+      channel.close();
+    }
+    DatagramChannel c;
     try {
-      channel = socket(server, options, local);
+      c = socket(server, options, local);
     } catch (java.net.BindException e) {
       // Someone took the port meanwhile: go on from another one (the server then counts the rest
       // of this connection's datagrams as another client's).
-      channel = socket(server, options, null);
+      c = socket(server, options, null);
     }
+    io = SocketIo.of(c);
+    channel = c;
     deadline = UdpDeadlines.IDLE;
   }
 
@@ -323,7 +370,7 @@ public final class UdpConnection implements AutoCloseable {
     out.clear();
     UdpProtocol.putHeader(out, type, seq, responseBytes);
     out.position(bytes).flip(); // the payload's content does not matter
-    channel.write(out); // blocking: waits for room in the send buffer
+    io.write(out); // blocking: waits for room in the send buffer
   }
 
   private static void checkSize(String what, int bytes) {

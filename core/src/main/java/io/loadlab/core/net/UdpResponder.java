@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,14 +38,20 @@ final class UdpResponder implements AutoCloseable {
   }
 
   private final List<DatagramChannel> channels;
+  private final List<DatagramIo> ios = new ArrayList<>();
   private final Counters counters;
   private final int dropEveryNth;
+  private final CountDownLatch stopped;
   private volatile boolean closed;
 
   private UdpResponder(List<DatagramChannel> channels, Counters counters, int dropEveryNth) {
     this.channels = channels;
     this.counters = counters;
     this.dropEveryNth = dropEveryNth;
+    this.stopped = new CountDownLatch(channels.size());
+    for (DatagramChannel c : channels) {
+      ios.add(DatagramIo.of(c));
+    }
   }
 
   /**
@@ -91,7 +99,8 @@ final class UdpResponder implements AutoCloseable {
     UdpResponder r = new UdpResponder(List.copyOf(channels), counters, dropEveryNth);
     for (int i = 0; i < channels.size(); i++) {
       DatagramChannel c = channels.get(i);
-      threads.apply(() -> r.serve(c), "loadlab-net-udp-" + (i + 1)).start();
+      DatagramIo io = r.ios.get(i);
+      threads.apply(() -> r.serve(io), "loadlab-net-udp-" + (i + 1)).start();
     }
     return r;
   }
@@ -99,6 +108,20 @@ final class UdpResponder implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    // A receiver blocked in a direct recvfrom(2) is woken first and left to return: closing the
+    // socket under it could free its descriptor for another socket meanwhile.
+    boolean wait = false;
+    for (DatagramIo io : ios) {
+      io.wake();
+      wait |= io.wakesBeforeClose();
+    }
+    if (wait) {
+      try {
+        stopped.await(2, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     for (DatagramChannel c : channels) {
       try {
         c.close();
@@ -130,7 +153,15 @@ final class UdpResponder implements AutoCloseable {
     }
   }
 
-  private void serve(DatagramChannel channel) {
+  private void serve(DatagramIo channel) {
+    try {
+      receive(channel);
+    } finally {
+      stopped.countDown();
+    }
+  }
+
+  private void receive(DatagramIo channel) {
     ByteBuffer in = ByteBuffer.allocateDirect(UdpProtocol.MAX_DATAGRAM + 1);
     ByteBuffer out = ByteBuffer.allocateDirect(UdpProtocol.MAX_DATAGRAM);
     Map<SocketAddress, Flow> flows = new HashMap<>();

@@ -107,7 +107,11 @@ final class UdpUser implements Runnable {
   void forceClose() {
     UdpConnection c = connection;
     if (c != null) {
-      closeQuietly(c);
+      try {
+        c.abort();
+      } catch (IOException e) {
+        // nothing left to do
+      }
     }
   }
 

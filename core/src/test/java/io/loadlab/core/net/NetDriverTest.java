@@ -85,7 +85,9 @@ class NetDriverTest {
               server, settings(NetWorkload.RR, server, List.of(1, 3), 200, 1000, 0), SHORT);
       assertEquals(List.of("rr users=1", "rr users=3"), List.copyOf(r.totals().keySet()));
       OperationStats three = r.totals().get("rr users=3");
-      assertEquals(Map.of("users", "3", "request", "200", "response", "1000"), three.parameters());
+      assertEquals(
+          Map.of("users", "3", "request", "200", "response", "1000", "io", SocketIo.mode()),
+          three.parameters());
       assertEquals(three.count() * 200, three.bytesSent());
       assertEquals(three.count() * 1000, three.bytesReceived());
     }

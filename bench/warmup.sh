@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Warm-up: how long after its process starts each workload's p50 settles within 10% of its steady
+# value, from the run's own 1-second intervals (intervals.csv).
+#
+#   bench/warmup.sh                       # amqp-latency net-rr-tcp net-rr-udp, 30 s each, 3 rounds
+#   ROUNDS=5 bench/warmup.sh amqp-latency
+#   LOADLAB_JAVA_OPTS=-XX:CompileThresholdScaling=0.1 bench/warmup.sh amqp-latency
+#   SHORT=1 bench/warmup.sh               # a few seconds, one round (CI: the script cannot rot)
+#
+# Workloads: amqp-latency (`amqp latency --rate 1000 --size 64`, embedded broker in its own JVM,
+# p50 of `transit`), net-rr-tcp and net-rr-udp (`net rr`, 1 user, 14/14 B, against `net serve`).
+# Each run goes through the launcher (./loadlab), so it gets what a user gets: the launcher's
+# class-data or ahead-of-time cache (LOADLAB_NO_CDS=1 turns both off), LOADLAB_JAVA_OPTS.
+#
+# Steady value: the median p50 of the last third of the intervals. Warm: the first interval from
+# which three in a row are within 10% of it; the time is from the process's start to that
+# interval's start (start-up included). A run has no --warmup here, so every interval counts.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+if [[ -n ${SHORT:-} ]]; then
+  DURATION=${DURATION:-4}
+  ROUNDS=${ROUNDS:-1}
+fi
+DURATION=${DURATION:-30}
+ROUNDS=${ROUNDS:-3}
+WORKLOADS=("$@")
+[[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=(amqp-latency net-rr-tcp net-rr-udp)
+LOADLAB=${LOADLAB:-$ROOT/loadlab} # another launcher: LOADLAB=path
+WORK=$(mktemp -d /tmp/loadlab-warmup.XXXXXX)
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+if [[ ! -f $ROOT/dist/target/loadlab.jar ]]; then
+  (cd "$ROOT" && ./mvnw -q -B -pl dist -am package -DskipTests)
+fi
+wait_for() { # log-file text
+  for _ in $(seq 1 120); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.5; done
+  cat "$1" >&2
+  return 1
+}
+
+needs() { [[ " ${WORKLOADS[*]} " == *" $1"* ]]; }
+if needs amqp; then
+  "$LOADLAB" broker --host 127.0.0.1 --port 0 >"$WORK/broker.log" 2>&1 &
+  PIDS+=($!)
+  wait_for "$WORK/broker.log" listening
+  BROKER=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$WORK/broker.log")
+fi
+if needs net; then
+  "$LOADLAB" net serve --host 127.0.0.1 --port 0 >"$WORK/serve.log" 2>&1 &
+  PIDS+=($!)
+  wait_for "$WORK/serve.log" listening
+  NET_PORT=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$WORK/serve.log" | head -1)
+fi
+
+# prints: seconds-to-warm steady-p50-us first-p50-us intervals
+settle() { # run-dir operation process-start-ms
+  python3 - "$1/intervals.csv" "$2" "$3" <<'PY'
+import csv, statistics, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["operation"] == sys.argv[2] and int(r["count"]) > 0]
+start = int(sys.argv[3])
+p50 = [float(r["p50Us"]) for r in rows]
+if len(p50) < 3:
+    print("- - - %d" % len(p50)); sys.exit()
+steady = statistics.median(p50[-max(1, len(p50) // 3):])
+ok = [abs(v - steady) <= 0.1 * steady for v in p50]
+warm = next((i for i in range(len(ok) - 2) if ok[i] and ok[i + 1] and ok[i + 2]), None)
+t = "-" if warm is None else "%.1f" % ((int(rows[warm]["startEpochMs"]) - start) / 1000)
+print("%s %.0f %.0f %d" % (t, steady, p50[0], len(p50)))
+PY
+}
+
+run() { # workload round
+  local dir=$WORK/$1-$2 t0 op code=0
+  t0=$(date +%s%3N)
+  case $1 in
+    amqp-latency)
+      op="transit size=64"
+      "$LOADLAB" amqp latency --broker "$BROKER" --rate 1000 --size 64 --duration "${DURATION}s" \
+        --interval 1s --quiet --output "$dir" >"$dir.log" 2>&1 || code=$? ;;
+    net-rr-tcp | net-rr-udp)
+      op="rr users=1"
+      "$LOADLAB" net rr --protocol "${1#net-rr-}" --host 127.0.0.1 --port "$NET_PORT" --users 1 \
+        --request 14 --response 14 --duration "${DURATION}s" --interval 1s --quiet --output "$dir" \
+        >"$dir.log" 2>&1 || code=$? ;;
+    *) echo "unknown workload $1 (amqp-latency net-rr-tcp net-rr-udp)" >&2; exit 2 ;;
+  esac
+  # a run that ended with an error (exit 1: e.g. it could not hold its rate on a busy machine)
+  # still has its intervals; one that did not start has none
+  if [[ ! -f $dir/intervals.csv ]]; then
+    echo "$1 did not run (exit $code):" >&2
+    tail -5 "$dir.log" >&2
+    exit 1
+  fi
+  read -r warm steady first n < <(settle "$dir" "$op" "$t0")
+  [[ $code == 0 ]] || warm="$warm(exit-$code)"
+  echo "$warm" >>"$WORK/$1.warm"
+  printf '  %-13s round %s: warm after %s s (steady p50 %s us, first interval %s us, %s intervals)  [load %s]\n' \
+    "$1" "$2" "$warm" "$steady" "$first" "$n" "$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+echo "java: $(. "$ROOT/dist/src/main/dist/lib/find-java.sh"; loadlab_find_java; "$java" -version 2>&1 | head -1)"
+echo "LOADLAB_JAVA_OPTS=${LOADLAB_JAVA_OPTS:-} LOADLAB_NO_CDS=${LOADLAB_NO_CDS:-}; ${DURATION}s runs, $ROUNDS rounds"
+for round in $(seq "$ROUNDS"); do
+  for w in "${WORKLOADS[@]}"; do run "$w" "$round"; done
+done
+echo
+for w in "${WORKLOADS[@]}"; do
+  printf '%-13s seconds to p50 within 10%% of steady: median %s (rounds: %s)\n' "$w" \
+    "$(grep -v -- - "$WORK/$w.warm" | sort -g | awk '{ r[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.1f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')" \
+    "$(paste -sd' ' "$WORK/$w.warm")"
+done

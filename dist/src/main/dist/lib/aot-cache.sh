@@ -1,0 +1,30 @@
+# Sourced by the loadlab launchers (bin/loadlab, and ./loadlab in a source checkout): the
+# ahead-of-time cache of `amqp` commands on Java 25 and newer, when LOADLAB_AOT=1 asks for it.
+#
+# An AMQP client's transit p50 falls over the first seconds of every run while the JIT compiles
+# the client's hot path (at 1,000 msg/s HotSpot needs thousands of calls, i.e. seconds, before it
+# compiles a method with C2). Java 25's AOT cache (JEP 483, JEP 514's -XX:AOTCacheOutput, JEP 515's
+# method profiles) holds the classes loaded and linked and the method profiles of a training run,
+# so that a later run starts with them. The cache is made on first use, once per jar and Java
+# build: a 10-second `amqp latency --rate 1000 --size 64` against the embedded broker (the
+# launcher says so on stderr; it takes 10-20 s more than the command itself). It is opt-in until
+# docs/benchmarks.md shows it cuts the warm-up (bench/warmup.sh measures it); with it, the
+# class-data archive of other commands (AppCDS) is not used by `amqp` commands.
+#
+# $1: the Java feature version; $2: the java binary; $3: loadlab.jar; $4: the directory for the
+# cache; $5: the command (first argument). Prints the JVM option (maybe none).
+loadlab_aot_opts() {
+  [ "${LOADLAB_AOT:-}" = 1 ] && [ "${1:-0}" -ge 25 ] 2>/dev/null && [ "${5:-}" = amqp ] || return 0
+  _runtime=$("$2" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | tr -c 'A-Za-z0-9._+\n-' '_')
+  _aot="$4/loadlab-${_runtime:-java}-amqp.aot"
+  if [ ! -f "$_aot" ] || [ "$3" -nt "$_aot" ]; then
+    [ -w "$4" ] || return 0
+    echo "loadlab: making the ahead-of-time cache of amqp commands (a 10 s training run, once per Java build; LOADLAB_AOT=1)..." >&2
+    _work=$(mktemp -d 2>/dev/null || echo "/tmp/loadlab-aot.$$")
+    "$2" -XX:AOTCacheOutput="$_aot.$$" -jar "$3" amqp latency --rate 1000 --size 64 --duration 10s \
+      --quiet --output "$_work/run" >/dev/null 2>&1 && mv -f "$_aot.$$" "$_aot"
+    rm -rf "$_work" "$_aot.$$" "$_aot.$$.config"
+  fi
+  [ -f "$_aot" ] && echo "-XX:AOTCache=$_aot"
+  return 0
+}

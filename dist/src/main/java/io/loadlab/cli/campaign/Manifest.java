@@ -261,6 +261,9 @@ public final class Manifest {
     /** Its ok runs with warnings (their figures may describe the client), or null for none. */
     public Integer warned;
 
+    /** Its failed runs with warnings (why they may have failed), or null for none. */
+    public Integer failedWarned;
+
     public List<String> reportedRuns = new ArrayList<>();
     public Map<String, Double> reported = new LinkedHashMap<>();
     public Map<String, Stats> statistics = new LinkedHashMap<>();

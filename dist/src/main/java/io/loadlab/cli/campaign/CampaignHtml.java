@@ -143,7 +143,7 @@ final class CampaignHtml {
             : points.stream().map(p -> p.replaceAll("[^ =]+=", "")).toList();
     return new SweepFigure(
         "figure-" + n,
-        step.name + ": " + FigureLabels.of(figure),
+        step.name + ": " + FigureLabels.of(figure) + StepOperations.shown(step, figure),
         step.sweep.isEmpty() ? null : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,

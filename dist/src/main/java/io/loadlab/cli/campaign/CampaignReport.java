@@ -78,6 +78,7 @@ public final class CampaignReport {
             .append(step.command)
             .append("`): ")
             .append(FigureLabels.of(figure))
+            .append(StepOperations.shown(step, figure))
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");

@@ -98,17 +98,20 @@ final class LayoutReport {
                   : "the iterations' lowest to highest."));
       if (!"none".equals(t.table().chart())) {
         for (int j = 0; j < t.table().values().size(); j++) {
-          page.chart(chart(t, j));
+          page.chart(chart(m, t, j));
         }
       }
     }
   }
 
   /** Value {@code j}'s chart: x the rows, a series per column of the value. */
-  static Chart chart(LayoutTables.Computed t, int j) {
+  static Chart chart(Manifest m, LayoutTables.Computed t, int j) {
     LayoutTable.Value v = t.table().values().get(j);
     String unit = t.units().get(j).unit();
-    String axis = LayoutTables.label(v) + (unit == null ? "" : " (" + unit + ")");
+    String axis =
+        LayoutTables.label(v)
+            + LayoutTables.operation(m, v)
+            + (unit == null ? "" : " (" + unit + ")");
     List<Chart.Series> series = new ArrayList<>();
     for (int c = 0; c < t.columns().size(); c++) {
       LayoutTables.Column col = t.columns().get(c);

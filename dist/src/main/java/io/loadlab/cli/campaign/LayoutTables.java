@@ -111,7 +111,7 @@ final class LayoutTables {
       Set<List<String>> colKeys = new LinkedHashSet<>();
       found.get(j).keySet().forEach(k -> colKeys.add(k.get(1)));
       for (List<String> key : sorted(colKeys, t.columns(), factors, t.values())) {
-        columns.add(new Column(j, key, header(t, j, units.get(j), key)));
+        columns.add(new Column(j, key, header(m, t, j, units.get(j), key)));
       }
     }
     Cell[][] cells = new Cell[rows.size()][columns.size()];
@@ -158,6 +158,20 @@ final class LayoutTables {
     }
   }
 
+  /**
+   * What names the operation of a value whose step reports one of several ({@code , transit}), or
+   * nothing: a figure that names its operation ({@code latency.meanUs}) or is the workload's own
+   * ({@code transfersPerSec}) says it already.
+   */
+  static String operation(Manifest m, LayoutTable.Value v) {
+    for (Manifest.StepInfo s : m.steps) {
+      if (s.name.equals(v.step())) {
+        return StepOperations.shown(s, v.figure());
+      }
+    }
+    return "";
+  }
+
   /** A value's label: as given, or the figure's readable name without its unit. */
   static String label(LayoutTable.Value v) {
     if (v.label() != null) {
@@ -166,8 +180,10 @@ final class LayoutTables {
     return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)$", "");
   }
 
-  private static String header(LayoutTable t, int j, FigureUnit unit, List<String> key) {
+  private static String header(
+      Manifest m, LayoutTable t, int j, FigureUnit unit, List<String> key) {
     StringBuilder sb = new StringBuilder(label(t.values().get(j)));
+    sb.append(operation(m, t.values().get(j)));
     if (unit.unit() != null) {
       sb.append(" (").append(unit.unit()).append(')');
     }

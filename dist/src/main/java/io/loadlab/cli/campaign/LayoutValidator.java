@@ -242,6 +242,19 @@ final class LayoutValidator {
               + ", or add it to the step's figures");
       return null;
     }
+    if (StepOperations.ambiguous(step) && StepValidator.BASIC_FIGURES.contains(v.figure())) {
+      problems.problem(
+          f + ".figure",
+          v.figure()
+              + " could come from any of the operations "
+              + step.command()
+              + " records; say which: give step "
+              + step.name()
+              + " an operation: (a sampler's name), or name it in the figure (SAMPLER."
+              + v.figure()
+              + ")");
+      return null;
+    }
     try {
       FigureUnit.of(v.figure(), v.unit());
     } catch (IllegalArgumentException e) {

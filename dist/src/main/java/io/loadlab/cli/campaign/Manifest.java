@@ -88,6 +88,13 @@ public final class Manifest {
     public String iterations;
     public List<String> machines = new ArrayList<>();
 
+    /**
+     * The operation its figures are of, chosen (the step's {@code operation:} or its workload's
+     * primary one, {@link StepOperations}); null for a workload of one operation per point.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String operation;
+
     /** Swept options the report takes the best over, if any. */
     public List<String> bestOver;
   }

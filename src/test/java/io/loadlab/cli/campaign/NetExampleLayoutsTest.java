@@ -180,7 +180,10 @@ class NetExampleLayoutsTest {
       assertEquals(protocol + "-latency", t.get("values").get(0).get("step").asText());
       assertEquals("netperfLatencyUs", t.get("values").get(0).get("figure").asText());
       assertEquals(protocol + "-bandwidth", t.get("values").get(1).get("step").asText());
-      assertEquals("bytesPerSec", t.get("values").get(1).get("figure").asText());
+      assertEquals(
+          i == 0 ? "bytesPerSec" : "receivedBytesPerSec",
+          t.get("values").get(1).get("figure").asText(),
+          "UDP: the bandwidth that arrived");
       String stepProtocol = step(c, protocol + "-latency").get("options").path("protocol").asText();
       assertEquals(i == 0 ? "" : "udp", stepProtocol);
     }

@@ -183,6 +183,17 @@ class UdpDriverTest {
               + streamSent
               + ", kernel receive-buffer drops "
               + kernelDrops);
+
+      // The bandwidth is what arrived: below the sent rate by the loss, which stands beside it.
+      double received = figure(stream, "stream users=1: receivedBytesPerSec");
+      double sentRate = figure(stream, "stream users=1: sentBytesPerSec");
+      double loss = figure(stream, "stream users=1: lossPct");
+      assertEquals(figure(stream, "stream users=1: loss %"), loss, 1e-9);
+      assertTrue(loss >= 1, "every 100th datagram dropped: " + loss);
+      assertTrue(received < sentRate, received + " received of " + sentRate + " sent");
+      assertEquals(1 - loss / 100, received / sentRate, 0.02, "received = sent less the loss");
+      assertEquals(
+          figure(stream, "stream users=1: received MB/s") * 1e6, received, received * 1e-9);
     }
   }
 

@@ -90,6 +90,7 @@ final class CampaignHtml {
       SweepReport.facts(page, facts, figures);
       CampaignWarnings.html(m, page);
     }
+    BestTables.html(m, page);
     SweepReport.figures(page, figures);
     page.write(dir.resolve(FILE));
   }

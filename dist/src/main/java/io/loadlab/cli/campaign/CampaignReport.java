@@ -97,7 +97,7 @@ public final class CampaignReport {
         }
         sb.append('\n');
       }
-      Best.markdown(m, step, sb);
+      BestTables.markdown(m, step, sb);
     }
     sb.append("## Cells\n\n");
     sb.append(

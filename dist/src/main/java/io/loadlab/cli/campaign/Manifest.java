@@ -117,6 +117,13 @@ public final class Manifest {
 
     public Map<String, String> bestAt = new LinkedHashMap<>();
     public Double value;
+
+    /**
+     * The best cell's mbPerSec (MB/s, as the workload records it) beside a rate, if its step has
+     * it.
+     */
+    public Double mbPerSec;
+
     public Double ratioToBaseline;
   }
 

@@ -158,7 +158,7 @@ final class LayoutReport {
         "table-" + t.number() + "-value-" + j,
         t.table().title() + ": " + axis,
         t.lines() ? Chart.Kind.SWEEP : Chart.Kind.BAR,
-        t.table().rowHeader(),
+        t.rowValues() == null ? t.table().rowHeader() : String.join(" / ", t.table().rows()),
         axis,
         xLabels,
         series);

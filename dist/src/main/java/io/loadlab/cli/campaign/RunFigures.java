@@ -129,6 +129,19 @@ public record RunFigures(
     JsonNode perOp =
         cpu.hasNonNull("hostUsPerOp") ? cpu.path("hostUsPerOp") : cpu.path("clientUsPerOp");
     put(figures, "cpuUsPerOp", perOp);
+    // The processes' own CPU, not the machine's (shared with other work): the client's, the
+    // server's (as it reported it), and the two together, per operation and per MB moved.
+    put(figures, "cpuClientUsPerOp", cpu.path("clientUsPerOp"));
+    put(figures, "cpuServerUsPerOp", cpu.path("serverUsPerOp"));
+    if (cpu.path("clientUsPerOp").isNumber() && cpu.path("serverUsPerOp").isNumber()) {
+      double both = cpu.path("clientUsPerOp").asDouble() + cpu.path("serverUsPerOp").asDouble();
+      figures.put("cpuProcessUsPerOp", both);
+      double rate = t.path("ratePerSec").asDouble();
+      double bytes = t.path("bytesPerSec").asDouble();
+      if (rate > 0 && bytes > 0) {
+        figures.put("cpuProcessUsPerMB", both * rate / bytes * 1e6);
+      }
+    }
   }
 
   private static String pickOperation(JsonNode totals, String wanted) {

@@ -33,7 +33,11 @@ final class StepValidator {
           "p99Us",
           "p999Us",
           "maxUs",
-          "cpuUsPerOp");
+          "cpuUsPerOp",
+          "cpuClientUsPerOp",
+          "cpuServerUsPerOp",
+          "cpuProcessUsPerOp",
+          "cpuProcessUsPerMB");
 
   private final ValidationProblems problems;
   private final IterationsField iterationsField;

@@ -57,10 +57,10 @@ class CampaignWarningsTest {
     assertNull(none.warnings, "left out of campaign.json");
   }
 
-  @Test
-  void cellsWithWarnedRunsAreMarkedInEveryReport() throws Exception {
+  /** Configurations a and b, one step rr of net rr, no runs yet. */
+  private static Manifest manifest(String name) {
     Manifest m = new Manifest();
-    m.campaign = "busy-client";
+    m.campaign = name;
     m.status = "complete";
     m.rule = "median";
     m.baseline = "a";
@@ -70,14 +70,26 @@ class CampaignWarningsTest {
     step.command = "net rr";
     step.figures = List.of("rate");
     m.steps = List.of(step);
+    return m;
+  }
+
+  /** Iteration {@code i} of rr in configuration {@code conf}. */
+  private static Manifest.RunEntry run(String conf, int i) {
+    Manifest.RunEntry r = new Manifest.RunEntry();
+    r.id = conf + "/rr/-/" + i;
+    r.cell = conf + "/rr/-";
+    r.configuration = conf;
+    r.step = "rr";
+    r.iteration = i;
+    return r;
+  }
+
+  @Test
+  void cellsWithWarnedRunsAreMarkedInEveryReport() throws Exception {
+    Manifest m = manifest("busy-client");
     for (String conf : m.configurations) {
       for (int i = 1; i <= 2; i++) {
-        Manifest.RunEntry r = new Manifest.RunEntry();
-        r.id = conf + "/rr/-/" + i;
-        r.cell = conf + "/rr/-";
-        r.configuration = conf;
-        r.step = "rr";
-        r.iteration = i;
+        Manifest.RunEntry r = run(conf, i);
         r.status = "ok";
         r.figures = Map.of("rate", 1000.0 + i);
         r.warnings = conf.equals("b") && i == 2 ? List.of(SATURATED) : null;
@@ -124,25 +136,10 @@ class CampaignWarningsTest {
    */
   @Test
   void warningsAreSaidOnceWithTheirRunsCountedFailedOnesIncluded() throws Exception {
-    Manifest m = new Manifest();
-    m.campaign = "busy-machine";
-    m.status = "complete";
-    m.rule = "median";
-    m.baseline = "a";
-    m.configurations = List.of("a", "b");
-    Manifest.StepInfo step = new Manifest.StepInfo();
-    step.name = "rr";
-    step.command = "net rr";
-    step.figures = List.of("rate");
-    m.steps = List.of(step);
+    Manifest m = manifest("busy-machine");
     for (String conf : m.configurations) {
       for (int i = 1; i <= 4; i++) {
-        Manifest.RunEntry r = new Manifest.RunEntry();
-        r.id = conf + "/rr/-/" + i;
-        r.cell = conf + "/rr/-";
-        r.configuration = conf;
-        r.step = "rr";
-        r.iteration = i;
+        Manifest.RunEntry r = run(conf, i);
         r.status = conf.equals("a") ? "ok" : "failed";
         r.reason = conf.equals("a") ? null : "exit 1: the server stopped answering";
         r.figures = conf.equals("a") ? Map.of("rate", 1000.0 + i) : Map.of();

@@ -23,15 +23,17 @@ import org.junit.jupiter.api.io.TempDir;
 class RehearsalTimingDocsTest {
   private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
   private static final Pattern ROW =
-      Pattern.compile("^\\| `(examples/[^`]+)` \\| (\\d+) \\| ([^|]+?) \\|.*$");
+      Pattern.compile("^\\| `(examples/[^`]+)` \\| ([^|]+?) \\| ([^|]+?) \\|.*$");
   private static final Pattern PLANNED = Pattern.compile("= (\\d+) runs, (about [^(]+?) \\(");
 
-  /** The rehearsals that plan on any machine (JMeter's needs its home; SSH's, its keys). */
+  /**
+   * The rehearsals that plan on any machine (JMeter's needs its home; SSH's, its keys; DS2's, its
+   * databases' password).
+   */
   static final List<String> REHEARSALS =
       List.of(
           "examples/net-transactions/rehearsal.yaml",
           "examples/virtual-net-latency/rehearsal.yaml",
-          "examples/ds2-sriov/rehearsal.yaml",
           "examples/amqp-sriov/rehearsal.yaml",
           "examples/amqp-sriov/rehearsal-throughput.yaml",
           "examples/amqp-interconnects/rehearsal.yaml");

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.cli.CliRun;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,12 +42,6 @@ class StepOperationsTest {
     assertEquals("transit size=8", f.others().get("transit"));
   }
 
-  private static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
   /**
    * A real paced amqp latency run on the embedded broker, its step naming no operation: the table
    * shows the latency mean (the workload's primary operation), its header says so, and transit
@@ -57,7 +49,7 @@ class StepOperationsTest {
    */
   @Test
   void anAmqpLatencyStepWithoutOperationReportsLatencyNeverSendDelay() throws Exception {
-    int port = freePort();
+    int port = ServicesTest.freePort();
     Path file = dir.resolve("campaign.yaml");
     Files.writeString(
         file,

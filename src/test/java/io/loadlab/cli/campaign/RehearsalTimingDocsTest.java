@@ -24,7 +24,7 @@ class RehearsalTimingDocsTest {
   private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
   private static final Pattern ROW =
       Pattern.compile("^\\| `(examples/[^`]+)` \\| ([^|]+?) \\| ([^|]+?) \\|.*$");
-  private static final Pattern PLANNED = Pattern.compile("= (\\d+) runs, (about [^(]+?) \\(");
+  private static final Pattern PLANNED = Pattern.compile("= (\\d+) runs, (about [0-9hms]+)");
 
   /**
    * The rehearsals that plan on any machine (JMeter's needs its home; SSH's, its keys; DS2's, its

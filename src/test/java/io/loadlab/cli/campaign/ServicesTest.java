@@ -31,7 +31,8 @@ class ServicesTest {
         "here", Campaign.Kind.NONE, null, false, Map.of(), null, Set.of(), List.of(services));
   }
 
-  private static int freePort() throws Exception {
+  /** A loopback port free a moment ago. */
+  static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }

@@ -1,6 +1,5 @@
 package io.loadlab.cli.campaign;
 
-import io.loadlab.core.report.FigureLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +44,8 @@ final class Best {
             b.cell = c.id;
             b.bestAt = at;
             b.value = v;
+            b.mbPerSec =
+                figure.equals(BestTables.MB) || lower ? null : c.reported.get(BestTables.MB);
             byKey.put(key, b);
           }
         }
@@ -59,60 +60,5 @@ final class Best {
       all.addAll(byKey.values());
     }
     return any ? all : null;
-  }
-
-  /** The Markdown tables of a step's best entries: rows the other sweep points, columns configs. */
-  static void markdown(Manifest m, Manifest.StepInfo step, StringBuilder sb) {
-    if (m.best == null || step.bestOver == null) {
-      return;
-    }
-    for (String figure : step.figures) {
-      List<Manifest.BestEntry> mine =
-          m.best.stream().filter(b -> b.step.equals(step.name) && b.figure.equals(figure)).toList();
-      if (mine.isEmpty()) {
-        continue;
-      }
-      List<String> rows = new ArrayList<>();
-      mine.forEach(
-          b -> {
-            String label = Matrix.label(b.point);
-            if (!rows.contains(label)) {
-              rows.add(label);
-            }
-          });
-      sb.append("## ")
-          .append(step.name)
-          .append(": ")
-          .append(FigureLabels.of(figure))
-          .append(", best over ")
-          .append(String.join(" × ", step.bestOver))
-          .append("\n\n| point |");
-      m.configurations.forEach(c -> sb.append(' ').append(c).append(" |"));
-      sb.append("\n|---|");
-      m.configurations.forEach(c -> sb.append("---:|"));
-      sb.append('\n');
-      for (String row : rows) {
-        sb.append("| ").append(row.equals("-") ? "all" : row).append(" |");
-        for (String conf : m.configurations) {
-          Manifest.BestEntry b =
-              mine.stream()
-                  .filter(x -> x.configuration.equals(conf) && Matrix.label(x.point).equals(row))
-                  .findFirst()
-                  .orElse(null);
-          sb.append(' ');
-          if (b == null) {
-            sb.append("—");
-          } else {
-            sb.append(CampaignReport.num(b.value)).append(" at ").append(Matrix.label(b.bestAt));
-            if (b.ratioToBaseline != null) {
-              sb.append(String.format(java.util.Locale.ROOT, " (%.2f×)", b.ratioToBaseline));
-            }
-          }
-          sb.append(" |");
-        }
-        sb.append('\n');
-      }
-      sb.append('\n');
-    }
   }
 }

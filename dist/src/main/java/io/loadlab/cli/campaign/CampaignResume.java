@@ -211,6 +211,7 @@ final class CampaignResume {
       info.name = s.name();
       info.command = s.command();
       info.figures = s.figures();
+      info.operation = StepOperations.reported(s);
       info.sweep = s.sweep();
       info.iterations = s.iterations().describe();
       info.bestOver = s.bestOver().isEmpty() ? null : s.bestOver();

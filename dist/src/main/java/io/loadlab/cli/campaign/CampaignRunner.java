@@ -326,7 +326,11 @@ public final class CampaignRunner {
     r.pids = null;
     List<RunFigures> figures = new ArrayList<>();
     for (Path d : clientDirs) {
-      figures.add(RunFigures.read(d, cell.step().operation()));
+      figures.add(
+          RunFigures.read(
+              d,
+              StepOperations.reported(cell.step()),
+              StepOperations.qualified(cell.step().figures())));
     }
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);

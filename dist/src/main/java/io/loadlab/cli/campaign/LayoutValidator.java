@@ -85,6 +85,11 @@ final class LayoutValidator {
       }
     }
     statistic(f + ".statistic", t.statistic());
+    if (t.valuesIn() != null && !List.of("rows", "columns").contains(t.valuesIn())) {
+      problems.problem(
+          f + ".values-in",
+          "'" + Texts.cut(t.valuesIn()) + "' is unknown; use rows or columns (the default)");
+    }
     if (t.chart() != null && !LayoutTable.CHARTS.contains(t.chart())) {
       problems.problem(
           f + ".chart", "'" + Texts.cut(t.chart()) + "' is unknown; use bars, lines or none");
@@ -137,7 +142,8 @@ final class LayoutValidator {
         t.statistic(),
         t.chart(),
         values,
-        labels);
+        labels,
+        t.valuesIn());
   }
 
   /**
@@ -240,6 +246,19 @@ final class LayoutValidator {
               + ", a figure every run has "
               + StepValidator.BASIC_FIGURES
               + ", or add it to the step's figures");
+      return null;
+    }
+    if (StepOperations.ambiguous(step) && StepValidator.BASIC_FIGURES.contains(v.figure())) {
+      problems.problem(
+          f + ".figure",
+          v.figure()
+              + " could come from any of the operations "
+              + step.command()
+              + " records; say which: give step "
+              + step.name()
+              + " an operation: (a sampler's name), or name it in the figure (SAMPLER."
+              + v.figure()
+              + ")");
       return null;
     }
     try {

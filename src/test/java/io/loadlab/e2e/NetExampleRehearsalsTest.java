@@ -68,13 +68,17 @@ class NetExampleRehearsalsTest {
         md);
     List<List<String>> t4 = NetReportTables.markdownTable(md, NetReportTables.ZVM_TABLE_4);
     assertEquals(
-        NetReportTables.zvmHeader("Number of users", NetReportTables.ZVM_VALUES, 1500, 9000),
-        t4.get(0));
-    assertEquals(NetReportTables.ZVM_USERS, rowLabels(t4));
+        NetReportTables.zvmPrintedHeader("Workload / number of users", 1500, 9000), t4.get(0));
+    assertEquals(
+        NetReportTables.zvmPrintedRows(NetReportTables.ZVM_VALUES, NetReportTables.ZVM_USERS),
+        rowLabels(t4));
     List<List<String>> t7 = NetReportTables.markdownTable(md, NetReportTables.ZVM_TABLE_7);
     assertEquals(
-        NetReportTables.zvmHeader("Number of users", NetReportTables.ZVM_VALUES, 1500), t7.get(0));
-    assertEquals(NetReportTables.ZVM_USERS, rowLabels(t7));
+        NetReportTables.zvmPrintedHeader("Workload / number of users", 1500, 8192, 32760),
+        t7.get(0));
+    assertEquals(
+        NetReportTables.zvmPrintedRows(NetReportTables.ZVM_VALUES, NetReportTables.ZVM_USERS),
+        rowLabels(t7));
     assertEveryChartDrawn(out, "zvm-rehearsal", 12);
   }
 
@@ -87,13 +91,13 @@ class NetExampleRehearsalsTest {
     assertEquals(NetReportTables.ZVM_TABLE_4, NetReportTables.headings(md).get(0), md);
     List<List<String>> t4 = NetReportTables.markdownTable(md, NetReportTables.ZVM_TABLE_4);
     assertEquals(
-        NetReportTables.zvmHeader(
-            "Users per client (of two)",
-            List.of(NetReportTables.ZVM_VALUES.get(0), NetReportTables.ZVM_VALUES.get(3)),
-            1500,
-            9000),
+        NetReportTables.zvmPrintedHeader("Workload / users per client (of two)", 1500, 9000),
         t4.get(0));
-    assertEquals(List.of("5", "10", "25"), rowLabels(t4));
+    assertEquals(
+        NetReportTables.zvmPrintedRows(
+            List.of(NetReportTables.ZVM_VALUES.get(0), NetReportTables.ZVM_VALUES.get(3)),
+            List.of("5", "10", "25")),
+        rowLabels(t4));
     assertEveryChartDrawn(out, "zvm-ssh-rehearsal", 2);
   }
 

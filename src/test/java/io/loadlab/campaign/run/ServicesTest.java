@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * server that exits at start fails it with the last lines of its log.
  */
 @Timeout(120)
-class ServicesTest {
+public class ServicesTest {
   @TempDir Path dir;
 
   private static Campaign.Configuration local(Campaign.Service... services) {
@@ -32,7 +32,8 @@ class ServicesTest {
         "here", Campaign.Kind.NONE, null, false, Map.of(), null, Set.of(), List.of(services));
   }
 
-  private static int freePort() throws Exception {
+  /** A loopback port free a moment ago. */
+  public static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }

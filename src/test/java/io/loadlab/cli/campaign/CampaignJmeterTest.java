@@ -30,14 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * through JMeter's own {@code -R} (RMI over SSL off, free ports), each an ordinary run directory
  * that the campaign's statistics and report read.
  */
-class CampaignJmeterTest {
+public class CampaignJmeterTest {
   @TempDir Path dir;
 
-  static final Path PLAN =
+  public static final Path PLAN =
       Path.of(System.getProperty("user.dir")).resolveSibling("examples/jmeter-plan/plan.jmx");
 
   /** The JMeter home jmeter-maven-plugin assembled for this build. */
-  static Path jmeterHome() throws IOException {
+  public static Path jmeterHome() throws IOException {
     String config = System.getProperty("loadlab.jmeter.config");
     assertTrue(
         config != null && Files.isRegularFile(Path.of(config)),

@@ -128,13 +128,21 @@ class NetExampleLayoutsTest {
     assertEquals(List.of("QDIO GbE", "VCTC"), NetReportTables.attributeValues(c, "device"));
     JsonNode t4 = c.get("tables").get(0);
     assertEquals(NetReportTables.ZVM_TABLE_4, t4.get("title").asText());
+    // As printed: a row per workload and users, the MTU sizes across (Table 4: 1500, 9000).
+    assertEquals("rows", t4.get("values-in").asText());
     assertEquals(
-        NetReportTables.zvmHeader("Number of users", NetReportTables.ZVM_VALUES, 1500, 9000),
+        NetReportTables.zvmPrintedHeader("Workload / number of users", 1500, 9000),
         NetReportTables.header(c, t4));
+    assertEquals(
+        NetReportTables.ZVM_VALUES,
+        NetReportTables.valueHeaders(t4),
+        "the report's row groups, in its order");
     JsonNode t7 = c.get("tables").get(1);
     assertEquals(NetReportTables.ZVM_TABLE_7, t7.get("title").asText());
+    // Table 7 (VCTC) has every MTU column of the report: 1500, 8192, 32760.
+    assertEquals("rows", t7.get("values-in").asText());
     assertEquals(
-        NetReportTables.zvmHeader("Number of users", NetReportTables.ZVM_VALUES, 1500),
+        NetReportTables.zvmPrintedHeader("Workload / number of users", 1500, 8192, 32760),
         NetReportTables.header(c, t7));
     for (JsonNode s : c.get("steps")) {
       assertEquals(
@@ -153,12 +161,11 @@ class NetExampleLayoutsTest {
     JsonNode t = c.get("tables").get(0);
     assertEquals(NetReportTables.ZVM_TABLE_4, t.get("title").asText());
     assertEquals(
-        NetReportTables.zvmHeader(
-            "Users per client (of two)",
-            List.of(NetReportTables.ZVM_VALUES.get(0), NetReportTables.ZVM_VALUES.get(3)),
-            1500,
-            9000),
+        NetReportTables.zvmPrintedHeader("Workload / users per client (of two)", 1500, 9000),
         NetReportTables.header(c, t));
+    assertEquals(
+        List.of(NetReportTables.ZVM_VALUES.get(0), NetReportTables.ZVM_VALUES.get(3)),
+        NetReportTables.valueHeaders(t));
     // Two clients: 5, 10 and 25 users each are the report's 10, 20 and 50.
     assertEquals(List.of("5", "10", "25"), texts(step(c, "rr").get("sweep").get("users")));
     assertEquals(2, step(c, "rr").get("on").size());
@@ -180,7 +187,10 @@ class NetExampleLayoutsTest {
       assertEquals(protocol + "-latency", t.get("values").get(0).get("step").asText());
       assertEquals("netperfLatencyUs", t.get("values").get(0).get("figure").asText());
       assertEquals(protocol + "-bandwidth", t.get("values").get(1).get("step").asText());
-      assertEquals("bytesPerSec", t.get("values").get(1).get("figure").asText());
+      assertEquals(
+          i == 0 ? "bytesPerSec" : "receivedBytesPerSec",
+          t.get("values").get(1).get("figure").asText(),
+          "UDP: the bandwidth that arrived");
       String stepProtocol = step(c, protocol + "-latency").get("options").path("protocol").asText();
       assertEquals(i == 0 ? "" : "udp", stepProtocol);
     }

@@ -55,13 +55,30 @@ public final class NetReportTables {
           "CRR CPU time per tx (ms)",
           "STRG CPU time per MB (ms)");
 
-  /** Seed 002: the header of a table over these MTU sizes (row label "Number of users" first). */
-  public static List<String> zvmHeader(String rowLabel, List<String> values, int... mtus) {
+  /**
+   * Seed 002 as printed: the header of a table with its values in rows (a row per workload and
+   * users), a column per MTU size.
+   */
+  public static List<String> zvmPrintedHeader(String rowLabel, int... mtus) {
     List<String> out = new ArrayList<>(List.of(rowLabel));
-    for (String v : values) {
-      for (int mtu : mtus) {
-        out.add(v + " MTU=" + mtu);
-      }
+    for (int mtu : mtus) {
+      out.add("MTU=" + mtu);
+    }
+    return out;
+  }
+
+  /** Seed 002 as printed: the row labels, each value's users in turn ({@code RR … / 10}). */
+  public static List<String> zvmPrintedRows(List<String> values, List<String> users) {
+    List<String> out = new ArrayList<>();
+    values.forEach(v -> users.forEach(u -> out.add(v + " / " + u)));
+    return out;
+  }
+
+  /** A table's values as their headers show them: {@code RR Throughput (tx/s)}. */
+  public static List<String> valueHeaders(JsonNode table) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode v : table.get("values")) {
+      out.add(v.get("label").asText() + " (" + v.get("unit").asText() + ")");
     }
     return out;
   }
@@ -85,6 +102,10 @@ public final class NetReportTables {
       if (matches(c, table) && !columnValues.contains(v)) {
         columnValues.add(v);
       }
+    }
+    if (table.path("values-in").asText().equals("rows")) {
+      columnValues.forEach(cv -> out.add(column + "=" + cv));
+      return out;
     }
     for (JsonNode v : table.get("values")) {
       for (String cv : columnValues) {

@@ -158,7 +158,8 @@ public record CampaignSpec(
       String statistic,
       String chart,
       List<TableValueSpec> values,
-      Map<String, Object> labels) {
+      Map<String, Object> labels,
+      String valuesIn) {
     public TableSpec {
       where = where == null ? Map.of() : new LinkedHashMap<>(where);
       labels = labels == null ? Map.of() : new LinkedHashMap<>(labels);

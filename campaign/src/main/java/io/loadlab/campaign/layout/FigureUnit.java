@@ -16,12 +16,14 @@ public record FigureUnit(
 
   /**
    * Figure {@code figure} in {@code unit}; null {@code unit} means the quantity's base unit (µs,
-   * B/s, /s, opm, count), or none for a figure of no known quantity.
+   * B/s, /s, opm, count), or none for a figure of no known quantity. A figure of a named operation
+   * ({@code transit.meanUs}) has the unit of its figure.
    *
    * @throws IllegalArgumentException saying, in one line, which units fit the figure instead
    */
   public static FigureUnit of(String figure, String unit) {
-    Quantity q = Quantity.of(figure);
+    String bare = figure.substring(figure.lastIndexOf('.') + 1);
+    Quantity q = Quantity.of(bare);
     if (q == null) {
       if (unit != null) {
         throw new IllegalArgumentException(
@@ -29,7 +31,7 @@ public record FigureUnit(
       }
       return new FigureUnit(figure, null, null, 1, 1);
     }
-    String name = unit == null ? base(q, figure) : unit.equals("us") ? "µs" : unit;
+    String name = unit == null ? base(q, bare) : unit.equals("us") ? "µs" : unit;
     Double size = q.units().get(name);
     if (size == null) {
       throw new IllegalArgumentException(
@@ -42,7 +44,7 @@ public record FigureUnit(
               + "); use "
               + q.listed());
     }
-    return new FigureUnit(figure, q, name, q.recordedIn(figure), size);
+    return new FigureUnit(figure, q, name, q.recordedIn(bare), size);
   }
 
   /** A recorded value in this unit. */

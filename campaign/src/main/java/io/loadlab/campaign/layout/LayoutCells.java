@@ -49,14 +49,16 @@ final class LayoutCells {
     if (Double.isNaN(v)) {
       String text =
           c.failed > 0
-              ? "**FAILED** (" + c.failed + "/" + c.runs + ")"
+              ? "**FAILED** (" + c.failed + "/" + c.runs + ")" + CampaignWarnings.failedSuffix(m, c)
               : c.ok == 0 ? "not run" : "—";
       return new LayoutTables.Cell(Double.NaN, Double.NaN, Double.NaN, text);
     }
     double shown = unit.convert(v);
     String text =
         CampaignReport.num(shown)
-            + (c.failed > 0 ? " **" + c.failed + " failed**" : "")
+            + (c.failed > 0
+                ? " **" + c.failed + " failed**" + CampaignWarnings.failedSuffix(m, c)
+                : "")
             + CampaignWarnings.mark(c);
     return new LayoutTables.Cell(shown, low, high, text);
   }

@@ -99,36 +99,53 @@ public final class LayoutReport {
                   : "the iterations' lowest to highest."));
       if (!"none".equals(t.table().chart())) {
         for (int j = 0; j < t.table().values().size(); j++) {
-          page.chart(chart(t, j));
+          page.chart(chart(m, t, j));
         }
       }
     }
   }
 
   /** Value {@code j}'s chart: x the rows, a series per column of the value. */
-  static Chart chart(LayoutTables.Computed t, int j) {
+  static Chart chart(Manifest m, LayoutTables.Computed t, int j) {
     LayoutTable.Value v = t.table().values().get(j);
     String unit = t.units().get(j).unit();
-    String axis = LayoutTables.label(v) + (unit == null ? "" : " (" + unit + ")");
+    String axis =
+        LayoutTables.label(v)
+            + LayoutTables.operation(m, v)
+            + (unit == null ? "" : " (" + unit + ")");
+    // Values in columns: x every row, a series per column of the value. Values in rows: x the
+    // value's rows, a series per column.
+    List<Integer> xs = new ArrayList<>();
+    List<String> xLabels = new ArrayList<>();
+    for (int r = 0; r < t.rows().size(); r++) {
+      if (t.rowValues() == null) {
+        xs.add(r);
+        xLabels.add(t.rows().get(r));
+      } else if (t.rowValues().get(r).value() == j) {
+        xs.add(r);
+        xLabels.add(t.rowValues().get(r).header());
+      }
+    }
     List<Chart.Series> series = new ArrayList<>();
     for (int c = 0; c < t.columns().size(); c++) {
       LayoutTables.Column col = t.columns().get(c);
-      if (col.value() != j) {
+      if (t.rowValues() == null && col.value() != j) {
         continue;
       }
-      int n = t.rows().size();
+      int n = xs.size();
       double[] y = new double[n];
       double[] low = new double[n];
       double[] high = new double[n];
       boolean bars = false;
-      for (int r = 0; r < n; r++) {
-        LayoutTables.Cell cell = t.cells()[r][c];
-        y[r] = cell.value();
-        low[r] = cell.low();
-        high[r] = cell.high();
+      for (int i = 0; i < n; i++) {
+        LayoutTables.Cell cell = t.cells()[xs.get(i)][c];
+        y[i] = cell.value();
+        low[i] = cell.low();
+        high[i] = cell.high();
         bars |= Double.isFinite(cell.low());
       }
-      String name = col.header().substring(axis.length()).strip();
+      String name =
+          t.rowValues() == null ? col.header().substring(axis.length()).strip() : col.header();
       series.add(
           new Chart.Series(
               name.isEmpty() ? axis : name,
@@ -142,9 +159,9 @@ public final class LayoutReport {
         "table-" + t.number() + "-value-" + j,
         t.table().title() + ": " + axis,
         t.lines() ? Chart.Kind.SWEEP : Chart.Kind.BAR,
-        t.table().rowHeader(),
+        t.rowValues() == null ? t.table().rowHeader() : String.join(" / ", t.table().rows()),
         axis,
-        t.rows(),
+        xLabels,
         series);
   }
 

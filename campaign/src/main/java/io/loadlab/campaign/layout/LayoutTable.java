@@ -21,6 +21,9 @@ import java.util.Map;
  * @param labels a factor value as computed (e.g. {@code total}) to the text shown for it in row
  *     cells, column headers, charts and CSV (e.g. {@code Total OPM}); empty for the values as they
  *     are
+ * @param valuesIn {@code columns} (null: the default), each value a group of columns, or {@code
+ *     rows}, each value a group of rows with the column factors alone across (the z/VM report's
+ *     tables: a row per workload and users, a column per MTU)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LayoutTable(
@@ -33,7 +36,31 @@ public record LayoutTable(
     String statistic,
     String chart,
     List<Value> values,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
+    String valuesIn) {
+
+  /** Where the values go: {@link #valuesIn} {@code rows}. */
+  public static final String ROWS = "rows";
+
+  /** A table with its values as column groups. */
+  public LayoutTable(
+      String title,
+      String caption,
+      List<String> rows,
+      String rowLabel,
+      List<String> columns,
+      Map<String, String> where,
+      String statistic,
+      String chart,
+      List<Value> values,
+      Map<String, String> labels) {
+    this(title, caption, rows, rowLabel, columns, where, statistic, chart, values, labels, null);
+  }
+
+  /** True if each value is a group of rows. */
+  public boolean valuesInRows() {
+    return ROWS.equals(valuesIn);
+  }
 
   /** The factor naming each cell's configuration. */
   public static final String CONFIGURATION = "configuration";

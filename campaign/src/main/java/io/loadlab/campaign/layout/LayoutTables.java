@@ -1,6 +1,7 @@
 package io.loadlab.campaign.layout;
 
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -45,6 +46,8 @@ final class LayoutTables {
    * @param units each value's unit
    * @param statisticLine what the values are, e.g. {@code Mean of 20 iterations.}
    * @param lines true to chart values as lines (a numeric sweep), false for bars
+   * @param rowValues with values in rows, the value of each row and the row's label without it;
+   *     null with values in columns
    */
   record Computed(
       int number,
@@ -54,7 +57,8 @@ final class LayoutTables {
       Cell[][] cells,
       List<FigureUnit> units,
       String statisticLine,
-      boolean lines) {}
+      boolean lines,
+      List<Column> rowValues) {}
 
   /** The manifest's tables, computed; empty when it has none. */
   static List<Computed> of(Manifest m) {
@@ -111,7 +115,7 @@ final class LayoutTables {
       Set<List<String>> colKeys = new LinkedHashSet<>();
       found.get(j).keySet().forEach(k -> colKeys.add(k.get(1)));
       for (List<String> key : sorted(colKeys, t.columns(), factors, t.values())) {
-        columns.add(new Column(j, key, header(t, j, units.get(j), key)));
+        columns.add(new Column(j, key, header(m, t, j, units.get(j), key)));
       }
     }
     Cell[][] cells = new Cell[rows.size()][columns.size()];
@@ -138,15 +142,18 @@ final class LayoutTables {
                 && t.rows().size() == 1
                 && t.values().stream()
                     .allMatch(v -> factors.numericSweep(t.rows().get(0), v.step())));
-    return new Computed(
-        number,
-        t,
-        rows.stream().map(k -> String.join(" / ", k.stream().map(t::shown).toList())).toList(),
-        columns,
-        cells,
-        units,
-        statisticLine(m, t),
-        lines);
+    Computed out =
+        new Computed(
+            number,
+            t,
+            rows.stream().map(k -> String.join(" / ", k.stream().map(t::shown).toList())).toList(),
+            columns,
+            cells,
+            units,
+            statisticLine(m, t),
+            lines,
+            null);
+    return t.valuesInRows() ? LayoutOrientation.valuesInRows(m, out) : out;
   }
 
   /** The value's unit; a hand-edited manifest's unit that does not fit falls back to none. */
@@ -158,6 +165,47 @@ final class LayoutTables {
     }
   }
 
+  /**
+   * A value's part of a header: its label, operation and unit, e.g. {@code RR Throughput (tx/s)}.
+   */
+  static String valueHeader(Manifest m, LayoutTable t, int j, FigureUnit unit) {
+    return label(t.values().get(j))
+        + operation(m, t.values().get(j))
+        + (unit.unit() == null ? "" : " (" + unit.unit() + ")");
+  }
+
+  /** The column factors' part of a header, e.g. {@code MTU=1500}; a label in place of its value. */
+  static String keyHeader(LayoutTable t, List<String> key) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < key.size(); i++) {
+      String factor = t.columns().get(i);
+      String value = key.get(i);
+      if (i > 0) {
+        sb.append(' ');
+      }
+      if (t.labels().containsKey(value)) {
+        sb.append(t.labels().get(value));
+      } else {
+        sb.append(factor.equals(LayoutTable.CLIENT) ? "" : factor + "=").append(value);
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * What names the operation of a value whose step reports one of several ({@code , transit}), or
+   * nothing: a figure that names its operation ({@code latency.meanUs}) or is the workload's own
+   * ({@code transfersPerSec}) says it already.
+   */
+  static String operation(Manifest m, LayoutTable.Value v) {
+    for (Manifest.StepInfo s : m.steps) {
+      if (s.name.equals(v.step())) {
+        return StepOperations.shown(s, v.figure());
+      }
+    }
+    return "";
+  }
+
   /** A value's label: as given, or the figure's readable name without its unit. */
   static String label(LayoutTable.Value v) {
     if (v.label() != null) {
@@ -166,22 +214,10 @@ final class LayoutTables {
     return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)$", "");
   }
 
-  private static String header(LayoutTable t, int j, FigureUnit unit, List<String> key) {
-    StringBuilder sb = new StringBuilder(label(t.values().get(j)));
-    if (unit.unit() != null) {
-      sb.append(" (").append(unit.unit()).append(')');
-    }
-    for (int i = 0; i < key.size(); i++) {
-      String factor = t.columns().get(i);
-      String value = key.get(i);
-      sb.append(' ');
-      if (t.labels().containsKey(value)) {
-        sb.append(t.labels().get(value));
-      } else {
-        sb.append(factor.equals(LayoutTable.CLIENT) ? "" : factor + "=").append(value);
-      }
-    }
-    return sb.toString();
+  private static String header(
+      Manifest m, LayoutTable t, int j, FigureUnit unit, List<String> key) {
+    String keys = keyHeader(t, key);
+    return valueHeader(m, t, j, unit) + (keys.isEmpty() ? "" : " " + keys);
   }
 
   /** Keys ordered factor by factor as the factors' values come (sweep, configuration order). */

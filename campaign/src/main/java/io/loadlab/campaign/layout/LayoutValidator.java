@@ -3,6 +3,7 @@ package io.loadlab.campaign.layout;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.ValidationProblems;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.campaign.step.StepValidator;
 import io.loadlab.core.util.Texts;
 import java.util.ArrayList;
@@ -88,6 +89,11 @@ public final class LayoutValidator {
       }
     }
     statistic(f + ".statistic", t.statistic());
+    if (t.valuesIn() != null && !List.of("rows", "columns").contains(t.valuesIn())) {
+      problems.problem(
+          f + ".values-in",
+          "'" + Texts.cut(t.valuesIn()) + "' is unknown; use rows or columns (the default)");
+    }
     if (t.chart() != null && !LayoutTable.CHARTS.contains(t.chart())) {
       problems.problem(
           f + ".chart", "'" + Texts.cut(t.chart()) + "' is unknown; use bars, lines or none");
@@ -140,7 +146,8 @@ public final class LayoutValidator {
         t.statistic(),
         t.chart(),
         values,
-        labels);
+        labels,
+        t.valuesIn());
   }
 
   /**
@@ -243,6 +250,19 @@ public final class LayoutValidator {
               + ", a figure every run has "
               + StepValidator.BASIC_FIGURES
               + ", or add it to the step's figures");
+      return null;
+    }
+    if (StepOperations.ambiguous(step) && StepValidator.BASIC_FIGURES.contains(v.figure())) {
+      problems.problem(
+          f + ".figure",
+          v.figure()
+              + " could come from any of the operations "
+              + step.command()
+              + " records; say which: give step "
+              + step.name()
+              + " an operation: (a sampler's name), or name it in the figure (SAMPLER."
+              + v.figure()
+              + ")");
       return null;
     }
     try {

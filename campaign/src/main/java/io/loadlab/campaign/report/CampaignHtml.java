@@ -6,6 +6,7 @@ import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
@@ -74,14 +75,14 @@ public final class CampaignHtml {
     if (m.file != null) {
       facts.put("campaign file", m.file);
     }
-    Map<String, List<String>> warned = CampaignWarnings.byRun(m);
-    warned.forEach((id, w) -> facts.put("⚠ " + id, String.join("; ", w)));
+    long warned = m.runs.stream().filter(r -> r.warnings != null && !r.warnings.isEmpty()).count();
     HtmlPage page = new HtmlPage("Campaign " + m.campaign);
     if (m.description != null && !m.description.isBlank()) {
       page.paragraph(m.description.strip());
     }
     if (m.tables == null || m.tables.isEmpty()) {
       SweepReport.facts(page, facts, figures);
+      CampaignWarnings.html(m, page);
     } else {
       // The file's own tables are the report: first, as in report.md; the facts follow them.
       page.paragraph(
@@ -89,12 +90,14 @@ public final class CampaignHtml {
               + m.status
               + "; runs: "
               + facts.get("runs")
-              + (warned.isEmpty() ? "" : ", " + warned.size() + " warned")
+              + (warned == 0 ? "" : ", " + warned + " warned")
               + ". The campaign's facts, criteria and warnings follow its tables.");
       LayoutReport.html(m, page);
       page.heading(FACTS);
       SweepReport.facts(page, facts, figures);
+      CampaignWarnings.html(m, page);
     }
+    BestTables.html(m, page);
     SweepReport.figures(page, figures);
     page.write(dir.resolve(FILE));
   }
@@ -117,7 +120,11 @@ public final class CampaignHtml {
         Double v = cell == null ? null : cell.reported.get(figure);
         reported[c][p] = v == null ? Double.NaN : v;
         failed[c][p] = cell == null ? 0 : cell.failed;
-        warned[c][p] = cell == null || cell.warned == null ? 0 : cell.warned;
+        warned[c][p] =
+            cell == null
+                ? 0
+                : (cell.warned == null ? 0 : cell.warned)
+                    + (cell.failedWarned == null ? 0 : cell.failedWarned);
         String id = cell == null ? null : cell.id;
         iterations[c][p] =
             m.runs.stream()
@@ -144,7 +151,7 @@ public final class CampaignHtml {
             : points.stream().map(p -> p.replaceAll("[^ =]+=", "")).toList();
     return new SweepFigure(
         "figure-" + n,
-        step.name + ": " + FigureLabels.of(figure),
+        step.name + ": " + FigureLabels.of(figure) + StepOperations.shown(step, figure),
         step.sweep.isEmpty() ? null : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,

@@ -2,11 +2,11 @@ package io.loadlab.campaign.report;
 
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.layout.LayoutReport;
-import io.loadlab.campaign.results.Best;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,6 +85,7 @@ public final class CampaignReport {
             .append(step.command)
             .append("`): ")
             .append(FigureLabels.of(figure))
+            .append(StepOperations.shown(step, figure))
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");
@@ -97,13 +98,13 @@ public final class CampaignReport {
               .append(step.sweep.isEmpty() ? p : p.replaceAll("[^ =]+=", ""))
               .append(" |");
           for (String conf : configs) {
-            sb.append(' ').append(cell(byKey.get(conf + "\u0000" + p), figure)).append(" |");
+            sb.append(' ').append(cell(m, byKey.get(conf + "\u0000" + p), figure)).append(" |");
           }
           sb.append('\n');
         }
         sb.append('\n');
       }
-      Best.markdown(m, step, sb);
+      BestTables.markdown(m, step, sb);
     }
     sb.append("## Cells\n\n");
     sb.append(
@@ -162,19 +163,22 @@ public final class CampaignReport {
             .append(r.dir)
             .append("): ")
             .append(r.reason == null ? "failed" : r.reason)
+            .append(CampaignWarnings.runSuffix(r))
             .append('\n');
       }
     }
     return sb.toString();
   }
 
-  private static String cell(Manifest.CellEntry c, String figure) {
+  private static String cell(Manifest m, Manifest.CellEntry c, String figure) {
     if (c == null) {
       return "not run";
     }
     Double v = c.reported.get(figure);
     if (v == null) {
-      return c.failed > 0 ? "**FAILED** (" + c.failed + "/" + c.runs + ")" : "—";
+      return c.failed > 0
+          ? "**FAILED** (" + c.failed + "/" + c.runs + ")" + CampaignWarnings.failedSuffix(m, c)
+          : "—";
     }
     StringBuilder sb = new StringBuilder(num(v));
     Manifest.Stats s = c.statistics.get(figure);
@@ -187,6 +191,7 @@ public final class CampaignReport {
     }
     if (c.failed > 0) {
       sb.append(" **").append(c.failed).append(" failed**");
+      sb.append(CampaignWarnings.failedSuffix(m, c));
     }
     sb.append(CampaignWarnings.mark(c));
     return sb.toString();

@@ -1,8 +1,7 @@
 package io.loadlab.campaign.results;
 
 import io.loadlab.campaign.file.Matrix;
-import io.loadlab.campaign.report.CampaignReport;
-import io.loadlab.core.report.FigureLabels;
+import io.loadlab.campaign.report.BestTables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +46,8 @@ public final class Best {
             b.cell = c.id;
             b.bestAt = at;
             b.value = v;
+            b.mbPerSec =
+                figure.equals(BestTables.MB) || lower ? null : c.reported.get(BestTables.MB);
             byKey.put(key, b);
           }
         }
@@ -61,60 +62,5 @@ public final class Best {
       all.addAll(byKey.values());
     }
     return any ? all : null;
-  }
-
-  /** The Markdown tables of a step's best entries: rows the other sweep points, columns configs. */
-  public static void markdown(Manifest m, Manifest.StepInfo step, StringBuilder sb) {
-    if (m.best == null || step.bestOver == null) {
-      return;
-    }
-    for (String figure : step.figures) {
-      List<Manifest.BestEntry> mine =
-          m.best.stream().filter(b -> b.step.equals(step.name) && b.figure.equals(figure)).toList();
-      if (mine.isEmpty()) {
-        continue;
-      }
-      List<String> rows = new ArrayList<>();
-      mine.forEach(
-          b -> {
-            String label = Matrix.label(b.point);
-            if (!rows.contains(label)) {
-              rows.add(label);
-            }
-          });
-      sb.append("## ")
-          .append(step.name)
-          .append(": ")
-          .append(FigureLabels.of(figure))
-          .append(", best over ")
-          .append(String.join(" × ", step.bestOver))
-          .append("\n\n| point |");
-      m.configurations.forEach(c -> sb.append(' ').append(c).append(" |"));
-      sb.append("\n|---|");
-      m.configurations.forEach(c -> sb.append("---:|"));
-      sb.append('\n');
-      for (String row : rows) {
-        sb.append("| ").append(row.equals("-") ? "all" : row).append(" |");
-        for (String conf : m.configurations) {
-          Manifest.BestEntry b =
-              mine.stream()
-                  .filter(x -> x.configuration.equals(conf) && Matrix.label(x.point).equals(row))
-                  .findFirst()
-                  .orElse(null);
-          sb.append(' ');
-          if (b == null) {
-            sb.append("—");
-          } else {
-            sb.append(CampaignReport.num(b.value)).append(" at ").append(Matrix.label(b.bestAt));
-            if (b.ratioToBaseline != null) {
-              sb.append(String.format(java.util.Locale.ROOT, " (%.2f×)", b.ratioToBaseline));
-            }
-          }
-          sb.append(" |");
-        }
-        sb.append('\n');
-      }
-      sb.append('\n');
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.campaign.results;
 
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.HlogExporter;
 import io.loadlab.core.results.LatencySummary;
@@ -62,6 +63,42 @@ public final class Combine {
   private static void putIfPresent(Map<String, Double> total, String key, double v) {
     if (total.containsKey(key)) {
       total.put(key, v);
+    }
+  }
+
+  /**
+   * Replaces the latency figures of other operations the step names ({@code latency.meanUs}) with
+   * those of the clients' histograms of that operation merged, where every client has one.
+   */
+  public static void qualified(List<Path> dirs, List<RunFigures> clients, Map<String, Double> total)
+      throws IOException {
+    for (String key : List.copyOf(total.keySet())) {
+      String other = StepOperations.qualifier(key);
+      if (other == null || !LATENCY.contains(StepOperations.base(key))) {
+        continue;
+      }
+      Histogram all = new Histogram(3);
+      for (int i = 0; i < dirs.size() && all != null; i++) {
+        Histogram h = measured(dirs.get(i), clients.get(i).others().get(other));
+        if (h == null) {
+          all = null;
+        } else {
+          all.add(h);
+        }
+      }
+      if (all != null && all.getTotalCount() > 0) {
+        LatencySummary s = LatencySummary.ofNanos(all);
+        double v =
+            switch (StepOperations.base(key)) {
+              case "meanUs" -> s.mean();
+              case "p50Us" -> s.p50();
+              case "p90Us" -> s.p90();
+              case "p99Us" -> s.p99();
+              case "p999Us" -> s.p999();
+              default -> s.max();
+            };
+        total.put(key, v);
+      }
     }
   }
 

@@ -90,6 +90,13 @@ public final class Manifest {
     public String iterations;
     public List<String> machines = new ArrayList<>();
 
+    /**
+     * The operation its figures are of, chosen (the step's {@code operation:} or its workload's
+     * primary one, {@link StepOperations}); null for a workload of one operation per point.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String operation;
+
     /** Swept options the report takes the best over, if any. */
     public List<String> bestOver;
   }
@@ -112,6 +119,13 @@ public final class Manifest {
 
     public Map<String, String> bestAt = new LinkedHashMap<>();
     public Double value;
+
+    /**
+     * The best cell's mbPerSec (MB/s, as the workload records it) beside a rate, if its step has
+     * it.
+     */
+    public Double mbPerSec;
+
     public Double ratioToBaseline;
   }
 
@@ -262,6 +276,9 @@ public final class Manifest {
 
     /** Its ok runs with warnings (their figures may describe the client), or null for none. */
     public Integer warned;
+
+    /** Its failed runs with warnings (why they may have failed), or null for none. */
+    public Integer failedWarned;
 
     public List<String> reportedRuns = new ArrayList<>();
     public Map<String, Double> reported = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package io.loadlab.campaign.run;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.failure.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -214,6 +215,7 @@ public final class CampaignResume {
       info.name = s.name();
       info.command = s.command();
       info.figures = s.figures();
+      info.operation = StepOperations.reported(s);
       info.sweep = s.sweep();
       info.iterations = s.iterations().describe();
       info.bestOver = s.bestOver().isEmpty() ? null : s.bestOver();

@@ -12,6 +12,7 @@ import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunFigures;
+import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.run.RunControl;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -338,7 +339,11 @@ public final class CampaignRunner {
     r.pids = null;
     List<RunFigures> figures = new ArrayList<>();
     for (Path d : clientDirs) {
-      figures.add(RunFigures.read(d, cell.step().operation()));
+      figures.add(
+          RunFigures.read(
+              d,
+              StepOperations.reported(cell.step()),
+              StepOperations.qualified(cell.step().figures())));
     }
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);

@@ -95,6 +95,7 @@ final class RunOutcome {
     }
     Histogram merged = Combine.merged(dirs, figures);
     r.figures = Combine.figures(figures, merged);
+    Combine.qualified(dirs, figures, r.figures);
     r.latency = merged == null ? "worst-client" : "merged";
     double sd = Combine.intervalSd(figures);
     r.intervalSd = Double.isNaN(sd) ? null : sd;

@@ -41,7 +41,11 @@ public final class StepValidator {
           "p99Us",
           "p999Us",
           "maxUs",
-          "cpuUsPerOp");
+          "cpuUsPerOp",
+          "cpuClientUsPerOp",
+          "cpuServerUsPerOp",
+          "cpuProcessUsPerOp",
+          "cpuProcessUsPerMB");
 
   private final ValidationProblems problems;
   private final IterationsField iterationsField;
@@ -103,7 +107,8 @@ public final class StepValidator {
     LinkedHashMap<String, List<String>> sweep = sweep(f, s, command, options, opts);
     Iterations iterations = iterationsField.read(f + ".iterations", s.iterations(), defaults);
     List<Campaign.Client> clients = clients(f, s, command, options, configs);
-    List<String> figures = figures(f, s);
+    List<String> figures = figures(f, s, command);
+    operation(f, s, command);
     checkBestOver(f, s);
     Campaign.Step step =
         new Campaign.Step(
@@ -198,10 +203,32 @@ public final class StepValidator {
     return clients;
   }
 
-  private List<String> figures(String f, CampaignSpec.StepSpec s) {
+  private List<String> figures(String f, CampaignSpec.StepSpec s, String command) {
     List<String> figures = s.figures().isEmpty() ? List.of("rate", "p50Us", "p99Us") : s.figures();
     for (String fig : figures) {
-      if (fig == null || !fig.matches("[A-Za-z][A-Za-z0-9]*")) {
+      String other = StepOperations.qualifier(fig);
+      if (fig != null && other != null) {
+        List<String> known = StepOperations.OPERATIONS.getOrDefault(command, List.of());
+        if (!BASIC_FIGURES.contains(StepOperations.base(fig))) {
+          problems.problem(
+              f + ".figures",
+              "'"
+                  + Texts.cut(fig)
+                  + "' names an operation's figure that no operation has; after the dot use one"
+                  + " of "
+                  + BASIC_FIGURES);
+        } else if (known.isEmpty()
+            ? !other.matches("[A-Za-z][A-Za-z0-9 _-]*")
+            : !known.contains(other)) {
+          problems.problem(
+              f + ".figures",
+              "'"
+                  + Texts.cut(fig)
+                  + "' names no operation of "
+                  + command
+                  + (known.isEmpty() ? "" : "; use one of " + known));
+        }
+      } else if (fig == null || !fig.matches("[A-Za-z][A-Za-z0-9]*")) {
         problems.problem(
             f + ".figures",
             "'"
@@ -212,6 +239,24 @@ public final class StepValidator {
       }
     }
     return figures;
+  }
+
+  /** An {@code operation:} names one the workload records, where they are known. */
+  private void operation(String f, CampaignSpec.StepSpec s, String command) {
+    List<String> known = StepOperations.OPERATIONS.getOrDefault(command, List.of());
+    String op = s.operation();
+    if (op != null
+        && !known.isEmpty()
+        && known.stream().noneMatch(k -> op.equals(k) || op.startsWith(k + " "))) {
+      problems.problem(
+          f + ".operation",
+          "'"
+              + Texts.cut(s.operation())
+              + "' is no operation of "
+              + command
+              + "; use one of "
+              + known);
+    }
   }
 
   /** best-over names options of the step's sweep, each once. */

@@ -309,4 +309,84 @@ class LayoutTablesTest {
     HeadlessChromium.screenshot(
         html, Path.of("target", "screenshots", "campaign-layout.png"), 1280, 2400);
   }
+
+  /**
+   * The z/VM report's orientation (its Tables 4 and 7): each value a group of rows over the row
+   * factor, the column factor alone across; the same cells as with the values in columns, and both
+   * orientations print and draw.
+   */
+  @Test
+  void valuesInRowsPutEachValueInARowGroupWithTheColumnFactorAloneAcross() throws Exception {
+    Manifest m = manifest();
+    List<LayoutTable.Value> values =
+        List.of(
+            new LayoutTable.Value("rr", "p50Us", "us", "p50", null),
+            new LayoutTable.Value("rr", "rate", "ops/s", "Rate", null));
+    LayoutTable columns =
+        new LayoutTable(
+            "By columns",
+            null,
+            List.of("request"),
+            "Request",
+            List.of("MTU"),
+            Map.of("method", "Native"),
+            "mean",
+            "lines",
+            values);
+    LayoutTable rows =
+        new LayoutTable(
+            "By rows",
+            null,
+            List.of("request"),
+            "Figure / request",
+            List.of("MTU"),
+            Map.of("method", "Native"),
+            "mean",
+            "lines",
+            values,
+            Map.of(),
+            LayoutTable.ROWS);
+    m.tables = List.of(columns, rows);
+    List<LayoutTables.Computed> both = LayoutTables.of(m);
+    LayoutTables.Computed c = both.get(0);
+    LayoutTables.Computed r = both.get(1);
+    assertEquals(
+        List.of(
+            "p50 (µs) MTU=1500",
+            "p50 (µs) MTU=9000",
+            "Rate (ops/s) MTU=1500",
+            "Rate (ops/s) MTU=9000"),
+        c.columns().stream().map(LayoutTables.Column::header).toList());
+    assertEquals(List.of("1", "64"), c.rows());
+    assertEquals(
+        List.of("MTU=1500", "MTU=9000"),
+        r.columns().stream().map(LayoutTables.Column::header).toList());
+    assertEquals(
+        List.of("p50 (µs) / 1", "p50 (µs) / 64", "Rate (ops/s) / 1", "Rate (ops/s) / 64"),
+        r.rows());
+    for (int v = 0; v < 2; v++) {
+      for (int q = 0; q < 2; q++) {
+        for (int mtu = 0; mtu < 2; mtu++) {
+          assertEquals(
+              c.cells()[q][2 * v + mtu].text(),
+              r.cells()[2 * v + q][mtu].text(),
+              "value " + v + " request " + q + " MTU " + mtu);
+        }
+      }
+    }
+    assertEquals(
+        120.0, r.cells()[0][0].value(), 1e-9, "n1500's p50 at request 1: mean of 110..130");
+
+    String md = CampaignReport.write(m, dir);
+    assertTrue(md.contains("| Figure / request | MTU=1500 | MTU=9000 |\n"), md);
+    assertTrue(md.contains("| Rate (ops/s) / 64 |"), md);
+    Path html = dir.resolve(CampaignHtml.FILE);
+    JsonNode check = HeadlessChromium.check(html);
+    assertEquals(0, check.get("errors").size(), check.toString());
+    List<String> ids = new ArrayList<>();
+    check.get("drawn").forEach(d -> ids.add(d.get("id").asText()));
+    assertTrue(ids.contains("table-2-value-0") && ids.contains("table-2-value-1"), ids.toString());
+    HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "campaign-values-in-rows.png"), 1280, 2400);
+  }
 }

@@ -59,10 +59,10 @@ class CampaignWarningsTest {
     assertNull(none.warnings, "left out of campaign.json");
   }
 
-  @Test
-  void cellsWithWarnedRunsAreMarkedInEveryReport() throws Exception {
+  /** Configurations a and b, one step rr of net rr, no runs yet. */
+  private static Manifest manifest(String name) {
     Manifest m = new Manifest();
-    m.campaign = "busy-client";
+    m.campaign = name;
     m.status = "complete";
     m.rule = "median";
     m.baseline = "a";
@@ -72,14 +72,26 @@ class CampaignWarningsTest {
     step.command = "net rr";
     step.figures = List.of("rate");
     m.steps = List.of(step);
+    return m;
+  }
+
+  /** Iteration {@code i} of rr in configuration {@code conf}. */
+  private static Manifest.RunEntry run(String conf, int i) {
+    Manifest.RunEntry r = new Manifest.RunEntry();
+    r.id = conf + "/rr/-/" + i;
+    r.cell = conf + "/rr/-";
+    r.configuration = conf;
+    r.step = "rr";
+    r.iteration = i;
+    return r;
+  }
+
+  @Test
+  void cellsWithWarnedRunsAreMarkedInEveryReport() throws Exception {
+    Manifest m = manifest("busy-client");
     for (String conf : m.configurations) {
       for (int i = 1; i <= 2; i++) {
-        Manifest.RunEntry r = new Manifest.RunEntry();
-        r.id = conf + "/rr/-/" + i;
-        r.cell = conf + "/rr/-";
-        r.configuration = conf;
-        r.step = "rr";
-        r.iteration = i;
+        Manifest.RunEntry r = run(conf, i);
         r.status = "ok";
         r.figures = Map.of("rate", 1000.0 + i);
         r.warnings = conf.equals("b") && i == 2 ? List.of(SATURATED) : null;
@@ -102,15 +114,72 @@ class CampaignWarningsTest {
     String row = md.lines().filter(l -> l.startsWith("| - |")).findFirst().orElseThrow();
     assertTrue(row.endsWith(" ⚠ |"), "b's cell is marked: " + row);
     assertFalse(row.substring(0, row.length() - 4).contains("⚠"), "a's is not: " + row);
-    assertTrue(md.contains("## Runs with warnings"), md);
-    assertTrue(md.contains("- `b/rr/-/2`: " + SATURATED), md);
+    assertTrue(md.contains("## Warnings"), md);
+    assertTrue(
+        md.contains(
+            "- ⚠ load generator saturated in 1 of 4 runs (host CPU 100% on the 1 CPU it may use,"
+                + " process CPU 12%)\n"),
+        md);
 
     String html = Files.readString(dir.resolve(CampaignHtml.FILE));
     assertTrue(html.contains("<div class=\"warning cells-warned\""), "a legend box");
-    assertTrue(html.contains("<th>⚠ b/rr/-/2</th>"), "the run named in the facts");
+    assertTrue(html.contains("<li>b/rr/-/2 (ok): " + SATURATED + "</li>"), "the run, folded");
     assertEquals(
         1,
         html.split("<td class=\"num\" data-value=\"[0-9.]+\">[^<]* ⚠</td>", -1).length - 1,
         "one cell marked in the figure's table");
+  }
+
+  /**
+   * A busy machine: every run of every client warns, and one configuration's runs all fail. The
+   * reports say each distinct warning once with its runs counted, failed ones included; a failed
+   * cell shows the warnings of its failures; each run's words are one click away in report.html, as
+   * the browser shows it.
+   */
+  @Test
+  void warningsAreSaidOnceWithTheirRunsCountedFailedOnesIncluded() throws Exception {
+    Manifest m = manifest("busy-machine");
+    for (String conf : m.configurations) {
+      for (int i = 1; i <= 4; i++) {
+        Manifest.RunEntry r = run(conf, i);
+        r.status = conf.equals("a") ? "ok" : "failed";
+        r.reason = conf.equals("a") ? null : "exit 1: the server stopped answering";
+        r.figures = conf.equals("a") ? Map.of("rate", 1000.0 + i) : Map.of();
+        r.warnings =
+            i == 4 && conf.equals("a")
+                ? null
+                : List.of(
+                    "client 1: " + SATURATED,
+                    "client 2: " + SATURATED.replace("12%", "9" + i + "%"));
+        m.runs.add(r);
+      }
+    }
+    CellStatistics.update(m);
+    assertEquals(3, m.cells.get(0).warned);
+    assertEquals(4, m.cells.get(1).failedWarned);
+
+    String md = CampaignReport.write(m, dir);
+    assertEquals(1, md.lines().filter(l -> l.contains("saturated in")).count(), "one line: " + md);
+    assertTrue(md.contains("- ⚠ load generator saturated in 7 of 8 runs (e.g. host CPU 100%"), md);
+    assertTrue(
+        md.contains("**FAILED** (4/4) ⚠ load generator saturated 4/4"),
+        "the failed cell shows why: " + md);
+    assertTrue(
+        md.contains(
+            "- `b/rr/-/1` (null): exit 1: the server stopped answering ⚠ load generator"
+                + " saturated"),
+        "the failed run's line too: " + md);
+
+    Path html = dir.resolve(CampaignHtml.FILE);
+    String dom = io.loadlab.core.report.HeadlessChromium.dumpDom(html);
+    assertEquals(
+        1,
+        dom.split("load generator saturated in 7 of 8 runs", -1).length - 1,
+        "one warning box: " + dom);
+    assertTrue(dom.contains("<details><summary>The 7 runs and their figures</summary>"), dom);
+    assertTrue(dom.contains("<li>b/rr/-/2 (failed): client 1: " + SATURATED), dom);
+    assertEquals(7, dom.split("<li>[ab]/rr/-/", -1).length - 1, "each run once: " + dom);
+    io.loadlab.core.report.HeadlessChromium.screenshot(
+        html, Path.of("target", "screenshots", "campaign-warnings.png"), 1280, 1600);
   }
 }

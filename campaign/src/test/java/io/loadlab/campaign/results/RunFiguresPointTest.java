@@ -49,4 +49,19 @@ class RunFiguresPointTest {
     assertEquals(null, f.figures().get("stream"), "no key cut from 'stream: received MB/s'");
     assertEquals(3.0, RunFigures.read(dir, null).figures().get("lost"));
   }
+
+  @Test
+  void theProcessesCpuIsTheClientsAndTheServersNotTheMachines() throws Exception {
+    result(
+        "\"rr users=1\":{\"ratePerSec\":1000,\"bytesPerSec\":2000000,"
+            + "\"cpu\":{\"clientUsPerOp\":30,\"hostUsPerOp\":1900,\"serverUsPerOp\":20}}",
+        "");
+    RunFigures f = RunFigures.read(dir, null);
+    assertEquals(1900.0, f.figures().get("cpuUsPerOp"), "the machine's, as before");
+    assertEquals(30.0, f.figures().get("cpuClientUsPerOp"));
+    assertEquals(20.0, f.figures().get("cpuServerUsPerOp"));
+    assertEquals(50.0, f.figures().get("cpuProcessUsPerOp"));
+    // 50 µs a transaction, 2,000 bytes a transaction: 25,000 µs per 10^6 bytes.
+    assertEquals(25000.0, f.figures().get("cpuProcessUsPerMB"), 1e-9);
+  }
 }

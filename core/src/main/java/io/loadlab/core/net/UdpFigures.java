@@ -8,8 +8,11 @@ import java.util.List;
 /**
  * The UDP figures of a sweep point, named {@code <operation>: <figure>}: for rr the lost
  * transactions and loss %; for a stream the sent and received rates (datagrams/s, MB/s), loss % and
- * reordered datagrams. Also fails the run when the server stopped answering (shown by an ICMP port
- * unreachable), or its answers went missing (said as seen).
+ * reordered datagrams. A stream's bandwidth is what arrived: {@code receivedBytesPerSec} (the
+ * server's count), with {@code sentBytesPerSec} and {@code lossPct} beside it, keys a campaign
+ * tabulates (the operation's own {@code bytesPerSec} is the sent rate). Also fails the run when the
+ * server stopped answering (shown by an ICMP port unreachable), or its answers went missing (said
+ * as seen).
  */
 final class UdpFigures {
   private UdpFigures() {}
@@ -37,11 +40,14 @@ final class UdpFigures {
       double sentRate = served / seconds;
       recording.figure(op + ": sent datagrams/s", sentRate);
       recording.figure(op + ": sent MB/s", sentRate * point.request() / 1e6);
+      recording.figure(op + ": sentBytesPerSec", sentRate * point.request());
       if (serverStart != null && serverEnd != null) {
         ServerStats d = serverEnd.since(serverStart);
         recording.figure(op + ": received datagrams/s", d.transactions() / seconds);
         recording.figure(op + ": received MB/s", d.bytesReceived() / seconds / 1e6);
+        recording.figure(op + ": receivedBytesPerSec", d.bytesReceived() / seconds);
       }
+      recording.figure(op + ": lossPct", tally.lossPercent());
       recording.figure(op + ": reordered", tally.reordered.sum());
     } else {
       recording.figure(op + ": late responses", tally.late.sum());

@@ -50,6 +50,10 @@ public final class FigureLabels {
 
   private FigureLabels() {}
 
+  private static int space(String key) {
+    return key.indexOf(' ');
+  }
+
   /** The label of a figure key, such as {@code p50 (µs)} for {@code p50Us}. */
   public static String of(String key) {
     if (key == null || key.isEmpty()) {
@@ -58,6 +62,10 @@ public final class FigureLabels {
     String known = KNOWN.get(key);
     if (known != null) {
       return known;
+    }
+    int dot = key.lastIndexOf('.');
+    if (dot > 0 && space(key) < 0) { // a named operation's figure, such as "transit.meanUs"
+      return key.substring(0, dot) + " " + of(key.substring(dot + 1));
     }
     int space = key.indexOf(' ');
     if (space > 0) { // a figure at a point, such as "transfersPerSec size=64"

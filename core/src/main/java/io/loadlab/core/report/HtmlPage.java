@@ -66,6 +66,14 @@ public final class HtmlPage {
     return this;
   }
 
+  /** A list folded under its summary, one click away (a {@code <details>} element). */
+  public HtmlPage details(String summary, List<String> items) {
+    body.append("<details><summary>").append(escape(summary)).append("</summary>\n<ul>\n");
+    items.forEach(i -> body.append("<li>").append(escape(i)).append("</li>\n"));
+    body.append("</ul></details>\n");
+    return this;
+  }
+
   /** Preformatted text, such as a command line. */
   public HtmlPage code(String text) {
     body.append("<pre>").append(escape(text)).append("</pre>\n");

@@ -183,6 +183,21 @@ class UdpDriverTest {
               + streamSent
               + ", kernel receive-buffer drops "
               + kernelDrops);
+
+      // The bandwidth is what arrived: below the sent rate by the loss, which stands beside it.
+      double received = figure(stream, "stream users=1: receivedBytesPerSec");
+      double sentRate = figure(stream, "stream users=1: sentBytesPerSec");
+      double loss = figure(stream, "stream users=1: lossPct");
+      assertEquals(figure(stream, "stream users=1: loss %"), loss, 1e-9);
+      assertEquals(100 * streamLost / streamSent, loss, 1e-9, "every 100th datagram dropped");
+      assertTrue(loss > 0, "some lost: " + loss);
+      assertTrue(received < sentRate, received + " received of " + sentRate + " sent");
+      // The server's window is asked for around the client's, so the two rates agree only roughly.
+      assertTrue(
+          received / sentRate > 0.8 * (1 - loss / 100),
+          "received about sent less the loss: " + received + " of " + sentRate);
+      assertEquals(
+          figure(stream, "stream users=1: received MB/s") * 1e6, received, received * 1e-9);
     }
   }
 

@@ -1,0 +1,149 @@
+package io.loadlab.campaign.report;
+
+import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.report.FigureLabels;
+import io.loadlab.core.report.HtmlPage;
+import io.loadlab.core.report.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The best-over tables ({@link Best}) as report.md and report.html both show them: per step and
+ * figure, rows the other sweep points, a column per configuration with the best value, where it was
+ * reached and its ratio to the baseline, and beside a rate its MB/s at the same cell where the step
+ * has {@code mbPerSec} (the MRG report's Figures 20-22 give both).
+ */
+public final class BestTables {
+  /** The figure shown beside a best rate, from the same cell. */
+  public static final String MB = "mbPerSec";
+
+  private BestTables() {}
+
+  /**
+   * One table: its title, header and rows, each cell's text and value (null for none).
+   *
+   * @param id its id on the page
+   */
+  public record Computed(
+      String id,
+      String title,
+      List<String> header,
+      List<List<String>> text,
+      List<List<Double>> values) {}
+
+  /** The tables of a step's best entries; none without best-over. */
+  public static List<Computed> of(Manifest m, Manifest.StepInfo step) {
+    List<Computed> out = new ArrayList<>();
+    if (m.best == null || step.bestOver == null) {
+      return out;
+    }
+    for (String figure : step.figures) {
+      if (figure.equals(MB) && step.figures.contains("transfersPerSec")) {
+        continue; // beside transfers/s, from the same cells
+      }
+      List<Manifest.BestEntry> mine =
+          m.best.stream().filter(b -> b.step.equals(step.name) && b.figure.equals(figure)).toList();
+      if (mine.isEmpty()) {
+        continue;
+      }
+      boolean mb = mine.stream().anyMatch(b -> b.mbPerSec != null);
+      List<String> rows = new ArrayList<>();
+      mine.forEach(
+          b -> {
+            String label = Matrix.label(b.point);
+            if (!rows.contains(label)) {
+              rows.add(label);
+            }
+          });
+      List<String> header = new ArrayList<>(List.of("point"));
+      for (String conf : m.configurations) {
+        header.add(conf);
+        if (mb) {
+          header.add(conf + " MB/s");
+        }
+      }
+      List<List<String>> text = new ArrayList<>();
+      List<List<Double>> values = new ArrayList<>();
+      for (String row : rows) {
+        List<String> t = new ArrayList<>(List.of(row.equals("-") ? "all" : row));
+        List<Double> v = new ArrayList<>();
+        v.add(null);
+        for (String conf : m.configurations) {
+          Manifest.BestEntry b =
+              mine.stream()
+                  .filter(x -> x.configuration.equals(conf) && Matrix.label(x.point).equals(row))
+                  .findFirst()
+                  .orElse(null);
+          if (b == null) {
+            t.add("—");
+            v.add(Double.NaN);
+          } else {
+            String s = CampaignReport.num(b.value) + " at " + Matrix.label(b.bestAt);
+            if (b.ratioToBaseline != null) {
+              s += String.format(Locale.ROOT, " (%.2f×)", b.ratioToBaseline);
+            }
+            t.add(s);
+            v.add(b.value);
+          }
+          if (mb) {
+            Double x = b == null ? null : b.mbPerSec;
+            t.add(x == null ? "—" : CampaignReport.num(x));
+            v.add(x == null ? Double.NaN : x);
+          }
+        }
+        text.add(t);
+        values.add(v);
+      }
+      String title =
+          step.name
+              + ": "
+              + FigureLabels.of(figure)
+              + (mb ? " and MB/s" : "")
+              + ", best over "
+              + String.join(" × ", step.bestOver);
+      out.add(new Computed("best-" + step.name + "-" + figure, title, header, text, values));
+    }
+    return out;
+  }
+
+  /** A step's best tables in Markdown. */
+  public static void markdown(Manifest m, Manifest.StepInfo step, StringBuilder sb) {
+    for (Computed t : of(m, step)) {
+      sb.append("## ").append(t.title()).append("\n\n|");
+      t.header().forEach(h -> sb.append(' ').append(h).append(" |"));
+      sb.append("\n|---|");
+      for (int i = 1; i < t.header().size(); i++) {
+        sb.append("---:|");
+      }
+      sb.append('\n');
+      for (List<String> row : t.text()) {
+        sb.append('|');
+        row.forEach(c -> sb.append(' ').append(c).append(" |"));
+        sb.append('\n');
+      }
+      sb.append('\n');
+    }
+  }
+
+  /** Every step's best tables on the page, each under its heading. */
+  public static void html(Manifest m, HtmlPage page) {
+    for (Manifest.StepInfo step : m.steps) {
+      for (Computed t : of(m, step)) {
+        page.heading(t.title());
+        List<List<Table.Cell>> rows = new ArrayList<>();
+        for (int r = 0; r < t.text().size(); r++) {
+          List<Table.Cell> row = new ArrayList<>();
+          for (int c = 0; c < t.text().get(r).size(); c++) {
+            Double v = t.values().get(r).get(c);
+            String s = t.text().get(r).get(c);
+            row.add(v == null ? Table.Cell.text(s) : Table.Cell.number(s, v));
+          }
+          rows.add(row);
+        }
+        page.table(new Table(t.id(), t.header(), rows));
+      }
+    }
+  }
+}

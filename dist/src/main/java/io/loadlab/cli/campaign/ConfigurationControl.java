@@ -82,8 +82,28 @@ final class ConfigurationControl {
             + c.file().getFileName()
             + " exited with "
             + code
+            + cause(log)
             + " (see "
             + log
             + ")";
+  }
+
+  /**
+   * The last failed action or error the child printed (a guest that never answered quotes its
+   * console there), as {@code ": <line>"}, or empty.
+   */
+  static String cause(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log);
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        String l = lines.get(i).strip();
+        if (l.startsWith("FAILED ") || (l.startsWith("loadlab: ") && !l.contains("running on"))) {
+          return ": " + l;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // no log to quote
+    }
+    return "";
   }
 }

@@ -151,7 +151,7 @@ public final class Provisioner implements AutoCloseable {
   }
 
   /** How much longer commands and role starts may take in emulated (TCG) guests. */
-  static final int EMULATION_SLOWDOWN = 10;
+  static final int EMULATION_SLOWDOWN = 5;
 
   private RolePlanner rolePlanner(Duration healthTimeout) {
     Install install = testbed.install();

@@ -144,9 +144,8 @@ final class GuestLabRecords {
           "runs", "runs",
           "teardown", "teardown");
 
-  /** The phase of one logged action ({@code <machine>: <action> (<detail>)}). */
-  static String phase(String entry) {
-    String action = entry.substring(entry.indexOf(": ") + 2);
+  /** The phase of one logged action ({@code <action> (<detail>)}, after the machine). */
+  static String phase(String action) {
     if (action.startsWith("start, and learn") || action.equals("start")) {
       return "bootToSsh";
     }

@@ -275,6 +275,27 @@ class CampaignFileTest {
   @MethodSource("exampleCampaigns")
   void everyExampleCampaignPlans(Path file) throws Exception {
     String text = Files.readString(file);
+    if (HardwareExamples.onThisMachine(file)) {
+      // The guest lab: its hosts are this machine; with an empty home its guests lack the key
+      // they authorize, one line each naming file and field (examples/guest-lab; the run itself
+      // is GuestLabCampaignTest).
+      Path home = Files.createDirectories(dir.resolve("empty-home"));
+      CliRun r = HardwareExamples.withHome(home, "campaign", "plan", file.toString(), "--offline");
+      assertEquals(2, r.code(), r.out() + r.err());
+      java.util.Set<String> seen = new java.util.TreeSet<>();
+      for (String line : r.err().strip().split("\n")) {
+        String problem = line.startsWith("loadlab: ") ? line.substring(9) : line;
+        assertTrue(problem.matches("/\\S+\\.yaml: [A-Za-z0-9._-]+: .+"), line);
+        seen.add(HardwareExamples.fileAndField(problem));
+      }
+      Path tb = file.resolveSibling("testbed.yaml").toAbsolutePath();
+      assertEquals(
+          java.util.Set.of(
+              tb + ": guests.ll-gl-client.key-file: ", tb + ": guests.ll-gl-server.key-file: "),
+          seen,
+          r.err());
+      return;
+    }
     if (!HardwareExamples.testbeds(file).isEmpty()) {
       hardwareExampleIsRefusedForWhatThisMachineLacks(file, text.contains("run: jmeter run"));
       return;

@@ -39,6 +39,15 @@ public final class HardwareExamples {
     return new ArrayList<>(out);
   }
 
+  /** True if every host of the campaign's testbeds is this machine ({@code local: true}). */
+  static boolean onThisMachine(Path campaign) {
+    List<Path> tbs = testbeds(campaign);
+    return !tbs.isEmpty()
+        && tbs.stream()
+            .allMatch(
+                tb -> TestbedFile.read(tb).hosts().values().stream().allMatch(h -> h.isLocal()));
+  }
+
   /**
    * The file and field ({@code FILE: FIELD: }) of every problem the plan finds with a home that
    * holds no SSH key and no known_hosts: each host's (and each guest with a role's) key file and

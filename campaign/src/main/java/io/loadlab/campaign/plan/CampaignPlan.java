@@ -224,7 +224,15 @@ public final class CampaignPlan {
     }
     String program;
     try {
-      program = TestbedMachines.program(TestbedFile.read(conf.file()));
+      var testbed = TestbedFile.read(conf.file());
+      if (step.clients().stream()
+          .allMatch(
+              c ->
+                  testbed.hosts().containsKey(c.machine())
+                      && testbed.hosts().get(c.machine()).isLocal())) {
+        return " here (" + step.clients().get(0).machine() + " is this machine)";
+      }
+      program = TestbedMachines.program(testbed);
     } catch (RuntimeException e) {
       program = "loadlab";
     }

@@ -110,6 +110,7 @@ public final class CampaignRunner {
         out.println("configuration " + conf.name() + ": " + ConfigurationControl.describe(conf));
         Manifest.ConfigurationTime took = new Manifest.ConfigurationTime();
         long t0 = System.nanoTime();
+        java.time.Instant upStart = java.time.Instant.now();
         String upFailure = control.up(conf);
         Services services = new Services(children);
         if (upFailure == null) {
@@ -121,8 +122,13 @@ public final class CampaignRunner {
           }
           recordTimes(conf, took);
         }
+        java.time.Instant upEnd = java.time.Instant.now();
+        boolean guestLab = upFailure == null && GuestLabRecords.applies(conf);
         if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
           machines = new TestbedMachines(conf.file());
+          if (guestLab) {
+            GuestLabRecords.machines(conf, dir.resolve("configurations"), machines);
+          }
         } else if (upFailure == null && conf.kind() == Campaign.Kind.LAB) {
           machines = TestbedMachines.ofLab(conf);
         }
@@ -145,6 +151,16 @@ public final class CampaignRunner {
             out.println("configuration " + conf.name() + ": " + downFailure);
           } else if (upFailure == null) {
             took.downSeconds = secondsSince(down);
+          }
+          if (guestLab) {
+            java.time.Instant downEnd = java.time.Instant.now();
+            java.time.Instant downStart = downEnd.minusNanos(System.nanoTime() - down);
+            out.println(
+                "configuration "
+                    + conf.name()
+                    + ": "
+                    + GuestLabRecords.phases(
+                        conf, dir.resolve("configurations"), upStart, upEnd, downStart, downEnd));
           }
         }
       }

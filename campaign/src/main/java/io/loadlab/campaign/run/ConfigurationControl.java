@@ -24,7 +24,8 @@ public final class ConfigurationControl {
   String up(Campaign.Configuration c) throws IOException, InterruptedException {
     return switch (c.kind()) {
       case NONE -> null;
-      case TESTBED -> loadlab(c, "provision", "apply");
+        // Roles get longer than an interactive apply to be ready: a JVM broker on a busy machine.
+      case TESTBED -> loadlab(c, "provision", "apply", "--health-timeout", ROLE_READY_TIMEOUT);
       case LAB -> {
         if (Files.exists(c.labStateDir().resolve("lab.json"))) {
           // Left up by an earlier (killed or kept) campaign: start from a clean lab.
@@ -61,11 +62,15 @@ public final class ConfigurationControl {
     };
   }
 
-  private String loadlab(Campaign.Configuration c, String group, String verb)
+  /** How long a testbed's roles have to answer in a campaign ({@code provision apply}). */
+  static final String ROLE_READY_TIMEOUT = "3m";
+
+  private String loadlab(Campaign.Configuration c, String group, String verb, String... more)
       throws IOException, InterruptedException {
     Files.createDirectories(logDir);
     Path log = logDir.resolve(c.name() + ".log");
     List<String> args = new ArrayList<>(List.of(group, verb, c.file().toString()));
+    args.addAll(List.of(more));
     Process p =
         new ProcessBuilder(StepExecutors.loadlab(args))
             .redirectErrorStream(true)
@@ -83,8 +88,28 @@ public final class ConfigurationControl {
             + c.file().getFileName()
             + " exited with "
             + code
+            + cause(log)
             + " (see "
             + log
             + ")";
+  }
+
+  /**
+   * The last failed action or error the child printed (a guest that never answered quotes its
+   * console there), as {@code ": <line>"}, or empty.
+   */
+  static String cause(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log);
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        String l = lines.get(i).strip();
+        if (l.startsWith("FAILED ") || (l.startsWith("loadlab: ") && !l.contains("running on"))) {
+          return ": " + l;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // no log to quote
+    }
+    return "";
   }
 }

@@ -42,6 +42,13 @@ public final class StepExecutors {
       prefix.addAll(placement.words());
       return new ChildProcess(prefix);
     }
+    if (c.kind() == Campaign.Kind.TESTBED) {
+      io.loadlab.provision.testbed.Host h =
+          io.loadlab.provision.testbed.TestbedFile.read(c.file()).hosts().get(machine);
+      if (h != null && h.isLocal()) {
+        return new ChildProcess(placement.words()); // this machine itself
+      }
+    }
     throw new IllegalStateException("no executor for machine " + machine + " of " + c.name());
   }
 

@@ -39,7 +39,17 @@ public final class TestbedMachines implements AutoCloseable {
   TestbedMachines(Path testbedFile) {
     Testbed testbed = TestbedFile.read(testbedFile);
     this.targets = m -> SshTargets.of(testbed, testbedFile, ProvisionOptions.defaults(), m);
-    this.reachable = null;
+    // Every machine but this one (a local host runs its steps here, without SSH).
+    Set<String> remote = new LinkedHashSet<>(testbed.guests().keySet());
+    testbed
+        .hosts()
+        .forEach(
+            (name, h) -> {
+              if (!h.isLocal()) {
+                remote.add(name);
+              }
+            });
+    this.reachable = remote;
     this.program = program(testbed);
   }
 

@@ -21,6 +21,8 @@ import java.util.List;
  * @param boot direct kernel boot, or null to boot from the disk
  * @param pciDevice the PCI address of a whole device assigned to the guest, or null
  * @param mtu the MTU of a bridged NIC, or 0 for libvirt's default
+ * @param shareHostRoot export the host's {@code /} read-only to the guest over virtio-9p (tag
+ *     {@code hostroot}), for a host-root guest
  */
 public record DomainSpec(
     String name,
@@ -36,7 +38,42 @@ public record DomainSpec(
     String mac,
     Guest.Boot boot,
     HostFacts.PciAddress pciDevice,
-    int mtu) {
+    int mtu,
+    boolean shareHostRoot) {
+
+  /** A spec without the host's root shared. */
+  public DomainSpec(
+      String name,
+      String type,
+      int vcpus,
+      long memoryKiB,
+      long hugepageKiB,
+      List<Integer> pins,
+      int numaNode,
+      String diskPath,
+      String bridge,
+      HostFacts.PciAddress vf,
+      String mac,
+      Guest.Boot boot,
+      HostFacts.PciAddress pciDevice,
+      int mtu) {
+    this(
+        name,
+        type,
+        vcpus,
+        memoryKiB,
+        hugepageKiB,
+        pins,
+        numaNode,
+        diskPath,
+        bridge,
+        vf,
+        mac,
+        boot,
+        pciDevice,
+        mtu,
+        false);
+  }
 
   /** A spec without an assigned PCI device and with the default MTU. */
   public DomainSpec(
@@ -66,6 +103,7 @@ public record DomainSpec(
         mac,
         boot,
         null,
-        0);
+        0,
+        false);
   }
 }

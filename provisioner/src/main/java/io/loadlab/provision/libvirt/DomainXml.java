@@ -55,13 +55,23 @@ public final class DomainXml {
     x.append("  <features><acpi/><apic/></features>\n");
     x.append("  <on_poweroff>destroy</on_poweroff>\n  <on_reboot>restart</on_reboot>\n");
     x.append("  <devices>\n");
-    x.append("    <disk type='file' device='disk'>\n")
-        .append("      <driver name='qemu' type='qcow2'/>\n")
-        .append("      <source file='")
-        .append(escape(spec.diskPath()))
-        .append("'/>\n")
-        .append("      <target dev='vda' bus='virtio'/>\n")
-        .append("    </disk>\n");
+    if (spec.shareHostRoot()) {
+      // The host's root filesystem, read-only; remap keeps inode numbers of its several
+      // filesystems apart.
+      x.append(
+          "    <filesystem type='mount' accessmode='passthrough' multidevs='remap'>\n"
+              + "      <source dir='/'/>\n      <target dir='hostroot'/>\n      <readonly/>\n"
+              + "    </filesystem>\n");
+    }
+    if (!spec.diskPath().isEmpty()) {
+      x.append("    <disk type='file' device='disk'>\n")
+          .append("      <driver name='qemu' type='qcow2'/>\n")
+          .append("      <source file='")
+          .append(escape(spec.diskPath()))
+          .append("'/>\n")
+          .append("      <target dev='vda' bus='virtio'/>\n")
+          .append("    </disk>\n");
+    }
     if (spec.bridge() != null) {
       x.append("    <interface type='bridge'>\n")
           .append("      <mac address='")

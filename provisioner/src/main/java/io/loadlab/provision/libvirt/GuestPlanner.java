@@ -20,10 +20,35 @@ import java.util.Map;
 public final class GuestPlanner {
   private final String testbedName;
   private final Duration shutdownTimeout;
+  private final StartHooks hooks;
+
+  /** What runs around a guest's start (a host-root guest's initramfs and host key). */
+  public interface StartHooks {
+    /** Before the domain starts. */
+    void before(String name, Guest g);
+
+    /** Once it started: e.g. waits for its host key. */
+    void after(String name, Guest g) throws InterruptedException;
+
+    /** No hooks. */
+    StartHooks NONE =
+        new StartHooks() {
+          @Override
+          public void before(String name, Guest g) {}
+
+          @Override
+          public void after(String name, Guest g) {}
+        };
+  }
 
   public GuestPlanner(String testbedName, Duration shutdownTimeout) {
+    this(testbedName, shutdownTimeout, StartHooks.NONE);
+  }
+
+  public GuestPlanner(String testbedName, Duration shutdownTimeout, StartHooks hooks) {
     this.testbedName = testbedName;
     this.shutdownTimeout = shutdownTimeout;
+    this.hooks = hooks;
   }
 
   /**
@@ -41,8 +66,10 @@ public final class GuestPlanner {
       List<Integer> pins,
       long pageKiB) {
     String clone = g.cloneVolume(name);
-    String existingDisk = host.volumePath(g.pool(), clone);
-    if (existingDisk == null) {
+    String existingDisk = g.sharesHostRoot() ? "" : host.volumePath(g.pool(), clone);
+    if (g.sharesHostRoot()) {
+      // no volume: the guest runs the host's root filesystem
+    } else if (existingDisk == null) {
       plan.change(
           name,
           "clone volume " + g.baseVolume() + " to " + clone + " in pool " + g.pool(),
@@ -94,7 +121,7 @@ public final class GuestPlanner {
           name,
           "define domain (" + summary + ")",
           () -> {
-            host.define(DomainXml.of(template.spec(host.volumePath(g.pool(), clone))));
+            host.define(DomainXml.of(template.spec(disk(host, g, clone))));
             return new Undo("domain", name, Map.of("host", g.host()));
           });
     } else {
@@ -116,7 +143,7 @@ public final class GuestPlanner {
                 + String.join(", ", diffs)
                 + (state == GuestState.RUNNING ? " (takes effect at next boot)" : ""),
             () -> {
-              host.define(DomainXml.of(template.spec(host.volumePath(g.pool(), clone))));
+              host.define(DomainXml.of(template.spec(disk(host, g, clone))));
               return null;
             });
       }
@@ -144,10 +171,32 @@ public final class GuestPlanner {
     if (state != GuestState.RUNNING) {
       plan.change(
           name,
-          "start",
+          g.sharesHostRoot()
+              ? "start, and learn its SSH host key from its console ("
+                  + ("qemu".equals(host.domainType()) ? "emulated, TCG" : host.domainType())
+                  + ")"
+              : "start",
           () -> {
+            hooks.before(name, g);
             host.start(name);
-            return new Undo("started", name, Map.of("host", g.host()));
+            Undo started =
+                new Undo(
+                    "started",
+                    name,
+                    g.sharesHostRoot()
+                        ? Map.of("host", g.host(), "stop", "destroy")
+                        : Map.of("host", g.host()));
+            try {
+              hooks.after(name, g);
+            } catch (RuntimeException | InterruptedException e) {
+              // Not up: stop it now, or the failed apply would leave it running unrecorded.
+              host.stop(name, Duration.ZERO);
+              if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+              }
+              throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            }
+            return started;
           });
     } else {
       plan.unchanged(name, "running");
@@ -160,10 +209,13 @@ public final class GuestPlanner {
       case "started" ->
           new Action(
               u.machine(),
-              "shut down (destroy after " + shutdownTimeout.toSeconds() + "s)",
+              "destroy".equals(u.get("stop"))
+                  ? "power off (nothing in it to keep)"
+                  : "shut down (destroy after " + shutdownTimeout.toSeconds() + "s)",
               () -> {
                 if (host.state(u.machine()) == GuestState.RUNNING) {
-                  if (!host.stop(u.machine(), shutdownTimeout)) {
+                  Duration wait = "destroy".equals(u.get("stop")) ? Duration.ZERO : shutdownTimeout;
+                  if (!host.stop(u.machine(), wait)) {
                     return null; // destroyed; logged as ok with the description saying so
                   }
                 }
@@ -191,6 +243,10 @@ public final class GuestPlanner {
               });
       default -> null;
     };
+  }
+
+  private static String disk(LibvirtHost host, Guest g, String clone) {
+    return g.sharesHostRoot() ? "" : host.volumePath(g.pool(), clone);
   }
 
   private static List<String> differences(DomainXml.Summary live, DomainXml.Summary wanted) {
@@ -286,7 +342,8 @@ public final class GuestPlanner {
           DomainXml.mac(testbedName, name),
           g.boot(),
           "pci".equals(n.mode()) ? HostFacts.PciAddress.parse(n.device()) : null,
-          "bridge".equals(n.mode()) && n.mtu() != null ? n.mtu() : 0);
+          "bridge".equals(n.mode()) && n.mtu() != null ? n.mtu() : 0,
+          g.sharesHostRoot());
     }
 
     String describe() {
@@ -303,6 +360,7 @@ public final class GuestPlanner {
       }
       return g.vcpus()
           + " vCPUs, "
+          + (g.sharesHostRoot() ? "the host's root shared read-only, " : "")
           + g.memory()
           + (g.useHugepages() ? " on " + pageKiB + " KiB hugepages" : "")
           + (pins.isEmpty()

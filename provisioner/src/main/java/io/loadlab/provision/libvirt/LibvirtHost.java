@@ -40,11 +40,13 @@ public final class LibvirtHost implements AutoCloseable {
   private final String hostName;
   private final String uri;
   private final Connect conn;
+  private String domainType;
 
   private LibvirtHost(String hostName, String uri, Connect conn) {
     this.hostName = hostName;
     this.uri = uri;
     this.conn = conn;
+    this.domainType = uri.startsWith("test:") || uri.startsWith("test+") ? "test" : "kvm";
   }
 
   /** Opens a read-write connection; fails with exit 3 and the libvirt message if it cannot. */
@@ -69,9 +71,27 @@ public final class LibvirtHost implements AutoCloseable {
     }
   }
 
-  /** The libvirt domain type guests are defined with: {@code test} on the test driver. */
+  /**
+   * The libvirt domain type guests are defined with: {@code kvm}, {@code qemu} (emulation, TCG) or
+   * {@code test} on the test driver.
+   */
   public String domainType() {
-    return uri.startsWith("test:") || uri.startsWith("test+") ? "test" : "kvm";
+    return domainType;
+  }
+
+  /** Defines guests as {@code type} from now on (see {@link Virtualization}). */
+  void useDomainType(String type) {
+    this.domainType = type;
+  }
+
+  /** The host's capabilities XML ({@code virsh capabilities}). */
+  String capabilities() {
+    return call("read capabilities", conn::getCapabilities);
+  }
+
+  /** The host's free memory in bytes, as libvirt reports it. */
+  public long freeMemoryBytes() {
+    return call("read free memory", conn::getFreeMemory);
   }
 
   public String uri() {

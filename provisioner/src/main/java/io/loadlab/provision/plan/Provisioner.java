@@ -54,8 +54,11 @@ public final class Provisioner implements AutoCloseable {
   private final Map<String, HostFacts> facts = new LinkedHashMap<>();
   private final Map<String, RemoteShell> openShells = new LinkedHashMap<>();
   private final Map<String, List<Integer>> pins;
+  private final Map<String, String> virtualization = new LinkedHashMap<>();
+  private final Map<String, Guest> resolved = new LinkedHashMap<>();
+  private final io.loadlab.provision.guestboot.HostRootGuests hostRoot;
   private final GuestPlanner guestPlanner;
-  private final RolePlanner rolePlanner;
+  private RolePlanner rolePlanner;
   private final InstallPlanner installPlanner;
   private final PluginInstallPlanner pluginPlanner;
 
@@ -64,15 +67,32 @@ public final class Provisioner implements AutoCloseable {
     this.testbed = testbed;
     this.options = options;
     this.shells = shells;
-    this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout());
+    this.hostRoot = new io.loadlab.provision.guestboot.HostRootGuests(testbed.name(), dir());
+    this.guestPlanner =
+        new GuestPlanner(
+            testbed.name(),
+            options.shutdownTimeout(),
+            new GuestPlanner.StartHooks() {
+              @Override
+              public void before(String name, Guest g) {
+                if (g.sharesHostRoot()) {
+                  hostRoot.beforeStart(g);
+                }
+              }
+
+              @Override
+              public void after(String name, Guest g) throws InterruptedException {
+                if (g.sharesHostRoot()) {
+                  hostRoot.afterStart(
+                      name,
+                      g,
+                      SshTargets.of(testbed, file, options, name).knownHosts(),
+                      options.bootTimeout());
+                }
+              }
+            });
     Install install = testbed.install();
-    this.rolePlanner =
-        new RolePlanner(
-            options.healthTimeout(),
-            Duration.ofMillis(300),
-            install == null
-                ? Launchers.ON_PATH
-                : new Launchers(install.program(), install.jmeterServer()));
+    this.rolePlanner = rolePlanner(options.healthTimeout());
     this.installPlanner =
         install == null || install.loadlab() == null
             ? null
@@ -94,17 +114,53 @@ public final class Provisioner implements AutoCloseable {
     try {
       for (Map.Entry<String, Host> h : testbed.hosts().entrySet()) {
         if (h.getValue().libvirt() != null) {
-          LibvirtHost lv = LibvirtHost.open(h.getKey(), h.getValue().libvirt());
+          LibvirtHost lv = LibvirtHostOpening.open(h.getKey(), h.getValue());
           libvirt.put(h.getKey(), lv);
           facts.put(h.getKey(), lv.facts());
+          if (!testbed.guests().isEmpty()) {
+            virtualization.put(
+                h.getKey(),
+                io.loadlab.provision.libvirt.Virtualization.apply(h.getKey(), h.getValue(), lv));
+          }
         }
       }
       validator.check(testbed, facts);
+      testbed
+          .guests()
+          .forEach(
+              (name, g) ->
+                  resolved.put(
+                      name,
+                      g.sharesHostRoot()
+                          ? hostRoot.resolve(
+                              name,
+                              g,
+                              testbed.hosts().get(g.host()),
+                              SshTargets.of(testbed, file, options, name).keyFile(),
+                              libvirt.get(g.host()).domainType())
+                          : g));
     } catch (RuntimeException e) {
       close();
       throw e;
     }
     this.pins = Pinnings.resolve(testbed, facts);
+    if (virtualization.containsValue("tcg")) {
+      // An emulated guest starts a JVM in tens of seconds on a busy machine.
+      this.rolePlanner = rolePlanner(options.healthTimeout().multipliedBy(EMULATION_SLOWDOWN));
+    }
+  }
+
+  /** How much longer commands and role starts may take in emulated (TCG) guests. */
+  static final int EMULATION_SLOWDOWN = 5;
+
+  private RolePlanner rolePlanner(Duration healthTimeout) {
+    Install install = testbed.install();
+    return new RolePlanner(
+        healthTimeout,
+        Duration.ofMillis(300),
+        install == null
+            ? Launchers.ON_PATH
+            : new Launchers(install.program(), install.jmeterServer()));
   }
 
   /** Reads, validates and connects; throws a one-line error (exit 2 or 3) on any problem. */
@@ -156,17 +212,25 @@ public final class Provisioner implements AutoCloseable {
       // Checked against the hosts' interfaces before anything is applied.
       throw new io.loadlab.core.failure.UsageException(String.join("\n", problems));
     }
+    AppliedState applied = AppliedState.load(stateFile());
     testbed
-        .guests()
+        .hosts()
         .forEach(
-            (name, g) -> {
-              LibvirtHost lv = libvirt.get(g.host());
-              long pageKiB =
-                  TestbedValidator.pageKiB(
-                      TestbedValidator.pageSize(
-                          testbed.hosts().get(g.host()).tuning().hugepages()));
-              guestPlanner.plan(plan, lv, facts.get(g.host()), name, g, pins.get(name), pageKiB);
+            (name, h) -> {
+              if (!h.bridges().isEmpty()) {
+                io.loadlab.provision.bridge.LabBridgePlanner.plan(
+                    plan, name, h.bridges(), shell(name), applied);
+              }
             });
+    GuestMemory.check(testbed, libvirt);
+    resolved.forEach(
+        (name, g) -> {
+          LibvirtHost lv = libvirt.get(g.host());
+          long pageKiB =
+              TestbedValidator.pageKiB(
+                  TestbedValidator.pageSize(testbed.hosts().get(g.host()).tuning().hugepages()));
+          guestPlanner.plan(plan, lv, facts.get(g.host()), name, g, pins.get(name), pageKiB);
+        });
     if (installPlanner != null) {
       for (String machine : machinesFor(RoleCommands::runsLoadlab, testbed.install().on())) {
         planInstall(plan, machine, installPlanner);
@@ -275,6 +339,7 @@ public final class Provisioner implements AutoCloseable {
         yield lv == null ? null : guestPlanner.undo(lv, u);
       }
       case "role" -> RolePlanner.undo(u, shell(u.machine()));
+      case "bridge" -> io.loadlab.provision.bridge.LabBridgePlanner.undo(u, shell(u.machine()));
       case "install" -> InstallPlanner.undo(u, shell(u.machine()));
       case "jmeter-plugin" -> PluginInstallPlanner.undo(u, shell(u.machine()));
       default -> TuningPlanner.undo(u, shell(u.machine()));
@@ -329,7 +394,17 @@ public final class Provisioner implements AutoCloseable {
                     TuningPlanner.missingKernelOptions(shell(name), h.tuning().kernelCmdline()));
               }
             });
-    return TestbedDescription.of(testbed, facts, pins, states, needsReboot);
+    Map<String, Object> d =
+        new LinkedHashMap<>(TestbedDescription.of(testbed, facts, pins, states, needsReboot));
+    if (!virtualization.isEmpty()) {
+      d.put("virtualization", Map.copyOf(virtualization));
+    }
+    return d;
+  }
+
+  /** How each host's guests run: {@code kvm} or {@code tcg} (emulated). */
+  public Map<String, String> virtualization() {
+    return Map.copyOf(virtualization);
   }
 
   /** A shell on a guest that was just started: retries the connection while it boots. */
@@ -340,6 +415,17 @@ public final class Provisioner implements AutoCloseable {
         return shell(guest);
       } catch (io.loadlab.core.failure.UnreachableTargetException e) {
         if (System.nanoTime() > deadline) {
+          Guest g = resolved.get(guest);
+          if (g != null && g.sharesHostRoot()) {
+            throw new io.loadlab.provision.guestboot.GuestBootException(
+                guest
+                    + " did not answer SSH within "
+                    + options.bootTimeout().toSeconds()
+                    + " s ("
+                    + e.getMessage()
+                    + ")",
+                io.loadlab.provision.guestboot.HostRootGuests.console(g));
+          }
           throw e;
         }
         Thread.sleep(2000);
@@ -348,8 +434,30 @@ public final class Provisioner implements AutoCloseable {
   }
 
   private RemoteShell shell(String machine) {
-    return openShells.computeIfAbsent(
-        machine, m -> shells.open(SshTargets.of(testbed, file, options, m), options.hostKeys()));
+    Host h = testbed.hosts().get(machine);
+    if (h != null && h.isLocal()) {
+      return openShells.computeIfAbsent(machine, io.loadlab.provision.ssh.LocalShell::new);
+    }
+    return openShells.computeIfAbsent(machine, m -> shells.open(target(m), options.hostKeys()));
+  }
+
+  /** The SSH target of a machine; an emulated guest's commands get longer to finish. */
+  private io.loadlab.provision.ssh.SshTarget target(String machine) {
+    io.loadlab.provision.ssh.SshTarget t = SshTargets.of(testbed, file, options, machine);
+    Guest g = testbed.guests().get(machine);
+    if (g == null || !"tcg".equals(virtualization.get(g.host()))) {
+      return t;
+    }
+    return new io.loadlab.provision.ssh.SshTarget(
+        t.name(),
+        t.address(),
+        t.port(),
+        t.user(),
+        t.keyFile(),
+        t.knownHosts(),
+        t.sudo(),
+        t.connectTimeout(),
+        t.commandTimeout().multipliedBy(EMULATION_SLOWDOWN));
   }
 
   @Override

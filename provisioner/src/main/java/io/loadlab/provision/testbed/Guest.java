@@ -91,6 +91,47 @@ public record Guest(
    * @param initrd the initramfs, or null
    * @param cmdline the kernel command line, e.g. {@code console=ttyS0}, or null
    * @param consoleLog a file on the host that receives the guest's serial console, or null
+   * @param hostRoot the guest runs the host's own root filesystem, shared read-only over virtio-9p,
+   *     with tmpfs where it writes: loadlab builds the initramfs (busybox-static and the kernel's
+   *     virtio and 9p modules), the guest sets its {@code address} on its bridged NIC, makes a new
+   *     SSH host key at each boot and prints it on the serial console, where the provisioner learns
+   *     it, and runs the host's sshd and JDK. No image, nothing downloaded; the kernel defaults to
+   *     the newest {@code /boot/vmlinuz-*} with 9p modules (Debian's linux-image-amd64)
    */
-  public record Boot(String kernel, String initrd, String cmdline, String consoleLog) {}
+  public record Boot(
+      String kernel, String initrd, String cmdline, String consoleLog, Boolean hostRoot) {
+    /** Direct kernel boot of the given files. */
+    public Boot(String kernel, String initrd, String cmdline, String consoleLog) {
+      this(kernel, initrd, cmdline, consoleLog, null);
+    }
+
+    /** True if the guest runs the host's root filesystem (see {@code hostRoot}). */
+    public boolean sharesHostRoot() {
+      return Boolean.TRUE.equals(hostRoot);
+    }
+  }
+
+  /** True if the guest boots the host's own root filesystem (needs no volume). */
+  public boolean sharesHostRoot() {
+    return boot != null && boot.sharesHostRoot();
+  }
+
+  /** This guest with another boot section (the resolved one of a host-root guest). */
+  public Guest withBoot(Boot b) {
+    return new Guest(
+        host,
+        pool,
+        baseVolume,
+        vcpus,
+        memory,
+        hugepages,
+        pinning,
+        network,
+        address,
+        port,
+        user,
+        keyFile,
+        knownHosts,
+        b);
+  }
 }

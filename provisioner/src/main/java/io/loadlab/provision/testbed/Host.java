@@ -12,6 +12,13 @@ package io.loadlab.provision.testbed;
  * @param libvirt libvirt connection URI, e.g. {@code qemu:///system} or {@code test:///path.xml};
  *     needed only if guests run on the host
  * @param tuning host tuning, applied over SSH
+ * @param local this machine itself: its commands (bridges, roles, install) run here, without SSH,
+ *     and it needs no address, user or keys
+ * @param virtualization how its guests run: {@code kvm} (the default; a host without usable KVM is
+ *     an error), {@code tcg} (QEMU's emulation) or {@code auto} (KVM where the host's /dev/kvm can
+ *     boot a stock kernel, emulation otherwise); recorded with the results
+ * @param bridges Linux bridges the provisioner creates on the host for its guests (name to the
+ *     host's own address on it), removed at teardown: the lab's own network
  */
 public record Host(
     String address,
@@ -21,9 +28,40 @@ public record Host(
     String knownHosts,
     Boolean sudo,
     String libvirt,
-    Tuning tuning) {
+    Tuning tuning,
+    Boolean local,
+    String virtualization,
+    java.util.Map<String, LabBridge> bridges) {
+  /** The values of {@code virtualization}. */
+  public static final java.util.List<String> VIRTUALIZATIONS =
+      java.util.List.of("kvm", "tcg", "auto");
+
   public Host {
     tuning = tuning == null ? Tuning.NONE : tuning;
+    bridges = bridges == null ? java.util.Map.of() : new java.util.LinkedHashMap<>(bridges);
+  }
+
+  /** A host reached over SSH, as before local hosts and lab bridges. */
+  public Host(
+      String address,
+      Integer port,
+      String user,
+      String keyFile,
+      String knownHosts,
+      Boolean sudo,
+      String libvirt,
+      Tuning tuning) {
+    this(address, port, user, keyFile, knownHosts, sudo, libvirt, tuning, null, null, null);
+  }
+
+  /** True for this machine itself (no SSH). */
+  public boolean isLocal() {
+    return Boolean.TRUE.equals(local);
+  }
+
+  /** {@code kvm}, {@code tcg} or {@code auto}; {@code kvm} if not given. */
+  public String virtualizationOrDefault() {
+    return virtualization == null ? "kvm" : virtualization;
   }
 
   public int sshPort() {

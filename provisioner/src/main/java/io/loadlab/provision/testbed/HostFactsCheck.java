@@ -88,7 +88,9 @@ final class HostFactsCheck {
                 hugepageDemand.merge(g.host(), TestbedValidator.memoryBytes(g), Long::sum);
               }
               Guest.Network n = g.network();
-              if ("bridge".equals(n.mode()) && !f.bridges().contains(n.bridge())) {
+              if ("bridge".equals(n.mode())
+                  && !f.bridges().contains(n.bridge())
+                  && !t.hosts().get(g.host()).bridges().containsKey(n.bridge())) {
                 p.add(
                     at(
                         field + ".network.bridge",

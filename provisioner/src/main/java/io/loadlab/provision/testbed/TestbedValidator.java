@@ -96,6 +96,28 @@ public final class TestbedValidator {
   }
 
   private void checkHost(String field, Host h, List<String> p) {
+    if (h.virtualization() != null && !Host.VIRTUALIZATIONS.contains(h.virtualization())) {
+      p.add(
+          at(
+              field + ".virtualization",
+              "'" + Texts.cut(h.virtualization()) + "' is unknown; use kvm, tcg or auto"));
+    }
+    h.bridges()
+        .forEach(
+            (name, b) -> {
+              if (b == null || blank(b.address()) || !b.address().matches("[0-9.]+/[0-9]{1,2}")) {
+                p.add(
+                    at(
+                        field + ".bridges." + name + ".address",
+                        "missing or not an IPv4 address with its prefix; give e.g. 10.231.70.1/24"));
+              }
+              if (name.length() > 15) {
+                p.add(at(field + ".bridges." + name, "longer than 15 characters; shorten it"));
+              }
+            });
+    if (h.isLocal()) {
+      return; // this machine: commands run here, no SSH
+    }
     if (blank(h.address())) {
       p.add(at(field + ".address", "missing; give the host name or IP address"));
     }
@@ -176,7 +198,9 @@ public final class TestbedValidator {
               "hosts." + g.host() + ".libvirt",
               "missing but guest " + name + " runs there; give a URI such as qemu:///system"));
     }
-    if (blank(g.baseVolume())) {
+    if (g.sharesHostRoot()) {
+      checkHostRoot(field, g, host, p);
+    } else if (blank(g.baseVolume())) {
       p.add(at(field + ".base-volume", "missing; name the volume to clone"));
     }
     if (g.vcpus() == null || g.vcpus() < 1) {
@@ -221,7 +245,9 @@ public final class TestbedValidator {
     if (b == null) {
       return;
     }
-    if (blank(b.kernel()) || !b.kernel().startsWith("/")) {
+    if (b.sharesHostRoot() && b.kernel() == null) {
+      // the newest kernel with 9p modules
+    } else if (blank(b.kernel()) || !b.kernel().startsWith("/")) {
       p.add(
           at(
               field + ".kernel",
@@ -232,6 +258,49 @@ public final class TestbedValidator {
     }
     if (b.consoleLog() != null && !b.consoleLog().startsWith("/")) {
       p.add(at(field + ".console-log", "relative; give an absolute path on the host"));
+    }
+  }
+
+  /** A host-root guest runs on this machine, on a bridge, at an address, with its SSH files. */
+  private void checkHostRoot(String field, Guest g, Host host, List<String> p) {
+    if (host != null && !host.isLocal()) {
+      p.add(
+          at(
+              field + ".boot.host-root",
+              "needs its host to be this machine (hosts."
+                  + g.host()
+                  + ".local: true); on a"
+                  + " remote host boot a volume (base-volume)"));
+    }
+    if (!"bridge".equals(g.network().mode())) {
+      p.add(
+          at(field + ".network", "a host-root guest needs mode: bridge (its SSH comes that way)"));
+    }
+    if (blank(g.address())) {
+      p.add(at(field + ".address", "missing; give the guest's address on its bridge"));
+    }
+    if (blank(g.user()) && (host == null || blank(host.user()))) {
+      p.add(at(field + ".user", "missing; give the SSH user (root)"));
+    }
+    if (blank(g.knownHosts()) && (host == null || blank(host.knownHosts()))) {
+      p.add(
+          at(
+              field + ".known-hosts",
+              "missing; give the file its host key is learned into from its console"));
+    }
+    String key = g.keyFile() != null ? g.keyFile() : host == null ? null : host.keyFile();
+    if (blank(key)) {
+      p.add(at(field + ".key-file", "missing; give the private key file for SSH"));
+    } else if (!Files.isReadable(resolve(key + ".pub"))) {
+      p.add(
+          at(
+              field + ".key-file",
+              "'"
+                  + Texts.cut(key)
+                  + ".pub' cannot be read; the guest authorizes that public key (ssh-keygen -t"
+                  + " ed25519 -f "
+                  + Texts.cut(key)
+                  + ")"));
     }
   }
 
@@ -248,7 +317,7 @@ public final class TestbedValidator {
             at(
                 "guests." + r.on() + ".address",
                 "missing but role " + r.role() + " runs there; give the guest's address"));
-      } else if (h != null) {
+      } else if (h != null && !g.sharesHostRoot()) {
         checkSshFiles(
             "guests." + r.on(),
             g.keyFile() == null ? h.keyFile() : g.keyFile(),

@@ -186,6 +186,38 @@ class DomainXmlTest {
   }
 
   @Test
+  void aHostRootGuestHasTheHostsRootReadOnlyAndNoDisk() {
+    Guest.Boot boot = new Guest.Boot("/boot/vmlinuz", "/s/i.gz", "console=ttyS0", "/s/c.log", true);
+    String xml =
+        DomainXml.of(
+            new DomainSpec(
+                "h",
+                "qemu",
+                1,
+                1 << 20,
+                0,
+                List.of(),
+                -1,
+                "",
+                "ll-b0",
+                null,
+                "52:54:00:0:0:4",
+                boot,
+                null,
+                0,
+                true));
+    assertTrue(xml.startsWith("<domain type='qemu'>"), xml);
+    assertTrue(
+        xml.contains("<filesystem type='mount' accessmode='passthrough' multidevs='remap'>")
+            && xml.contains("<source dir='/'/>")
+            && xml.contains("<target dir='hostroot'/>")
+            && xml.contains("<readonly/>"),
+        xml);
+    assertTrue(!xml.contains("<disk"), xml);
+    assertEquals("bridge:ll-b0", DomainXml.read(xml).network());
+  }
+
+  @Test
   void cpuMapsHoldOneBytePerEightCpus() {
     assertArrayEquals(new int[] {0, 0b0001_0000}, CpuMaps.of(List.of(12), 16));
     assertArrayEquals(new int[] {0b1000_0001, 0, 1}, CpuMaps.of(List.of(0, 7, 16), 24));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.loadlab.provision.guestboot.Initramfs;
 import io.loadlab.provision.libvirt.DomainSpec;
 import io.loadlab.provision.libvirt.DomainXml;
 import io.loadlab.provision.libvirt.GuestState;

@@ -307,4 +307,28 @@ class TestbedValidatorTest {
   void cpuRangesAreCompact() {
     assertEquals("0-3,8,10-11", TestbedValidator.ranges(List.of(0, 1, 2, 3, 8, 10, 11)));
   }
+
+  @Test
+  void aHostRootGuestNeedsThisMachineABridgeAnAddressAndItsKey() throws Exception {
+    UsageException e =
+        failure(
+            """
+            name: hr
+            hosts:
+              kvm1: {address: 10.0.0.1, user: root, key-file: id_test, known-hosts: known_hosts,
+                     libvirt: "test:///default", virtualization: fast,
+                     bridges: {ll-hr0: {address: 10.0.0.1}}}
+            guests:
+              g1: {host: kvm1, vcpus: 1, memory: 512M, key-file: nokey, boot: {host-root: true}}
+            """);
+    assertMentions(
+        e,
+        "hosts.kvm1.virtualization: 'fast' is unknown; use kvm, tcg or auto",
+        "hosts.kvm1.bridges.ll-hr0.address: missing or not an IPv4 address with its prefix",
+        "guests.g1.boot.host-root: needs its host to be this machine (hosts.kvm1.local: true)",
+        "guests.g1.network: a host-root guest needs mode: bridge",
+        "guests.g1.address: missing",
+        "guests.g1.key-file: 'nokey.pub' cannot be read");
+    assertTrue(!e.getMessage().contains("base-volume: missing"), e.getMessage());
+  }
 }

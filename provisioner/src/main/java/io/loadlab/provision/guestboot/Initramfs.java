@@ -1,4 +1,4 @@
-package io.loadlab.provision.plan;
+package io.loadlab.provision.guestboot;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,27 +9,34 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes a gzip-compressed initramfs (a {@code newc} cpio archive) holding a static busybox and an
- * {@code /init} script, so a test guest needs nothing but a kernel from the host's packages.
+ * Writes a gzip-compressed initramfs (a {@code newc} cpio archive) of directories and files built
+ * in memory, such as a static busybox, kernel modules and an {@code /init} script: a guest then
+ * needs nothing but a kernel from the host's packages, and nothing is downloaded.
  */
-final class Initramfs {
+public final class Initramfs {
   private final ByteArrayOutputStream cpio = new ByteArrayOutputStream();
   private int inode = 1;
 
   /** A directory entry such as {@code dev}. */
-  Initramfs dir(String name) {
+  public Initramfs dir(String name) {
     entry(name, 0040755, new byte[0]);
     return this;
   }
 
   /** An executable file entry. */
-  Initramfs executable(String name, byte[] content) {
+  public Initramfs executable(String name, byte[] content) {
     entry(name, 0100755, content);
     return this;
   }
 
+  /** A regular file entry, not executable. */
+  public Initramfs file(String name, byte[] content) {
+    entry(name, 0100644, content);
+    return this;
+  }
+
   /** Writes the archive, gzip-compressed, to {@code file}. */
-  void write(Path file) throws IOException {
+  public void write(Path file) throws IOException {
     entry("TRAILER!!!", 0, new byte[0]);
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
       cpio.writeTo(out);

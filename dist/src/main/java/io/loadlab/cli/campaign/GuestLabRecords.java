@@ -1,0 +1,160 @@
+package io.loadlab.cli.campaign;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.provision.ssh.CommandResult;
+import io.loadlab.provision.testbed.Testbed;
+import io.loadlab.provision.testbed.TestbedFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a testbed configuration with guests leaves beside its runs: the machines as seen from inside
+ * each guest ({@code configurations/<name>.machines.json}: vCPUs, memory, kernel, MTU, kernel
+ * command line, virtualization {@code kvm|tcg}), and how long each phase took ({@code
+ * configurations/<name>.phases.json}: apply, boot to SSH, install, services ready, runs, teardown),
+ * the first four from the provisioner's action log of that apply.
+ */
+final class GuestLabRecords {
+  /** Read in each guest; one {@code key=value} per line. */
+  static final String FACTS =
+      "echo vcpus=$(nproc); awk '/MemTotal/{print \"memoryKiB=\" $2}' /proc/meminfo;"
+          + " echo kernel=$(uname -r); echo cmdline=$(cat /proc/cmdline);"
+          + " for n in /sys/class/net/eth*; do echo mtu.${n##*/}=$(cat $n/mtu); done";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private GuestLabRecords() {}
+
+  /** True if the configuration's testbed has guests (the only ones this records). */
+  static boolean applies(Campaign.Configuration c) {
+    return c.kind() == Campaign.Kind.TESTBED && !TestbedFile.read(c.file()).guests().isEmpty();
+  }
+
+  /** Reads the facts inside each guest over {@code machines} and writes them. */
+  static void machines(Campaign.Configuration c, Path logDir, TestbedMachines machines)
+      throws IOException {
+    Testbed t = TestbedFile.read(c.file());
+    Map<String, Object> all = new LinkedHashMap<>();
+    for (String guest : t.guests().keySet()) {
+      Map<String, Object> facts = new LinkedHashMap<>();
+      try {
+        CommandResult r = machines.shell(guest).run(FACTS);
+        r.stdout()
+            .lines()
+            .filter(l -> l.indexOf('=') > 0)
+            .forEach(
+                l -> facts.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
+        String cmdline = String.valueOf(facts.getOrDefault("cmdline", ""));
+        facts.put("virtualization", virtualization(cmdline));
+      } catch (RuntimeException e) {
+        facts.put("error", e.getMessage());
+      }
+      all.put(guest, facts);
+    }
+    Files.createDirectories(logDir);
+    JSON.writeValue(logDir.resolve(c.name() + ".machines.json").toFile(), all);
+  }
+
+  /** {@code kvm} or {@code tcg} from loadlab's {@code loadlab.virt=}, else {@code unknown}. */
+  static String virtualization(String cmdline) {
+    for (String w : cmdline.split("\\s+")) {
+      if (w.startsWith("loadlab.virt=")) {
+        return w.substring("loadlab.virt=".length());
+      }
+    }
+    return "unknown";
+  }
+
+  /**
+   * Writes the phases of one bring-up, runs and bring-down, and returns them as one line.
+   *
+   * @param upStart when {@code provision apply} started
+   * @param upEnd when the configuration was up (its services ready)
+   * @param downStart when its runs ended
+   * @param downEnd when {@code provision teardown} ended
+   */
+  static String phases(
+      Campaign.Configuration c,
+      Path logDir,
+      Instant upStart,
+      Instant upEnd,
+      Instant downStart,
+      Instant downEnd)
+      throws IOException {
+    Map<String, Double> p = new LinkedHashMap<>();
+    p.put("apply", 0.0);
+    p.put("bootToSsh", 0.0);
+    p.put("install", 0.0);
+    p.put("servicesReady", 0.0);
+    Path log = c.file().toAbsolutePath().resolveSibling(c.file().getFileName() + ".actions.log");
+    Instant last = upStart;
+    if (Files.isReadable(log)) {
+      for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+        String[] w = line.split(" ", 5);
+        if (w.length < 5 || !"apply".equals(w[1])) {
+          continue;
+        }
+        Instant at;
+        try {
+          at = Instant.parse(w[0]);
+        } catch (RuntimeException e) {
+          continue;
+        }
+        if (at.isBefore(upStart) || at.isAfter(upEnd)) {
+          continue;
+        }
+        double seconds = (at.toEpochMilli() - last.toEpochMilli()) / 1000.0;
+        last = at;
+        p.merge(phase(w[4]), seconds, Double::sum);
+      }
+    }
+    // The rest of the bring-up: the provisioner's JVM, its checks, the campaign's services.
+    double up = (upEnd.toEpochMilli() - upStart.toEpochMilli()) / 1000.0;
+    double logged = p.values().stream().mapToDouble(Double::doubleValue).sum();
+    p.merge("apply", Math.max(0, up - logged), Double::sum);
+    p.put("runs", (downStart.toEpochMilli() - upEnd.toEpochMilli()) / 1000.0);
+    p.put("teardown", (downEnd.toEpochMilli() - downStart.toEpochMilli()) / 1000.0);
+    p.replaceAll((k, v) -> Math.round(v * 10) / 10.0);
+    Files.createDirectories(logDir);
+    JSON.writeValue(logDir.resolve(c.name() + ".phases.json").toFile(), p);
+    StringBuilder sb = new StringBuilder();
+    p.forEach(
+        (k, v) ->
+            sb.append(sb.length() == 0 ? "" : ", ")
+                .append(LABELS.get(k))
+                .append(' ')
+                .append(String.format(Locale.ROOT, "%.1f s", v)));
+    return sb.toString();
+  }
+
+  private static final Map<String, String> LABELS =
+      Map.of(
+          "apply", "apply",
+          "bootToSsh", "boot to SSH",
+          "install", "install",
+          "servicesReady", "services ready",
+          "runs", "runs",
+          "teardown", "teardown");
+
+  /** The phase of one logged action ({@code <action> (<detail>)}, after the machine). */
+  static String phase(String action) {
+    if (action.startsWith("start, and learn") || action.equals("start")) {
+      return "bootToSsh";
+    }
+    if (action.startsWith("install ")) {
+      return "install";
+    }
+    if (action.startsWith("start ")) {
+      return "servicesReady";
+    }
+    return "apply";
+  }
+}

@@ -1,0 +1,126 @@
+package io.loadlab.provision.guestboot;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.testbed.Guest;
+import io.loadlab.provision.testbed.Host;
+import io.loadlab.provision.testbed.LabBridge;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The host-root guests of a testbed ({@code boot.host-root: true}): their boot section resolved
+ * (kernel, the initramfs loadlab writes, console log, kernel command line carrying the guest's
+ * address, its authorized key and the virtualization), the initramfs written before each start, and
+ * the SSH host key learned from the serial console after it: a re-created guest has a new key, and
+ * its known_hosts line is replaced, never accepted blindly over the network.
+ */
+public final class HostRootGuests {
+  private final String testbed;
+  private final Path stateDir;
+  private final HostRootInitramfs initramfs;
+
+  public HostRootGuests(String testbed, Path stateDir) {
+    this(testbed, stateDir, new HostRootInitramfs());
+  }
+
+  HostRootGuests(String testbed, Path stateDir, HostRootInitramfs initramfs) {
+    this.testbed = testbed;
+    this.stateDir = stateDir.toAbsolutePath();
+    this.initramfs = initramfs;
+  }
+
+  /**
+   * The guest with its boot section resolved.
+   *
+   * @param keyFile the SSH private key the guest accepts (its {@code .pub} is read in the guest)
+   * @param domainType {@code kvm} or {@code qemu} (emulation), written as {@code loadlab.virt}
+   */
+  public Guest resolve(String name, Guest g, Host h, Path keyFile, String domainType) {
+    Guest.Boot b = g.boot();
+    Path kernel = b.kernel() == null ? initramfs.defaultKernel() : Path.of(b.kernel());
+    if (kernel == null) {
+      throw new UsageException(
+          "guests."
+              + name
+              + ".boot.kernel: no /boot/vmlinuz-* with 9p modules on this machine; install"
+              + " Debian's generic kernel (linux-image-amd64), or give the kernel");
+    }
+    String problem = initramfs.problem(kernel);
+    if (problem != null) {
+      throw new UsageException("guests." + name + ".boot: " + problem);
+    }
+    LabBridge bridge = h.bridges().get(g.network().bridge());
+    int prefix = bridge == null ? 24 : bridge.prefix();
+    List<String> cmd = new ArrayList<>(List.of("console=ttyS0", "quiet", "panic=-1"));
+    cmd.add("loadlab.ip=" + g.address() + "/" + prefix);
+    cmd.add("loadlab.key=" + keyFile.toAbsolutePath() + ".pub");
+    cmd.add("loadlab.virt=" + ("kvm".equals(domainType) ? "kvm" : "tcg"));
+    if (b.cmdline() != null && !b.cmdline().isBlank()) {
+      cmd.add(b.cmdline().strip());
+    }
+    String base = testbed + "-" + name;
+    return g.withBoot(
+        new Guest.Boot(
+            kernel.toString(),
+            b.initrd() != null ? b.initrd() : stateDir.resolve(base + ".initrd.gz").toString(),
+            String.join(" ", cmd),
+            b.consoleLog() != null
+                ? b.consoleLog()
+                : stateDir.resolve(base + ".console.log").toString(),
+            true));
+  }
+
+  /** Before a start: writes the initramfs and empties the console log of the last boot. */
+  public void beforeStart(Guest resolved) {
+    try {
+      if (resolved.boot().initrd().startsWith(stateDir.toString())) {
+        initramfs.write(Path.of(resolved.boot().kernel()), Path.of(resolved.boot().initrd()));
+      }
+      Files.deleteIfExists(Path.of(resolved.boot().consoleLog()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * After a start: waits for the host key on the console and puts it in {@code knownHosts} for the
+   * guest's address, in place of any older key of that address.
+   */
+  public void afterStart(String name, Guest resolved, Path knownHosts, Duration timeout)
+      throws InterruptedException {
+    String key = new ConsoleLog(Path.of(resolved.boot().consoleLog())).awaitHostKey(name, timeout);
+    replace(knownHosts, resolved.address(), resolved.sshPort(), key);
+  }
+
+  /** The console of a guest (for a failure message). */
+  public static ConsoleLog console(Guest resolved) {
+    return new ConsoleLog(Path.of(resolved.boot().consoleLog()));
+  }
+
+  static void replace(Path file, String address, int port, String key) {
+    String host = port == 22 ? address : "[" + address + "]:" + port;
+    try {
+      List<String> lines = new ArrayList<>();
+      if (Files.exists(file)) {
+        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+          String first = l.strip().split("\\s+", 2)[0];
+          if (!List.of(first.split(",")).contains(host)) {
+            lines.add(l);
+          }
+        }
+      } else if (file.toAbsolutePath().getParent() != null) {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+      }
+      lines.add(host + " " + key);
+      Files.write(file, lines, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

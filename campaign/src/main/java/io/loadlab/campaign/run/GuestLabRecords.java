@@ -1,7 +1,8 @@
-package io.loadlab.cli.campaign;
+package io.loadlab.campaign.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.campaign.file.Campaign;
 import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;

@@ -27,6 +27,8 @@ import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import io.loadlab.provision.testbed.TestbedPaths;
 import io.loadlab.provision.testbed.TestbedValidator;
+import io.loadlab.provision.tuning.CpuTopology;
+import io.loadlab.provision.tuning.CpuTopologyCheck;
 import io.loadlab.provision.tuning.TuningPlanner;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -206,6 +208,16 @@ public final class Provisioner implements AutoCloseable {
               if (!h.tuning().isEmpty()) {
                 TuningPlanner.plan(plan, name, h.tuning(), shell(name))
                     .forEach(problem -> problems.add(file + ": " + problem));
+              }
+              if (CpuTopologyCheck.hasCpuLists(testbed, name)) {
+                // The host's real numbering, when it answers: pinnings name CPUs it has.
+                CpuTopology.read(shell(name))
+                    .ifPresent(
+                        topo -> {
+                          CpuTopologyCheck.Result r = CpuTopologyCheck.check(testbed, name, topo);
+                          r.errors().forEach(e -> problems.add(file + ": " + e));
+                          r.warnings().forEach(w -> plan.warn(name, w));
+                        });
               }
             });
     if (!problems.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.loadlab.core.ds2;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import java.util.Locale;
 
 /**
@@ -28,7 +29,7 @@ public enum Ds2Mode {
       }
     }
     throw new UsageException(
-        "--" + option + ": '" + value + "' is not a mode; use auto, statements or functions");
+        "--" + option + ": '" + Texts.cut(value) + "' is not a mode; use auto, statements or functions");
   }
 
   /** The mode on a database of {@code postgres} kind or not: never {@link #AUTO}. */

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -75,14 +74,14 @@ final class GuestLabRecords {
   }
 
   /**
-   * Writes the phases of one bring-up, runs and bring-down, and returns them as one line.
+   * Writes the phases of one bring-up, runs and bring-down, and returns them (seconds, in order).
    *
    * @param upStart when {@code provision apply} started
    * @param upEnd when the configuration was up (its services ready)
    * @param downStart when its runs ended
    * @param downEnd when {@code provision teardown} ended
    */
-  static String phases(
+  static Map<String, Double> phases(
       Campaign.Configuration c,
       Path logDir,
       Instant upStart,
@@ -126,24 +125,8 @@ final class GuestLabRecords {
     p.replaceAll((k, v) -> Math.round(v * 10) / 10.0);
     Files.createDirectories(logDir);
     JSON.writeValue(logDir.resolve(c.name() + ".phases.json").toFile(), p);
-    StringBuilder sb = new StringBuilder();
-    p.forEach(
-        (k, v) ->
-            sb.append(sb.length() == 0 ? "" : ", ")
-                .append(LABELS.get(k))
-                .append(' ')
-                .append(String.format(Locale.ROOT, "%.1f s", v)));
-    return sb.toString();
+    return p;
   }
-
-  private static final Map<String, String> LABELS =
-      Map.of(
-          "apply", "apply",
-          "bootToSsh", "boot to SSH",
-          "install", "install",
-          "servicesReady", "services ready",
-          "runs", "runs",
-          "teardown", "teardown");
 
   /** The phase of one logged action ({@code <action> (<detail>)}, after the machine). */
   static String phase(String action) {

@@ -18,8 +18,9 @@ import java.util.Map;
  * What a testbed configuration with guests leaves beside its runs: the machines as seen from inside
  * each guest ({@code configurations/<name>.machines.json}: vCPUs, memory, kernel, MTU, kernel
  * command line, virtualization {@code kvm|tcg}), and how long each phase took ({@code
- * configurations/<name>.phases.json}: apply, boot to SSH, install, services ready, runs, teardown),
- * the first four from the provisioner's action log of that apply.
+ * configurations/<name>.phases.json}, and in campaign.json for the report and later plans: apply,
+ * boot to SSH, install, services ready, runs, teardown), the first four from the provisioner's
+ * action log of that apply; the phases for every testbed configuration, guests or not.
  */
 final class GuestLabRecords {
   /** Read in each guest; one {@code key=value} per line. */

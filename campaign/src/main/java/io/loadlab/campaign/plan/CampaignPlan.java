@@ -115,6 +115,12 @@ public final class CampaignPlan {
                 Eta.format(parts.down()),
                 parts.measured() ? "measured" : "defaults"));
       }
+      Map<String, Double> phases = confTimes.phases(conf);
+      if (phases != null) {
+        sb.append("  phases as its last bring-up took them: ")
+            .append(Manifest.ConfigurationTime.describe(phases))
+            .append('\n');
+      }
       for (Campaign.Step step : c.steps()) {
         List<Map<String, String>> points = Matrix.points(step.sweep());
         Iterations it = step.iterations();

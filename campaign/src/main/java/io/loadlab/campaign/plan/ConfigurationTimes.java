@@ -83,6 +83,15 @@ public final class ConfigurationTimes {
         true);
   }
 
+  /**
+   * The phases (apply, boot to SSH, install, services ready, runs, teardown) that {@code c}'s last
+   * bring-up recorded, or null: a testbed's, for the plan to show what each will take.
+   */
+  Map<String, Double> phases(Campaign.Configuration c) {
+    Manifest.ConfigurationTime m = recorded.get(c.name());
+    return m == null ? null : m.phases;
+  }
+
   /** The configurations among {@code cs} with recorded times. */
   int measured(List<Campaign.Configuration> cs) {
     return (int) cs.stream().filter(c -> recorded.containsKey(c.name())).count();

@@ -75,6 +75,14 @@ public final class CampaignHtml {
     if (m.file != null) {
       facts.put("campaign file", m.file);
     }
+    if (m.configurationTimes != null) {
+      m.configurationTimes.forEach(
+          (name, t) -> {
+            if (t.phases != null) {
+              facts.put("phases of " + name, Manifest.ConfigurationTime.describe(t.phases));
+            }
+          });
+    }
     long warned = m.runs.stream().filter(r -> r.warnings != null && !r.warnings.isEmpty()).count();
     HtmlPage page = new HtmlPage("Campaign " + m.campaign);
     if (m.description != null && !m.description.isBlank()) {

@@ -106,6 +106,7 @@ public final class CampaignReport {
       }
       BestTables.markdown(m, step, sb);
     }
+    phases(m, sb);
     sb.append("## Cells\n\n");
     sb.append(
         "| cell | runs | ok | failed | figure | mean | median | sd | CV | min | max | 95% CI | reported run |\n");
@@ -168,6 +169,38 @@ public final class CampaignReport {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * The configurations whose testbed recorded its phases (apply, boot to SSH, install, services
+   * ready, runs, teardown): one row each, in seconds, as their last bring-up measured them.
+   */
+  static void phases(Manifest m, StringBuilder sb) {
+    if (m.configurationTimes == null
+        || m.configurationTimes.values().stream().allMatch(t -> t.phases == null)) {
+      return;
+    }
+    sb.append("## Phases (seconds)\n\n| configuration |");
+    Manifest.ConfigurationTime.PHASES.forEach(
+        k -> sb.append(' ').append(Manifest.ConfigurationTime.PHASE_LABELS.get(k)).append(" |"));
+    sb.append("\n|---|");
+    Manifest.ConfigurationTime.PHASES.forEach(k -> sb.append("---:|"));
+    sb.append('\n');
+    m.configurationTimes.forEach(
+        (name, t) -> {
+          if (t.phases == null) {
+            return;
+          }
+          sb.append("| ").append(name).append(" |");
+          for (String k : Manifest.ConfigurationTime.PHASES) {
+            Double v = t.phases.get(k);
+            sb.append(' ')
+                .append(v == null ? "" : String.format(Locale.ROOT, "%.1f", v))
+                .append(" |");
+          }
+          sb.append('\n');
+        });
+    sb.append('\n');
   }
 
   private static String cell(Manifest m, Manifest.CellEntry c, String figure) {

@@ -152,15 +152,18 @@ public final class CampaignRunner {
           } else if (upFailure == null) {
             took.downSeconds = secondsSince(down);
           }
-          if (guestLab) {
+          if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
             java.time.Instant downEnd = java.time.Instant.now();
             java.time.Instant downStart = downEnd.minusNanos(System.nanoTime() - down);
+            took.phases =
+                GuestLabRecords.phases(
+                    conf, dir.resolve("configurations"), upStart, upEnd, downStart, downEnd);
             out.println(
                 "configuration "
                     + conf.name()
                     + ": "
-                    + GuestLabRecords.phases(
-                        conf, dir.resolve("configurations"), upStart, upEnd, downStart, downEnd));
+                    + Manifest.ConfigurationTime.describe(took.phases));
+            save();
           }
         }
       }

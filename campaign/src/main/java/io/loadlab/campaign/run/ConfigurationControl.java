@@ -71,11 +71,15 @@ public final class ConfigurationControl {
     Path log = logDir.resolve(c.name() + ".log");
     List<String> args = new ArrayList<>(List.of(group, verb, c.file().toString()));
     args.addAll(List.of(more));
-    Process p =
+    ProcessBuilder b =
         new ProcessBuilder(StepExecutors.loadlab(args))
             .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    // Ends itself if the campaign dies, even by SIGKILL (ParentWatch): a resumed campaign's apply
+    // must not race one its killed predecessor left running against the same guests.
+    b.environment()
+        .put(StepExecutors.EXIT_WITH_PARENT, String.valueOf(ProcessHandle.current().pid()));
+    Process p = b.start();
     p.getOutputStream().close();
     int code = p.waitFor();
     return code == 0

@@ -12,15 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * What a testbed configuration with guests leaves beside its runs: the machines as seen from inside
  * each guest ({@code configurations/<name>.machines.json}: vCPUs, memory, kernel, MTU, kernel
  * command line, virtualization {@code kvm|tcg}), and how long each phase took ({@code
- * configurations/<name>.phases.json}: apply, boot to SSH, install, services ready, runs, teardown),
- * the first four from the provisioner's action log of that apply.
+ * configurations/<name>.phases.json}, and in campaign.json for the report and later plans: apply,
+ * boot to SSH, install, services ready, runs, teardown), the first four from the provisioner's
+ * action log of that apply; the phases for every testbed configuration, guests or not.
  */
 final class GuestLabRecords {
   /** Read in each guest; one {@code key=value} per line. */
@@ -75,14 +75,14 @@ final class GuestLabRecords {
   }
 
   /**
-   * Writes the phases of one bring-up, runs and bring-down, and returns them as one line.
+   * Writes the phases of one bring-up, runs and bring-down, and returns them (seconds, in order).
    *
    * @param upStart when {@code provision apply} started
    * @param upEnd when the configuration was up (its services ready)
    * @param downStart when its runs ended
    * @param downEnd when {@code provision teardown} ended
    */
-  static String phases(
+  static Map<String, Double> phases(
       Campaign.Configuration c,
       Path logDir,
       Instant upStart,
@@ -126,24 +126,8 @@ final class GuestLabRecords {
     p.replaceAll((k, v) -> Math.round(v * 10) / 10.0);
     Files.createDirectories(logDir);
     JSON.writeValue(logDir.resolve(c.name() + ".phases.json").toFile(), p);
-    StringBuilder sb = new StringBuilder();
-    p.forEach(
-        (k, v) ->
-            sb.append(sb.length() == 0 ? "" : ", ")
-                .append(LABELS.get(k))
-                .append(' ')
-                .append(String.format(Locale.ROOT, "%.1f s", v)));
-    return sb.toString();
+    return p;
   }
-
-  private static final Map<String, String> LABELS =
-      Map.of(
-          "apply", "apply",
-          "bootToSsh", "boot to SSH",
-          "install", "install",
-          "servicesReady", "services ready",
-          "runs", "runs",
-          "teardown", "teardown");
 
   /** The phase of one logged action ({@code <action> (<detail>)}, after the machine). */
   static String phase(String action) {

@@ -271,7 +271,7 @@ public final class Provisioner implements AutoCloseable {
               return null;
             });
       } else {
-        rolePlanner.plan(plan, role, shell(role.on()));
+        rolePlanner.plan(plan, role, shellOfRunning(role.on()));
       }
     }
     return plan;
@@ -294,7 +294,25 @@ public final class Provisioner implements AutoCloseable {
           installer.describe() + " once the guest answers over SSH",
           () -> installer.install(shellOnceBooted(machine), machine));
     } else {
-      installer.plan(plan, machine, shell(machine));
+      installer.plan(plan, machine, shellOfRunning(machine));
+    }
+  }
+
+  /**
+   * The shell of a machine that runs already: a guest left running by an apply that was killed (a
+   * campaign SIGKILLed and resumed) may still be booting, so a guest gets its boot timeout to
+   * answer over SSH, as one this apply starts does.
+   */
+  private RemoteShell shellOfRunning(String machine) {
+    if (!testbed.guests().containsKey(machine)) {
+      return shell(machine);
+    }
+    try {
+      return shellOnceBooted(machine);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new io.loadlab.core.failure.UnreachableTargetException(
+          machine + ": interrupted while waiting for it to answer over SSH");
     }
   }
 

@@ -298,7 +298,8 @@ class CampaignFileTest {
           file.resolveSibling("../../dist/target/loadlab-0.1.0-SNAPSHOT-bin.tar.gz").normalize();
       if (!Files.isReadable(tarball)) {
         expected.add(tb + ": install.loadlab: ");
-        expected.add(file.resolveSibling("testbed-native.yaml").toAbsolutePath() + ": install.loadlab: ");
+        expected.add(
+            file.resolveSibling("testbed-native.yaml").toAbsolutePath() + ": install.loadlab: ");
       }
       assertEquals(expected, seen, r.err());
       return;

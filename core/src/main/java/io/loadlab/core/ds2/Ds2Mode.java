@@ -29,7 +29,11 @@ public enum Ds2Mode {
       }
     }
     throw new UsageException(
-        "--" + option + ": '" + Texts.cut(value) + "' is not a mode; use auto, statements or functions");
+        "--"
+            + option
+            + ": '"
+            + Texts.cut(value)
+            + "' is not a mode; use auto, statements or functions");
   }
 
   /** The mode on a database of {@code postgres} kind or not: never {@link #AUTO}. */

@@ -129,7 +129,7 @@ public final class Ds2Driver {
     private volatile long resetNanos;
     private volatile boolean warm;
     private final long startNanos = System.nanoTime();
-    private final Map<String, long[]> lastTick = new LinkedHashMap<>();
+    private final Ds2ProgressLines lines = new Ds2ProgressLines(progress);
     private final Ds2Outages outages = new Ds2Outages();
 
     /**
@@ -277,7 +277,7 @@ public final class Ds2Driver {
               + " lost ("
               + kind
               + ": "
-              + Secrets.mask(firstLine(e.getMessage()))
+              + Secrets.mask(Ds2ProgressLines.firstLine(e.getMessage()))
               + "); reconnecting");
     }
 
@@ -299,78 +299,22 @@ public final class Ds2Driver {
      */
     void notReconnected(Ds2TargetState t, long sinceNanos, boolean wasLost, SQLException e) {
       outages.neverReopened(
-          t.name, sinceNanos, wasLost, e == null ? null : Secrets.mask(firstLine(e.getMessage())));
+          t.name,
+          sinceNanos,
+          wasLost,
+          e == null ? null : Secrets.mask(Ds2ProgressLines.firstLine(e.getMessage())));
     }
 
     void error(Ds2TargetState t, Ds2StepException e) {
-      // Counted by SQLSTATE in the step's operation; the first of each kind is shown.
-      String key = e.step().operation() + " " + e.sqlException().getSQLState();
-      synchronized (lastTick) {
-        if (lastTick.putIfAbsent("error " + key, new long[0]) == null) {
-          progress.accept(
-              "error in "
-                  + t.name
-                  + ": "
-                  + e.step().operation()
-                  + " failed ("
-                  + io.loadlab.core.database.SqlStates.kind(e.sqlException())
-                  + ": "
-                  + Secrets.mask(firstLine(e.sqlException().getMessage()))
-                  + ")");
-        }
-      }
+      lines.error(t, e);
     }
 
     private void tick() {
       try {
-        double et = (System.nanoTime() - resetNanos) / 1e9;
-        String tag = warm ? "" : "warmup ";
-        if (targets.size() > 1) {
-          for (Ds2TargetState t : targets) {
-            progress.accept(tag + line(t.name + ": ", t.name, List.of(t.counters), et));
-          }
-        }
-        List<Ds2Counters> all = targets.stream().map(t -> t.counters).toList();
-        progress.accept(tag + line("", "all", all, et));
+        lines.tick(targets, (System.nanoTime() - resetNanos) / 1e9, warm);
       } catch (RuntimeException e) {
         // never let a progress line stop the ticker
       }
-    }
-
-    private String line(String prefix, String key, List<Ds2Counters> cs, double et) {
-      long orders = Ds2Counters.sum(cs, c -> c.orders.sum());
-      long nanos = Ds2Counters.sum(cs, c -> c.orderNanos.sum());
-      long rollbacks = Ds2Counters.sum(cs, c -> c.rollbacks.sum());
-      long[] last;
-      synchronized (lastTick) {
-        last = lastTick.getOrDefault(key, new long[] {0, 0});
-        if (orders < last[0]) {
-          last = new long[] {0, 0}; // counters were reset
-        }
-        lastTick.put(key, new long[] {orders, nanos});
-      }
-      long dOrders = orders - last[0];
-      double sampled = dOrders == 0 ? 0 : (nanos - last[1]) / 1e6 / dOrders;
-      return String.format(
-          Locale.ROOT,
-          "%set=%7.1f n_overall=%d opm=%d rt_tot_avg_msec=%d rt_tot_sampled=%d"
-              + " n_login=%d n_newcust=%d n_browse=%d n_purchase=%d"
-              + " rollbacks: n=%d %%=%5.1f retries=%d errors=%d outages=%d",
-          prefix,
-          et,
-          orders,
-          et <= 0 ? 0 : (long) Math.floor(60 * orders / et),
-          orders == 0 ? 0 : Math.round(nanos / 1e6 / orders),
-          Math.round(sampled),
-          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.LOGIN)),
-          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.NEW_CUSTOMER)),
-          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.BROWSE)),
-          Ds2Counters.sum(cs, c -> c.steps(Ds2Step.PURCHASE)),
-          rollbacks,
-          orders == 0 ? 0.0 : 100.0 * rollbacks / orders,
-          Ds2Counters.sum(cs, c -> c.retries.sum()),
-          Ds2Counters.sum(cs, c -> c.errors.sum()),
-          Ds2Counters.sum(cs, c -> c.outages.sum()));
     }
 
     private void finish(long endNanos) {
@@ -399,13 +343,5 @@ public final class Ds2Driver {
       }
       Ds2FinalReport.write(recording, settings, targets, seconds, progress);
     }
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

@@ -1,7 +1,6 @@
 package io.loadlab.provision.testbed;
 
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
 import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
@@ -75,14 +74,14 @@ public final class TestbedValidator {
                 }
               }
             });
-    GuestNetworkCheck networks = new GuestNetworkCheck();
+    GuestChecks guests = new GuestChecks(file);
     t.guests()
         .forEach(
             (name, g) -> {
               if (t.hosts().containsKey(name)) {
                 p.add(at("guests." + name, "a host has the same name; rename the guest"));
               }
-              checkGuest(t, name, g, networks, p);
+              guests.check(t, name, g, (f, problem) -> p.add(at(f, problem)));
             });
     for (int i = 0; i < t.roles().size(); i++) {
       checkRole(t, "roles[" + i + "]", t.roles().get(i), p);
@@ -180,130 +179,6 @@ public final class TestbedValidator {
     }
   }
 
-  private void checkGuest(
-      Testbed t, String name, Guest g, GuestNetworkCheck networks, List<String> p) {
-    String field = "guests." + name;
-    Host host = g.host() == null ? null : t.hosts().get(g.host());
-    if (host == null) {
-      p.add(
-          at(
-              field + ".host",
-              "'"
-                  + Texts.cut(g.host())
-                  + "' is not a host of this testbed; use one of "
-                  + t.hosts().keySet()));
-    } else if (blank(host.libvirt())) {
-      p.add(
-          at(
-              "hosts." + g.host() + ".libvirt",
-              "missing but guest " + name + " runs there; give a URI such as qemu:///system"));
-    }
-    if (g.sharesHostRoot()) {
-      checkHostRoot(field, g, host, p);
-    } else if (blank(g.baseVolume())) {
-      p.add(at(field + ".base-volume", "missing; name the volume to clone"));
-    }
-    if (g.vcpus() == null || g.vcpus() < 1) {
-      p.add(at(field + ".vcpus", "missing or below 1; give the number of vCPUs"));
-    }
-    String memory = memoryProblem(g);
-    if (memory != null) {
-      p.add(at(field + ".memory", memory));
-    }
-    if (g.pinning() != null) {
-      boolean byHand = g.pinning().cpus() != null && !g.pinning().cpus().isEmpty();
-      boolean byPolicy = g.pinning().policy() != null;
-      if (byHand == byPolicy) {
-        p.add(
-            at(
-                field + ".pinning",
-                "give either cpus (one host CPU per vCPU) or policy: "
-                    + Pinnings.NUMA_NODE_POLICY));
-      } else if (byPolicy && !Pinnings.NUMA_NODE_POLICY.equals(g.pinning().policy())) {
-        p.add(
-            at(
-                field + ".pinning.policy",
-                "'"
-                    + Texts.cut(g.pinning().policy())
-                    + "' is unknown; use "
-                    + Pinnings.NUMA_NODE_POLICY));
-      } else if (byHand && g.vcpus() != null && g.pinning().cpus().size() != g.vcpus()) {
-        p.add(
-            at(
-                field + ".pinning.cpus",
-                g.pinning().cpus().size()
-                    + " CPUs for "
-                    + g.vcpus()
-                    + " vCPUs; give one host CPU per vCPU"));
-      }
-    }
-    checkBoot(field + ".boot", g.boot(), p);
-    networks.check(t, name, g, (f, problem) -> p.add(at(f, problem)));
-  }
-
-  private void checkBoot(String field, Guest.Boot b, List<String> p) {
-    if (b == null) {
-      return;
-    }
-    if (b.sharesHostRoot() && b.kernel() == null) {
-      // the newest kernel with 9p modules
-    } else if (blank(b.kernel()) || !b.kernel().startsWith("/")) {
-      p.add(
-          at(
-              field + ".kernel",
-              "missing or relative; give the kernel's absolute path on the host"));
-    }
-    if (b.initrd() != null && !b.initrd().startsWith("/")) {
-      p.add(at(field + ".initrd", "relative; give the initramfs's absolute path on the host"));
-    }
-    if (b.consoleLog() != null && !b.consoleLog().startsWith("/")) {
-      p.add(at(field + ".console-log", "relative; give an absolute path on the host"));
-    }
-  }
-
-  /** A host-root guest runs on this machine, on a bridge, at an address, with its SSH files. */
-  private void checkHostRoot(String field, Guest g, Host host, List<String> p) {
-    if (host != null && !host.isLocal()) {
-      p.add(
-          at(
-              field + ".boot.host-root",
-              "needs its host to be this machine (hosts."
-                  + g.host()
-                  + ".local: true); on a"
-                  + " remote host boot a volume (base-volume)"));
-    }
-    if (!"bridge".equals(g.network().mode())) {
-      p.add(
-          at(field + ".network", "a host-root guest needs mode: bridge (its SSH comes that way)"));
-    }
-    if (blank(g.address())) {
-      p.add(at(field + ".address", "missing; give the guest's address on its bridge"));
-    }
-    if (blank(g.user()) && (host == null || blank(host.user()))) {
-      p.add(at(field + ".user", "missing; give the SSH user (root)"));
-    }
-    if (blank(g.knownHosts()) && (host == null || blank(host.knownHosts()))) {
-      p.add(
-          at(
-              field + ".known-hosts",
-              "missing; give the file its host key is learned into from its console"));
-    }
-    String key = g.keyFile() != null ? g.keyFile() : host == null ? null : host.keyFile();
-    if (blank(key)) {
-      p.add(at(field + ".key-file", "missing; give the private key file for SSH"));
-    } else if (!Files.isReadable(resolve(key + ".pub"))) {
-      p.add(
-          at(
-              field + ".key-file",
-              "'"
-                  + Texts.cut(key)
-                  + ".pub' cannot be read; the guest authorizes that public key (ssh-keygen -t"
-                  + " ed25519 -f "
-                  + Texts.cut(key)
-                  + ")"));
-    }
-  }
-
   private void checkRole(Testbed t, String field, Role r, List<String> p) {
     RoleChecks.check(field, r, (name, problem) -> p.add(at(name, problem)));
     if (r.on() == null || !(t.hosts().containsKey(r.on()) || t.guests().containsKey(r.on()))) {
@@ -347,23 +222,6 @@ public final class TestbedValidator {
       case "1G", "1048576K", "1GB" -> 1048576;
       default -> -1;
     };
-  }
-
-  /** What is wrong with a guest's memory, or null: missing, not a size, zero or too large. */
-  static String memoryProblem(Guest g) {
-    if (g.memory() == null) {
-      return "missing; give e.g. 5G";
-    }
-    long bytes;
-    try {
-      bytes = Sizes.parseBytes("memory", g.memory());
-    } catch (UsageException e) {
-      String given = "'" + Texts.cut(g.memory()) + "'";
-      return e.getMessage().contains("too large")
-          ? given + " is too large: more memory than any machine has; give e.g. 5G"
-          : given + " is not a size; give e.g. 5G or 512M" + Numerals.digitsHint(g.memory());
-    }
-    return bytes == 0 ? "0 is no memory; give e.g. 5G" : null;
   }
 
   /** A guest's memory in bytes, or -1 if missing or not a size. */

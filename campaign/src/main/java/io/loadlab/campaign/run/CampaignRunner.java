@@ -8,15 +8,11 @@ import io.loadlab.campaign.plan.ConfigurationTimes;
 import io.loadlab.campaign.plan.Eta;
 import io.loadlab.campaign.plan.RunTimes;
 import io.loadlab.campaign.report.CampaignReport;
-import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.results.RunFigures;
-import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.run.RunControl;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +35,7 @@ public final class CampaignRunner {
   private final ConfigurationControl control;
   private final CountDownLatch done = new CountDownLatch(1);
   private volatile boolean stopping;
-  private volatile List<StepExecutor.Execution> current = List.of();
+  private final RunClients clients;
   private final List<String> pendingRedo = new ArrayList<>();
   private final java.util.Map<String, List<Manifest.Attempt>> pendingRetry =
       new java.util.HashMap<>();
@@ -57,6 +53,7 @@ public final class CampaignRunner {
     this.children = new CampaignChildren(dir);
     this.out = out;
     this.control = new ConfigurationControl(dir);
+    this.clients = new RunClients(dir, campaign.name(), children, () -> stopping);
   }
 
   /**
@@ -306,7 +303,8 @@ public final class CampaignRunner {
     } else {
       r.status = "running";
       manifest.write(dir);
-      measured = execute(cell, r);
+      measured = clients.execute(cell, r, machines, manifest);
+      childNanos = clients.childNanos();
     }
     r.endTime = Instant.now().toString();
     double seconds = (System.nanoTime() - t0) / 1e9;
@@ -321,53 +319,6 @@ public final class CampaignRunner {
     times.add(cell.step(), r);
     progress(cell, r, iteration, seconds);
     return r;
-  }
-
-  /** Runs it; returns its measured time (see {@link RunTimes#measuredSeconds}), or null. */
-  private Double execute(Matrix.Cell cell, Manifest.RunEntry r)
-      throws IOException, InterruptedException {
-    Path runDir = dir.resolve(r.dir);
-    Files.createDirectories(runDir.getParent());
-    List<Campaign.Client> clients = cell.step().clients();
-    List<StepExecutor.Execution> started = new ArrayList<>();
-    long childStart = System.nanoTime();
-    List<Path> clientDirs = new ArrayList<>();
-    for (int c = 0; c < clients.size(); c++) {
-      Path clientDir = Matrix.clientDir(runDir, cell.step(), c);
-      clientDirs.add(clientDir);
-      List<String> args = new ArrayList<>(r.commandLines.get(c));
-      args.add("--quiet");
-      StepExecutor ex =
-          StepExecutors.forClient(
-              cell.configuration(), clients.get(c), machines, dir, campaign.name());
-      Path log = clientDir.resolveSibling(clientDir.getFileName() + ".log");
-      StepExecutor.Execution e = ex.start(args, clientDir, log);
-      children.started(e, "run", clients.get(c).machine(), args);
-      started.add(e);
-    }
-    current = started;
-    r.pids = started.stream().map(StepExecutor.Execution::pid).filter(p -> p > 0).toList();
-    manifest.write(dir);
-    List<Integer> codes = new ArrayList<>();
-    for (StepExecutor.Execution e : started) {
-      codes.add(e.waitFor());
-      children.ended(e);
-    }
-    current = List.of();
-    childNanos = System.nanoTime() - childStart;
-    r.pids = null;
-    List<RunFigures> figures = new ArrayList<>();
-    for (Path d : clientDirs) {
-      figures.add(
-          RunFigures.read(
-              d,
-              StepOperations.reported(cell.step()),
-              StepOperations.qualified(cell.step().figures())));
-    }
-    RunOutcome.classify(
-        r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);
-    r.criteria = CampaignCriteria.verdicts(clientDirs);
-    return RunTimes.measuredSeconds(clientDirs);
   }
 
   private void progress(Matrix.Cell cell, Manifest.RunEntry r, int iteration, double seconds) {
@@ -411,9 +362,7 @@ public final class CampaignRunner {
   /** Ctrl-C: stop the current run, let the loop write the manifest and report, then exit. */
   private void onInterrupt() {
     stopping = true;
-    for (StepExecutor.Execution e : current) {
-      e.stop();
-    }
+    clients.stop();
     try {
       done.await(60, TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -30,7 +30,10 @@ class DomainXmlTest {
                 "br0",
                 null,
                 "52:54:00:01:02:03",
-                null));
+                null,
+                null,
+                0,
+                false));
     assertTrue(xml.contains("<vcpupin vcpu='1' cpuset='9'/>"), xml);
     assertTrue(xml.contains("<memory mode='strict' nodeset='1'/>"), xml);
     assertTrue(xml.contains("<page size='2048' unit='KiB'/>"), xml);
@@ -57,7 +60,10 @@ class DomainXmlTest {
                 null,
                 new HostFacts.PciAddress(0, 0x3b, 0x10, 6),
                 "52:54:00:00:00:01",
-                null));
+                null,
+                null,
+                0,
+                false));
     assertTrue(xml.contains("<interface type='hostdev' managed='yes'>"), xml);
     assertTrue(
         xml.contains("<address type='pci' domain='0x0000' bus='0x3b' slot='0x10' function='0x6'/>"),
@@ -84,7 +90,8 @@ class DomainXmlTest {
                 "52:54:00:00:00:04",
                 null,
                 HostFacts.PciAddress.parse("0000:03:00.1"),
-                0));
+                0,
+                false));
     assertTrue(xml.contains("<hostdev mode='subsystem' type='pci' managed='yes'>"), xml);
     assertTrue(
         xml.contains("<address type='pci' domain='0x0000' bus='0x03' slot='0x00' function='0x1'/>"),
@@ -110,7 +117,8 @@ class DomainXmlTest {
             "52:54:00:00:00:05",
             null,
             null,
-            9000);
+            9000,
+            false);
     String xml = DomainXml.of(jumbo);
     assertTrue(xml.contains("      <mtu size='9000'/>\n    </interface>"), xml);
     assertEquals("bridge:br0 mtu:9000", DomainXml.read(xml).network());
@@ -128,7 +136,10 @@ class DomainXmlTest {
                 "br0",
                 null,
                 "52:54:00:00:00:05",
-                null));
+                null,
+                null,
+                0,
+                false));
     assertTrue(!plain.contains("<mtu"), plain);
     assertEquals("bridge:br0", DomainXml.read(plain).network());
   }
@@ -149,7 +160,10 @@ class DomainXmlTest {
                 null,
                 null,
                 "52:54:00:00:00:02",
-                null));
+                null,
+                null,
+                0,
+                false));
     assertTrue(xml.contains("<name>a&lt;b</name>") && xml.contains("/x&apos;y"), xml);
     assertEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g1"));
     assertNotEquals(DomainXml.mac("tb", "g1"), DomainXml.mac("tb", "g2"));
@@ -174,7 +188,10 @@ class DomainXmlTest {
                 null,
                 null,
                 "52:54:00:0:0:3",
-                boot));
+                boot,
+                null,
+                0,
+                false));
     assertTrue(xml.contains("<kernel>/boot/vmlinuz</kernel>"), xml);
     assertTrue(xml.contains("<initrd>/tmp/initrd.gz</initrd>"), xml);
     assertTrue(xml.contains("<cmdline>console=ttyS0 a&lt;b</cmdline>"), xml);

@@ -57,7 +57,8 @@ class LibvirtHostTest {
                   DomainXml.mac("tb", "p1"),
                   null,
                   HostFacts.PciAddress.parse("0000:03:00.0"),
-                  0),
+                  0,
+                  false),
               new DomainSpec(
                   "p2",
                   host.domainType(),
@@ -72,7 +73,8 @@ class LibvirtHostTest {
                   DomainXml.mac("tb", "p2"),
                   null,
                   null,
-                  9000))) {
+                  9000,
+                  false))) {
         host.define(DomainXml.of(spec));
       }
       assertEquals("pci:0000:03:00.0", DomainXml.read(host.xml("p1")).network());
@@ -114,7 +116,10 @@ class LibvirtHostTest {
               null,
               new HostFacts.PciAddress(0, 0x3b, 0x10, 2),
               DomainXml.mac("tb", "g1"),
-              null);
+              null,
+              null,
+              0,
+              false);
       host.define(DomainXml.of(spec));
       assertEquals(GuestState.SHUT_OFF, host.state("g1"));
       DomainXml.Summary s = DomainXml.read(host.xml("g1"));

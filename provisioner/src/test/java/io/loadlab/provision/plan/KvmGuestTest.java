@@ -212,7 +212,10 @@ class KvmGuestTest {
                 // quiet: every character on the emulated serial port costs; a busy machine took
                 // over 40 s to print the boot messages before /init's marker
                 "console=ttyS0 quiet",
-                console.toString()));
+                console.toString()),
+            null,
+            0,
+            false);
     Domain d = conn.domainCreateXML(DomainXml.of(spec), 0);
     try {
       VcpuInfo[] vcpus = d.getVcpusInfo();

@@ -258,7 +258,10 @@ class ProvisionerLibvirtTest {
                       "br0",
                       null,
                       io.loadlab.provision.libvirt.DomainXml.mac("kvm-guests", "bridged1"),
-                      null)));
+                      null,
+                      null,
+                      0,
+                      false)));
       List<String> d = descriptions(p.plan());
       assertTrue(
           d.contains("bridged1: redefine domain: network bridge:br0->bridge:br0 mtu:9000"),

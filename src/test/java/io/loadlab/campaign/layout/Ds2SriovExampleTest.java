@@ -215,7 +215,8 @@ class Ds2SriovExampleTest {
         text(t, "statistic"),
         text(t, "chart"),
         values,
-        labels);
+        labels,
+        null);
   }
 
   private static String text(JsonNode n, String field) {

@@ -42,21 +42,6 @@ public record LayoutTable(
   /** Where the values go: {@link #valuesIn} {@code rows}. */
   public static final String ROWS = "rows";
 
-  /** A table with its values as column groups. */
-  public LayoutTable(
-      String title,
-      String caption,
-      List<String> rows,
-      String rowLabel,
-      List<String> columns,
-      Map<String, String> where,
-      String statistic,
-      String chart,
-      List<Value> values,
-      Map<String, String> labels) {
-    this(title, caption, rows, rowLabel, columns, where, statistic, chart, values, labels, null);
-  }
-
   /** True if each value is a group of rows. */
   public boolean valuesInRows() {
     return ROWS.equals(valuesIn);
@@ -81,20 +66,6 @@ public record LayoutTable(
     where = where == null ? Map.of() : java.util.Collections.unmodifiableMap(where);
     values = values == null ? List.of() : List.copyOf(values);
     labels = labels == null ? Map.of() : java.util.Collections.unmodifiableMap(labels);
-  }
-
-  /** A table without labels: its factors' values shown as they are. */
-  public LayoutTable(
-      String title,
-      String caption,
-      List<String> rows,
-      String rowLabel,
-      List<String> columns,
-      Map<String, String> where,
-      String statistic,
-      String chart,
-      List<Value> values) {
-    this(title, caption, rows, rowLabel, columns, where, statistic, chart, values, Map.of());
   }
 
   /** The text shown for a factor's value: its label, or the value itself. */

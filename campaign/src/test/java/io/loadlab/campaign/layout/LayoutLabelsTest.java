@@ -49,7 +49,8 @@ class LayoutLabelsTest {
                 "mean",
                 "bars",
                 List.of(new LayoutTable.Value("ds2", "opm", null, "OPM", null)),
-                clients),
+                clients,
+                null),
             new LayoutTable(
                 "TCP",
                 null,
@@ -60,7 +61,8 @@ class LayoutLabelsTest {
                 "mean",
                 null,
                 List.of(new LayoutTable.Value("rr", "p50Us", "µs", "Latency", null)),
-                Map.of("Native", "Native/Bare Metal", "9000", "jumbo")));
+                Map.of("Native", "Native/Bare Metal", "9000", "jumbo"),
+                null));
     return m;
   }
 

@@ -90,7 +90,9 @@ class LayoutTablesTest {
                 Map.of("request", "1"),
                 "mean",
                 null,
-                List.of(new LayoutTable.Value("rr", "p50Us", "ms", "Latency", null))),
+                List.of(new LayoutTable.Value("rr", "p50Us", "ms", "Latency", null)),
+                Map.of(),
+                null),
             new LayoutTable(
                 "Bandwidth",
                 null,
@@ -100,7 +102,9 @@ class LayoutTablesTest {
                 Map.of(),
                 null,
                 null,
-                List.of(new LayoutTable.Value("stream", "bytesPerSec", "Mb/s", null, "best"))),
+                List.of(new LayoutTable.Value("stream", "bytesPerSec", "Mb/s", null, "best")),
+                Map.of(),
+                null),
             new LayoutTable(
                 "Orders per minute by client",
                 null,
@@ -110,7 +114,9 @@ class LayoutTablesTest {
                 Map.of("MTU", "1500"),
                 null,
                 "bars",
-                List.of(new LayoutTable.Value("ds2", "opm", null, "OPM", null))),
+                List.of(new LayoutTable.Value("ds2", "opm", null, "OPM", null)),
+                Map.of(),
+                null),
             new LayoutTable(
                 "Latency by request size",
                 null,
@@ -122,7 +128,9 @@ class LayoutTablesTest {
                 null,
                 List.of(
                     new LayoutTable.Value("rr", "p50Us", "us", "p50", null),
-                    new LayoutTable.Value("rr", "p50Us", "us", "p50", "max"))));
+                    new LayoutTable.Value("rr", "p50Us", "us", "p50", "max")),
+                Map.of(),
+                null));
     CellStatistics.update(m);
     return m;
   }
@@ -332,7 +340,9 @@ class LayoutTablesTest {
             Map.of("method", "Native"),
             "mean",
             "lines",
-            values);
+            values,
+            Map.of(),
+            null);
     LayoutTable rows =
         new LayoutTable(
             "By rows",

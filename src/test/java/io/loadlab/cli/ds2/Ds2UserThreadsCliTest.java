@@ -9,14 +9,13 @@ import io.loadlab.cli.CliRun;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
-import java.io.IOException;
+import io.loadlab.core.util.InstalledJdks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +56,7 @@ class Ds2UserThreadsCliTest {
 
   @Test
   void aRunWithVirtualUsersOnAJdk21OrNewer() throws Exception {
-    Optional<Path> jdk = jdk21();
+    Optional<Path> jdk = InstalledJdks.atLeast(21, "LOADLAB_TEST_JDK21");
     assumeTrue(
         jdk.isPresent(),
         "no JDK 21 or newer: set LOADLAB_TEST_JDK21 to one (.ci/run does) to test virtual users");
@@ -96,34 +95,5 @@ class Ds2UserThreadsCliTest {
     assertTrue(result.figures().get("opm") > 0, printed);
     String json = Files.readString(out.resolve("result.json"));
     assertTrue(json.contains("\"user threads\" : \"virtual\""), json);
-  }
-
-  /** A JDK 21+ from LOADLAB_TEST_JDK21, or under /usr/lib/jvm. */
-  static Optional<Path> jdk21() throws IOException {
-    String env = System.getenv("LOADLAB_TEST_JDK21");
-    if (env != null && !env.isBlank()) {
-      return Optional.of(Path.of(env));
-    }
-    Path jvms = Path.of("/usr/lib/jvm");
-    if (!Files.isDirectory(jvms)) {
-      return Optional.empty();
-    }
-    try (Stream<Path> homes = Files.list(jvms)) {
-      return homes.filter(h -> feature(h) >= 21).findFirst();
-    }
-  }
-
-  private static int feature(Path home) {
-    try {
-      for (String line : Files.readAllLines(home.resolve("release"))) {
-        if (line.startsWith("JAVA_VERSION=")) {
-          String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
-          return Integer.parseInt(v.split("[.+-]")[0]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not a JDK home
-    }
-    return 0;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.loadlab.core.util.InstalledJdks;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,7 +43,7 @@ class SocketIoTest {
   @Test
   @Timeout(120)
   void directCallsAndNioSendTheSameBytesAndCountTheSame() throws Exception {
-    Optional<Path> java = java22();
+    Optional<Path> java = InstalledJdks.atLeast(22, "LOADLAB_TEST_JDK22");
     assumeTrue(
         java.isPresent(),
         "needs a JDK 22+ (under /usr/lib/jvm, or LOADLAB_TEST_JDK22=its home) to run the direct path");
@@ -167,34 +167,5 @@ class SocketIoTest {
         }
       }
     }
-  }
-
-  /** A JDK 22+ from LOADLAB_TEST_JDK22, or under /usr/lib/jvm. */
-  static Optional<Path> java22() throws IOException {
-    String env = System.getenv("LOADLAB_TEST_JDK22");
-    if (env != null && !env.isBlank()) {
-      return Optional.of(Path.of(env));
-    }
-    Path jvms = Path.of("/usr/lib/jvm");
-    if (!Files.isDirectory(jvms)) {
-      return Optional.empty();
-    }
-    try (Stream<Path> homes = Files.list(jvms)) {
-      return homes.filter(h -> feature(h) >= 22).findFirst();
-    }
-  }
-
-  private static int feature(Path home) {
-    try {
-      for (String line : Files.readAllLines(home.resolve("release"))) {
-        if (line.startsWith("JAVA_VERSION=")) {
-          String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
-          return Integer.parseInt(v.split("[.+-]")[0]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not a JDK
-    }
-    return 0;
   }
 }

@@ -9,11 +9,9 @@ import io.loadlab.provision.action.AppliedState;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.action.Undo;
 import io.loadlab.provision.ssh.CommandResult;
-import io.loadlab.provision.ssh.RemoteShell;
+import io.loadlab.provision.ssh.RecordingShell;
 import io.loadlab.provision.testbed.LabBridge;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,30 +21,17 @@ class LabBridgePlannerTest {
   @TempDir Path dir;
 
   /** A shell whose {@code ip link show} finds the bridge if {@code exists}. */
-  static final class Shell implements RemoteShell {
+  static final class Shell extends RecordingShell {
     boolean exists;
-    final List<String> ran = new ArrayList<>();
+
+    Shell() {
+      super("this");
+    }
 
     @Override
-    public CommandResult run(String command) {
-      ran.add(command);
+    protected CommandResult answer(String command) {
       boolean ok = !command.startsWith("ip link show") || exists;
       return new CommandResult(command, ok ? 0 : 1, "", ok ? "" : "does not exist");
-    }
-
-    @Override
-    public CommandResult runWithInput(String command, Path input) {
-      return run(command);
-    }
-
-    @Override
-    public CommandResult runPrivileged(String command) {
-      return run(command);
-    }
-
-    @Override
-    public String name() {
-      return "this";
     }
   }
 

@@ -3,10 +3,9 @@ package io.loadlab.provision.roles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.loadlab.provision.action.Plan;
-import io.loadlab.provision.ssh.CommandResult;
+import io.loadlab.provision.ssh.RecordingShell;
 import io.loadlab.provision.ssh.RemoteShell;
 import io.loadlab.provision.testbed.Role;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,28 +14,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(10)
 class RolePlannerTest {
   /** A machine where every command succeeds (the service runs and answers). */
-  private static final RemoteShell ALL_OK =
-      new RemoteShell() {
-        @Override
-        public CommandResult run(String command) {
-          return new CommandResult(command, 0, "", "");
-        }
-
-        @Override
-        public CommandResult runWithInput(String command, Path input) {
-          return run(command);
-        }
-
-        @Override
-        public CommandResult runPrivileged(String command) {
-          return run(command);
-        }
-
-        @Override
-        public String name() {
-          return "db";
-        }
-      };
+  private static final RemoteShell ALL_OK = new RecordingShell("db");
 
   @Test
   void thePostgresqlServiceSaysItsPlacementIsNotApplied() {

@@ -1,0 +1,127 @@
+package io.loadlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launchers' ahead-of-time cache (lib/aot-cache.sh, {@code LOADLAB_AOT=1}) with a stand-in java
+ * that writes the cache and exits as a real training run may: a training run that fails its own
+ * rate check still leaves a cache, and a cache older than the jar is never handed to the JVM (it
+ * would be refused, and every run would train again).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AotCacheScriptTest {
+  static final Path SCRIPT =
+      Path.of(System.getProperty("user.dir"), "src", "main", "dist", "lib", "aot-cache.sh");
+
+  @TempDir Path dir;
+
+  @Test
+  void aTrainingRunThatExitsOneStillMakesTheCache() throws Exception {
+    Path java = fakeJava(1, true);
+    Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
+    String opts = aotOpts(java, jar);
+    Path cache = dir.resolve("loadlab-25_fake-amqp.aot");
+    assertEquals("-XX:AOTCache=" + cache, opts.strip());
+    assertTrue(Files.size(cache) > 0);
+    assertEquals(1, trainings(), "one training run");
+    aotOpts(java, jar);
+    assertEquals(1, trainings(), "a fresh cache is not made again");
+  }
+
+  @Test
+  void aStaleCacheIsNeverPassedOn() throws Exception {
+    Path java = fakeJava(1, false); // this training run writes no cache
+    Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
+    Path cache = Files.writeString(dir.resolve("loadlab-25_fake-amqp.aot"), "old");
+    Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(3600)));
+    String opts = aotOpts(java, jar);
+    assertEquals("", opts.strip(), "no cache option when the cache is stale and no new one came");
+    assertFalse(Files.exists(cache), "the stale cache is removed");
+  }
+
+  @Test
+  void withoutLoadlabAotNothingIsTrained() throws Exception {
+    Path java = fakeJava(0, true);
+    Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
+    Process p =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                ". \"$0\"; loadlab_aot_opts 25 \"$1\" \"$2\" \"$3\" amqp",
+                SCRIPT.toString(),
+                java.toString(),
+                jar.toString(),
+                dir.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor());
+    assertEquals("", out.strip());
+    assertEquals(0, trainings());
+  }
+
+  private String aotOpts(Path java, Path jar) throws IOException, InterruptedException {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                ". \"$0\"; loadlab_aot_opts 25 \"$1\" \"$2\" \"$3\" amqp",
+                SCRIPT.toString(),
+                java.toString(),
+                jar.toString(),
+                dir.toString())
+            .redirectError(dir.resolve("stderr.txt").toFile());
+    pb.environment().put("LOADLAB_AOT", "1");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), () -> "stderr: " + read(dir.resolve("stderr.txt")));
+    return out;
+  }
+
+  private int trainings() throws IOException {
+    Path log = dir.resolve("trainings");
+    return Files.exists(log) ? Files.readAllLines(log).size() : 0;
+  }
+
+  /** A java that names its runtime "25_fake" and, in a training run, writes the cache or not. */
+  private Path fakeJava(int trainingExit, boolean writesCache) throws IOException {
+    Path java = dir.resolve("java");
+    String script =
+        "#!/bin/bash\n"
+            + "case \"$1\" in\n"
+            + "  -XshowSettings:properties) echo '    java.runtime.version = 25_fake' >&2; exit 0;;\n"
+            + "  -XX:AOTCacheOutput=*) echo run >>'"
+            + dir.resolve("trainings")
+            + "'\n"
+            + (writesCache ? "    printf cache >\"${1#-XX:AOTCacheOutput=}\"\n" : "")
+            + "    exit "
+            + trainingExit
+            + ";;\n"
+            + "esac\n";
+    Files.writeString(java, script);
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return java;
+  }
+
+  private static String read(Path p) {
+    try {
+      return Files.readString(p);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

@@ -5,6 +5,8 @@
 #   bench/warmup.sh                       # amqp-latency net-rr-tcp net-rr-udp, 30 s each, 3 rounds
 #   ROUNDS=5 bench/warmup.sh amqp-latency
 #   LOADLAB_JAVA_OPTS=-XX:CompileThresholdScaling=0.1 bench/warmup.sh amqp-latency
+#   (the client only: BROKER_JAVA_OPTS= for the broker, which one unmeasured run of BROKER_PRIME=20 s
+#   warms first, as a campaign's broker is warm after its first run)
 #   SHORT=1 bench/warmup.sh               # a few seconds, one round (CI: the script cannot rot)
 #
 # Workloads: amqp-latency (`amqp latency --rate 1000 --size 64`, embedded broker in its own JVM,
@@ -20,6 +22,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -n ${SHORT:-} ]]; then
   DURATION=${DURATION:-4}
   ROUNDS=${ROUNDS:-1}
+  BROKER_PRIME=${BROKER_PRIME:-0}
 fi
 DURATION=${DURATION:-30}
 ROUNDS=${ROUNDS:-3}
@@ -44,10 +47,19 @@ wait_for() { # log-file text
 
 needs() { [[ " ${WORKLOADS[*]} " == *" $1"* ]]; }
 if needs amqp; then
-  "$LOADLAB" broker --host 127.0.0.1 --port 0 >"$WORK/broker.log" 2>&1 &
+  # The broker keeps its own JVM options (LOADLAB_JAVA_OPTS is for the client under study).
+  LOADLAB_JAVA_OPTS="${BROKER_JAVA_OPTS:-}" LOADLAB_AOT= "$LOADLAB" broker --host 127.0.0.1 --port 0 \
+    >"$WORK/broker.log" 2>&1 &
   PIDS+=($!)
   wait_for "$WORK/broker.log" listening
   BROKER=$(sed -n 's/.*--broker \(amqp:[^;]*\);.*/\1/p' "$WORK/broker.log")
+  # A campaign's broker runs for all of its runs: it is warm after the first. So that every round
+  # measures the client's warm-up, not the broker's, one unmeasured run warms the broker first
+  # (BROKER_PRIME seconds, default 20; 0 skips it).
+  if [[ ${BROKER_PRIME:-20} -gt 0 ]]; then
+    "$LOADLAB" amqp latency --broker "$BROKER" --rate 1000 --size 64 \
+      --duration "${BROKER_PRIME:-20}s" --quiet --output "$WORK/prime" >"$WORK/prime.log" 2>&1 || true
+  fi
 fi
 if needs net; then
   "$LOADLAB" net serve --host 127.0.0.1 --port 0 >"$WORK/serve.log" 2>&1 &

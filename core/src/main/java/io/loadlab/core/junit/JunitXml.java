@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -54,8 +56,30 @@ public final class JunitXml {
   public static void write(List<JunitSuite> suites, Path file) throws IOException {
     String host = hostName();
     String now = TIMESTAMP.format(Instant.now());
-    SurefireXml.write(suites, surefireDirectory(file), host, now);
+    Path dir = surefireDirectory(file);
+    try {
+      SurefireXml.write(suites, dir, host, now);
+    } catch (IOException e) {
+      // Said of the directory: the run's reason names the Ant file, which is not what failed.
+      FileSystemException f =
+          new FileSystemException(
+              dir.toString(),
+              null,
+              "its Surefire-layout files cannot be written in " + dir + " (" + why(e) + ")");
+      f.addSuppressed(e);
+      throw f;
+    }
     AtomicFiles.write(file, xml(suites, host, now));
+  }
+
+  private static String why(IOException e) {
+    if (e instanceof FileAlreadyExistsException) {
+      return "a file is there, not a directory";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /**

@@ -12,6 +12,7 @@ import io.loadlab.campaign.run.CampaignLock;
 import io.loadlab.campaign.run.CampaignResume;
 import io.loadlab.campaign.run.CampaignRunner;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.junit.JunitXml;
 import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -77,7 +78,8 @@ public final class Campaigns {
    * @param restart start over where finished runs came from another version of the file
    * @param retry whether failed runs run again
    * @param retryNames configurations or cells whose failed runs run again; empty for all
-   * @param junitCopy where the campaign's junit.xml is also copied at the end, or null
+   * @param junitCopy where the campaign's junit.xml (and its Surefire-layout files, beside it) is
+   *     also copied at the end, or null
    * @return the exit code: 0, 1 if a run failed, 130 if stopped
    */
   public int run(
@@ -102,10 +104,8 @@ public final class Campaigns {
       out.print(CampaignPlan.describe(campaign, dir));
       int code = runner.run();
       if (junitCopy != null) {
-        Files.copy(
-            dir.resolve(CampaignJunit.FILE),
-            junitCopy,
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        // Both layouts: the Ant file and the Surefire files beside it.
+        JunitXml.copy(dir.resolve(CampaignJunit.FILE), junitCopy);
       }
       return code;
     }

@@ -1,6 +1,7 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.junit.JunitXml;
 import io.loadlab.core.util.JsonNumbers;
 import io.loadlab.core.util.PathChecks;
 import io.loadlab.core.util.Secrets;
@@ -56,6 +57,12 @@ final class PathOptions {
       String value = cmd.getOptionValue(name);
       if (value != null && !value.equals("-") && (command.runsLoad() || !name.equals("jtl"))) {
         PathChecks.writableFile("--" + name, value);
+        if (name.equals("junit")) {
+          // Its Surefire-layout files go into a directory beside it (JunitXml.surefireDirectory).
+          PathChecks.writableDirectory(
+              "--junit (its Surefire-layout files)",
+              JunitXml.surefireDirectory(Path.of(value)).toString());
+        }
       }
     }
     if (command.runsLoad() && !cmd.hasOption("output")) {

@@ -57,6 +57,13 @@ class CampaignCriteriaTest {
 
     List<JunitFiles.ReadCase> cases = JunitFiles.read(out.resolve("junit.xml"));
     assertEquals(Files.readString(out.resolve("junit.xml")), Files.readString(copy));
+    // Both layouts, in the campaign directory and in the copy: a Surefire file per suite.
+    assertEquals(cases, JunitFiles.read(copy));
+    try (var files = Files.list(dir.resolve("ci/junit"))) {
+      assertEquals(
+          List.of("TEST-loadlab-gates_here_held.xml", "TEST-loadlab-gates_here_missed.xml"),
+          files.map(p -> p.getFileName().toString()).sorted().toList());
+    }
     assertEquals(5, cases.size(), cases.toString());
     assertEquals("gates: here/held", cases.get(0).suite());
     assertEquals("passed", JunitFiles.named(cases, "iteration 1").outcome());

@@ -106,6 +106,21 @@ class NetCriteriaTest {
   }
 
   @Test
+  void aJunitFileWhoseSurefireDirectoryCannotBeMadeIsRefusedBeforeAnythingStarts()
+      throws Exception {
+    Files.writeString(dir.resolve("junit"), "a file where the Surefire files would go");
+    Path junit = dir.resolve("junit.xml");
+    CliRun r = rr("refused", "--junit", junit.toString());
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertTrue(
+        r.err().contains("--junit (its Surefire-layout files): '")
+            && r.err().contains("is a file, not a directory"),
+        r.err());
+    assertFalse(Files.exists(dir.resolve("refused")), "nothing started");
+    assertFalse(Files.exists(junit));
+  }
+
+  @Test
   void udpFiguresAreCheckedPerOperation() throws Exception {
     CliRun r = rr("udp", "--protocol", "udp", "--users", "1,2", "--criteria", "lost<=1000000");
     assertEquals(0, r.code(), r.out() + r.err());

@@ -4,13 +4,18 @@ import io.loadlab.core.util.AtomicFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.net.InetAddress;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
@@ -29,8 +34,10 @@ import org.w3c.dom.Element;
  * the aggregated layout wants, package and id), each holding {@code properties}, {@code testcase}
  * elements (classname, name, time) with a {@code failure}, {@code error} or {@code skipped} child,
  * then {@code system-out} (what each check that held measured, a line per case: {@code NAME:
- * OUTPUT}; the Ant schema allows no output inside a case) and {@code system-err}. Layout documented
- * in {@code docs/results-format.md}.
+ * OUTPUT}; the Ant schema allows no output inside a case) and {@code system-err}. Beside it, the
+ * same suites in the Surefire layout, a file per suite ({@link SurefireXml}): no one document can
+ * be valid against both Surefire's schema and the strict Ant one. Layouts documented in {@code
+ * docs/results-format.md}.
  */
 public final class JunitXml {
   /** The {@code package} of every suite: the aggregated layout requires one. */
@@ -41,20 +48,89 @@ public final class JunitXml {
 
   private JunitXml() {}
 
-  /** Writes {@code suites} to {@code file} atomically (its directory must exist). */
+  /**
+   * Writes {@code suites} to {@code file} atomically (its directory must exist), and in the
+   * Surefire layout into {@link #surefireDirectory} of it: those first, so that the Ant file, which
+   * a run's end checks, is only there once both are.
+   */
   public static void write(List<JunitSuite> suites, Path file) throws IOException {
-    AtomicFiles.write(file, xml(suites));
+    String host = hostName();
+    String now = TIMESTAMP.format(Instant.now());
+    Path dir = surefireDirectory(file);
+    try {
+      SurefireXml.write(suites, dir, host, now);
+    } catch (IOException e) {
+      // Said of the directory: the run's reason names the Ant file, which is not what failed.
+      FileSystemException f =
+          new FileSystemException(
+              dir.toString(),
+              null,
+              "its Surefire-layout files cannot be written in " + dir + " (" + why(e) + ")");
+      f.addSuppressed(e);
+      throw f;
+    }
+    AtomicFiles.write(file, xml(suites, host, now));
+  }
+
+  private static String why(IOException e) {
+    if (e instanceof FileAlreadyExistsException) {
+      return "a file is there, not a directory";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /**
+   * Where the Surefire-layout files of the Ant file {@code file} go: beside it, named as it is
+   * without {@code .xml} ({@code out/junit.xml}: {@code out/junit/}), or with {@code -surefire}
+   * added if its name does not end in {@code .xml}.
+   */
+  public static Path surefireDirectory(Path file) {
+    String name = file.getFileName().toString();
+    boolean xml = name.length() > 4 && name.toLowerCase(Locale.ROOT).endsWith(".xml");
+    return file.resolveSibling(xml ? name.substring(0, name.length() - 4) : name + "-surefire");
+  }
+
+  /**
+   * Copies the Ant file {@code from} to {@code to}, and its Surefire-layout files into {@link
+   * #surefireDirectory} of {@code to} (that directory's other files of this layout removed): the
+   * copy is both layouts, as the original is.
+   */
+  public static void copy(Path from, Path to) throws IOException {
+    Path fromDir = surefireDirectory(from);
+    Path toDir = surefireDirectory(to);
+    Files.createDirectories(to.toAbsolutePath().getParent());
+    if (!Files.exists(toDir) || !Files.isSameFile(fromDir, toDir)) {
+      Files.createDirectories(toDir);
+      Set<String> names = new HashSet<>();
+      try (DirectoryStream<Path> all =
+          Files.newDirectoryStream(fromDir, SurefireXml.PREFIX + "*.xml")) {
+        for (Path p : all) {
+          String name = p.getFileName().toString();
+          names.add(name);
+          AtomicFiles.write(toDir.resolve(name), out -> Files.copy(p, out));
+        }
+      }
+      SurefireXml.removeOthers(toDir, names);
+    }
+    if (!Files.exists(to) || !Files.isSameFile(from, to)) {
+      AtomicFiles.write(to, out -> Files.copy(from, out));
+    }
   }
 
   /** The document as text, UTF-8 declared. */
   public static String xml(List<JunitSuite> suites) {
+    return xml(suites, hostName(), TIMESTAMP.format(Instant.now()));
+  }
+
+  private static String xml(List<JunitSuite> suites, String host, String now) {
     try {
       Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
       // The totals are each suite's: the Ant schema allows no attribute on the root.
       Element root = doc.createElement("testsuites");
       doc.appendChild(root);
-      String host = hostName();
-      String now = TIMESTAMP.format(Instant.now());
       int id = 0;
       for (JunitSuite s : suites) {
         root.appendChild(suite(doc, s, id++, host, now));
@@ -106,7 +182,8 @@ public final class JunitXml {
     }
   }
 
-  private static Element testCase(Document doc, JunitSuite.Case c) {
+  /** A {@code testcase} with its outcome's child, as both layouts write it. */
+  static Element testCase(Document doc, JunitSuite.Case c) {
     Element e = doc.createElement("testcase");
     e.setAttribute("classname", clean(c.classname()));
     e.setAttribute("name", clean(c.name()));
@@ -134,7 +211,7 @@ public final class JunitXml {
     return e;
   }
 
-  private static String text(Document doc) throws TransformerException {
+  static String text(Document doc) throws TransformerException {
     Transformer t = TransformerFactory.newInstance().newTransformer();
     t.setOutputProperty(OutputKeys.INDENT, "yes");
     t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");

@@ -136,6 +136,15 @@ public final class RunRecording implements AutoCloseable {
     return tally.measuredSeconds(phaseName);
   }
 
+  /**
+   * The successful operations of {@code operation} in each measured interval of phase {@code phase}
+   * cut so far, oldest first (0 where it completed none): for a driver that says which stretches of
+   * a point went without answers.
+   */
+  public synchronized List<Long> succeededPerInterval(String phase, String operation) {
+    return tally.succeededPerInterval(phase, operation);
+  }
+
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
   public synchronized void setParameters(String operation, Map<String, String> params) {
     tally.setParameters(operation, params);

@@ -70,6 +70,21 @@ final class RunTally {
     intervals.add(sample);
   }
 
+  /**
+   * The successful operations of {@code operation} in each measured interval of {@code phase} so
+   * far, oldest first (0 where it completed none).
+   */
+  List<Long> succeededPerInterval(String phase, String operation) {
+    List<Long> counts = new ArrayList<>();
+    for (IntervalSample i : intervals) {
+      if (!i.warmup() && java.util.Objects.equals(phase, i.phase())) {
+        OperationStats s = i.operations() == null ? null : i.operations().get(operation);
+        counts.add(s == null ? 0 : s.count() - s.errors());
+      }
+    }
+    return counts;
+  }
+
   /** Adds measured (non-warmup) time to a phase. */
   void addMeasuredSeconds(String phase, double seconds) {
     measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);

@@ -1,6 +1,7 @@
 package io.loadlab.core.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import io.loadlab.core.export.JunitExporter;
 import io.loadlab.core.results.RateCheck;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.FinalWrites;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.xml.sax.SAXException;
 
-/** A run's JUnit XML, read back through the schema CI servers' layout follows. */
+/**
+ * A run's JUnit XML, read back through the schemas CI servers' layouts follow: the Ant file against
+ * the CI layout and the strict Ant schema, the Surefire files beside it against Surefire's.
+ */
 class JunitXmlTest {
   @TempDir Path dir;
 
@@ -177,5 +182,129 @@ class JunitXmlTest {
             + "</testsuite></testsuites>");
     JunitFiles.validate(old, "junit.xsd");
     assertThrows(SAXException.class, () -> JunitFiles.validate(old, "ant-junit-strict.xsd"));
+  }
+
+  /**
+   * Why there are two layouts: Surefire's schema wants a testsuite root with none of the attributes
+   * and elements the strict Ant schema requires (its anyAttribute-free attribute list refuses
+   * timestamp and hostname; its suite holds no system-out), and the strict Ant schema wants them.
+   */
+  @Test
+  void noOneDocumentSatisfiesBothSchemasSoBothLayoutsAreWritten() throws Exception {
+    JunitSuite s =
+        new JunitSuite(
+            "net rr",
+            "2026-05-01T10:00:00",
+            1,
+            List.of(JunitSuite.Case.passed("net rr", "status", 1, "ran to its end")));
+    Path file = dir.resolve("both.xml");
+    JunitXml.write(List.of(s), file);
+    Path surefire = dir.resolve("both/TEST-loadlab-net_rr.xml");
+    JunitFiles.validate(surefire, "surefire-report.xsd");
+    assertThrows(SAXException.class, () -> JunitFiles.validate(file, "surefire-report.xsd"));
+    assertThrows(SAXException.class, () -> JunitFiles.validate(surefire, "ant-junit-strict.xsd"));
+    String xml = Files.readString(surefire);
+    assertTrue(xml.contains("<property name=\"timestamp\" value=\"2026-05-01T10:00:00\"/>"), xml);
+    assertTrue(xml.contains("<system-out>ran to its end</system-out>"), "the case's own: " + xml);
+
+    // The Ant schema's one-suite document (timestamp, hostname, properties, system-out and
+    // system-err) is not Surefire's, and Surefire's root takes no timestamp.
+    Path top = dir.resolve("top.xml");
+    Files.writeString(
+        top,
+        "<testsuite name=\"x\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\""
+            + " time=\"1\" timestamp=\"2026-05-01T10:00:00\" hostname=\"h\"><properties/>"
+            + "<testcase classname=\"x\" name=\"y\" time=\"1\"/><system-out/><system-err/>"
+            + "</testsuite>");
+    JunitFiles.validate(top, "ant-junit-strict.xsd");
+    assertThrows(SAXException.class, () -> JunitFiles.validate(top, "surefire-report.xsd"));
+    Path stamped = dir.resolve("stamped.xml");
+    Files.writeString(
+        stamped,
+        "<testsuite name=\"x\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\""
+            + " timestamp=\"2026-05-01T10:00:00\"><testcase name=\"y\" time=\"1\"/>"
+            + "</testsuite>");
+    assertThrows(SAXException.class, () -> JunitFiles.validate(stamped, "surefire-report.xsd"));
+  }
+
+  @Test
+  void theSurefireDirectoryIsTheFilesNameWithoutXml() {
+    assertEquals(Path.of("out/junit"), JunitXml.surefireDirectory(Path.of("out/junit.xml")));
+    assertEquals(Path.of("a"), JunitXml.surefireDirectory(Path.of("a.XML")));
+    assertEquals(Path.of(".xml-surefire"), JunitXml.surefireDirectory(Path.of(".xml")));
+    assertEquals(Path.of("ci/report-surefire"), JunitXml.surefireDirectory(Path.of("ci/report")));
+  }
+
+  @Test
+  void eachSuiteHasItsOwnFileAndSuitesGoneLoseTheirs() throws Exception {
+    JunitSuite a = new JunitSuite("c: bare/lat", null, 1, List.of());
+    JunitSuite sameName = new JunitSuite("c: bare lat", null, 1, List.of());
+    JunitSuite b = new JunitSuite("c: tuned/lat", null, 1, List.of());
+    Path file = dir.resolve("junit.xml");
+    Path out = dir.resolve("junit");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve("TEST-other.xml"), "not ours");
+    JunitXml.write(List.of(a, sameName, b), file);
+    assertEquals(
+        List.of(
+            "TEST-loadlab-c_bare_lat-2.xml",
+            "TEST-loadlab-c_bare_lat.xml",
+            "TEST-loadlab-c_tuned_lat.xml",
+            "TEST-other.xml"),
+        names(out));
+    JunitXml.write(List.of(b), file);
+    assertEquals(List.of("TEST-loadlab-c_tuned_lat.xml", "TEST-other.xml"), names(out));
+    Files.delete(out.resolve("TEST-other.xml"));
+    assertEquals(List.of(), JunitFiles.read(file), "the Surefire file is the suite's");
+  }
+
+  @Test
+  void aCopyHoldsBothLayouts() throws Exception {
+    JunitSuite a =
+        new JunitSuite(
+            "net rr",
+            null,
+            1,
+            List.of(JunitSuite.Case.failed("net rr", "status", 1, "3 failed operations")));
+    Path file = dir.resolve("campaign/junit.xml");
+    Files.createDirectories(file.getParent());
+    JunitXml.write(List.of(a), file);
+    Path copy = dir.resolve("ci/reports/loadlab.xml");
+    Files.createDirectories(dir.resolve("ci/reports/loadlab"));
+    Files.writeString(dir.resolve("ci/reports/loadlab/TEST-loadlab-old.xml"), "stale");
+    JunitXml.copy(file, copy);
+    assertEquals(List.of("TEST-loadlab-net_rr.xml"), names(dir.resolve("ci/reports/loadlab")));
+    assertEquals(
+        "3 failed operations", JunitFiles.named(JunitFiles.read(copy), "status").message());
+    JunitXml.copy(file, file); // onto itself: nothing lost
+    assertEquals(1, JunitFiles.read(file).size());
+  }
+
+  /** A run is never ok while one of its JUnit files is missing. */
+  @Test
+  void aRunWhoseSurefireFilesCannotBeWrittenFailsAndWritesNoAntFile() throws Exception {
+    Path file = dir.resolve("blocked.xml");
+    Files.writeString(dir.resolve("blocked"), "a file where the Surefire directory goes");
+    RunResult ok =
+        io.loadlab.core.criteria.Results.of(
+            Map.of("rr users=1", io.loadlab.core.criteria.Results.op(1000, 0, 100, 3412)),
+            Map.of());
+    assertEquals(RunStatus.OK, ok.status());
+    RunResult r = FinalWrites.write(List.of(new JunitExporter(file)), ok);
+    assertEquals(RunStatus.FAILED, r.status());
+    assertTrue(
+        r.statusReason()
+            .contains(
+                "its Surefire-layout files cannot be written in "
+                    + dir.resolve("blocked")
+                    + " (a file is there, not a directory)"),
+        r.statusReason());
+    assertFalse(Files.exists(file), "no Ant file that says ok");
+  }
+
+  private static List<String> names(Path dir) throws java.io.IOException {
+    try (var all = Files.list(dir)) {
+      return all.map(p -> p.getFileName().toString()).sorted().toList();
+    }
   }
 }

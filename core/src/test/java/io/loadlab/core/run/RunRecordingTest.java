@@ -56,6 +56,32 @@ class RunRecordingTest {
   }
 
   @Test
+  void eachMeasuredIntervalOfAPhaseSaysHowManySucceeded() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      rec.beginPhase("users=1", true);
+      r.operation("rr users=1").success(1000); // warmup: left out
+      Thread.sleep(100);
+      rec.beginPhase("users=1", false);
+      r.operation("rr users=1").success(1000);
+      r.operation("rr users=1").success(1000);
+      Thread.sleep(100);
+      rec.cut();
+      Thread.sleep(100); // nothing answered
+      rec.cut();
+      r.operation("rr users=1").failure(1000, "ClosedChannelException"); // no answer either
+      Thread.sleep(100);
+      rec.cut();
+      r.operation("rr users=1").success(1000);
+      Thread.sleep(100);
+      rec.cut();
+      assertEquals(List.of(2L, 0L, 0L, 1L), rec.succeededPerInterval("users=1", "rr users=1"));
+      assertEquals(List.of(), rec.succeededPerInterval("users=2", "rr users=1"));
+      rec.finish(new RunControl());
+    }
+  }
+
+  @Test
   void noEmptyFirstOrStrayLastIntervalIsReported() throws Exception {
     Recorder r = new Recorder();
     List<IntervalSample> shown = new java.util.concurrent.CopyOnWriteArrayList<>();

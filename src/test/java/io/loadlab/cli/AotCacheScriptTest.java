@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launchers' ahead-of-time cache (lib/aot-cache.sh, {@code LOADLAB_AOT=1}) with a stand-in java
- * that writes the cache and exits as a real training run may: a training run that fails its own
- * rate check still leaves a cache, and a cache older than the jar is never handed to the JVM (it
- * would be refused, and every run would train again).
+ * The launchers' ahead-of-time cache (lib/aot-cache.sh, on by default, {@code LOADLAB_AOT=0} turns
+ * it off) with a stand-in java that writes the cache and exits as a real training run may: a
+ * training run that fails its own rate check still leaves a cache, and a cache older than the jar
+ * is never handed to the JVM (it would be refused, and every run would train again).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AotCacheScriptTest {
@@ -57,24 +57,17 @@ class AotCacheScriptTest {
   void withoutLoadlabAotNothingIsTrained() throws Exception {
     Path java = fakeJava(0, true);
     Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
-    Process p =
-        new ProcessBuilder(
-                "bash",
-                "-c",
-                ". \"$0\"; loadlab_aot_opts 25 \"$1\" \"$2\" \"$3\" amqp",
-                SCRIPT.toString(),
-                java.toString(),
-                jar.toString(),
-                dir.toString())
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor());
-    assertEquals("", out.strip());
+    assertEquals("", aotOpts(java, jar, null).strip());
+    assertEquals("", aotOpts(java, jar, "0").strip());
     assertEquals(0, trainings());
   }
 
   private String aotOpts(Path java, Path jar) throws IOException, InterruptedException {
+    return aotOpts(java, jar, "1");
+  }
+
+  /** loadlab_aot_opts for an amqp command, with LOADLAB_AOT set to {@code aot} (null: unset). */
+  private String aotOpts(Path java, Path jar, String aot) throws IOException, InterruptedException {
     ProcessBuilder pb =
         new ProcessBuilder(
                 "bash",
@@ -85,7 +78,11 @@ class AotCacheScriptTest {
                 jar.toString(),
                 dir.toString())
             .redirectError(dir.resolve("stderr.txt").toFile());
-    pb.environment().put("LOADLAB_AOT", "1");
+    if (aot == null) {
+      pb.environment().remove("LOADLAB_AOT");
+    } else {
+      pb.environment().put("LOADLAB_AOT", aot);
+    }
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), () -> "stderr: " + read(dir.resolve("stderr.txt")));

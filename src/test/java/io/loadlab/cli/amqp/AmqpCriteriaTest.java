@@ -37,7 +37,7 @@ class AmqpCriteriaTest {
             "--rate",
             "200",
             "--rate-tolerance",
-            "50%",
+            "1%", // criteria are under test, not the rate: a busy machine may not hold 200/s
             "--count",
             "100",
             "--output",

@@ -3,14 +3,17 @@ package io.loadlab.campaign.step;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.ValidationProblems;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Options of a step naming files the command reads ({@link StepFiles#isInput}), written relative to
- * the campaign file: named by their path here when they exist here, so the run finds them whatever
- * its directory (and a run on a remote machine gets a copy, see {@link StepFiles}).
+ * Options of a step naming files the command reads (as their descriptions say, {@link
+ * OptionSpec#readsFile}), written relative to the campaign file: named by their path here when they
+ * exist here, so the run finds them whatever its directory (and a run on a remote machine gets a
+ * copy, see {@link StepFiles}).
  */
 final class StepFileOptions {
   private final ValidationProblems problems;
@@ -23,10 +26,11 @@ final class StepFileOptions {
    * Files the command reads, written relative to the campaign file: named by their path here when
    * they exist there (then copied to a testbed machine a step runs on), else left as written.
    */
-  Map<String, String> localFiles(Map<String, String> opts) {
+  Map<String, String> localFiles(Map<String, String> opts, OptionTable options) {
     opts.replaceAll(
         (key, v) -> {
-          if (!StepFiles.isInput(key) || v.isEmpty() || v.contains("${")) {
+          OptionSpec spec = options.get(key);
+          if (spec == null || !spec.readsFile() || v.isEmpty() || v.contains("${")) {
             return v;
           }
           Path p = problems.resolve(v);

@@ -1,7 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
@@ -9,6 +9,7 @@ import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.LatencyDriver;
 import io.loadlab.core.amqp.LatencySettings;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
@@ -26,31 +27,19 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
-final class LatencyCommand implements Command {
+final class LatencyCommand extends LoadCommand {
   /**
    * What queue names start with: made unique per run without {@code --base-name}, and the stable
    * name a broker that creates no queues is asked for (with the {@code --base-name} to give).
    */
   static final String BASE_NAME = "loadlab-latency";
 
-  @Override
-  public String[] path() {
-    return new String[] {"amqp", "latency"};
-  }
-
-  @Override
-  public String summary() {
-    return "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)";
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public List<String> figures() {
-    return LatencyDriver.FIGURES;
+  LatencyCommand() {
+    super(
+        "amqp latency",
+        "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
+        LatencyDriver.FIGURES,
+        OptionTable.of());
   }
 
   @Override

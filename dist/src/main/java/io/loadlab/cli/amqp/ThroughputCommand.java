@@ -1,7 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
@@ -10,6 +10,7 @@ import io.loadlab.core.amqp.IterationResult;
 import io.loadlab.core.amqp.ThroughputDriver;
 import io.loadlab.core.amqp.ThroughputMode;
 import io.loadlab.core.amqp.ThroughputSettings;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.RunTiming;
@@ -26,7 +27,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp throughput}: messaging throughput after qpid-perftest. */
-final class ThroughputCommand implements Command {
+final class ThroughputCommand extends LoadCommand {
   /**
    * What queue and topic names start with: made unique per run without {@code --base-name}, and the
    * stable name a broker that creates no queues is asked for (with the {@code --base-name} to
@@ -34,24 +35,12 @@ final class ThroughputCommand implements Command {
    */
   static final String BASE_NAME = "loadlab-perftest";
 
-  @Override
-  public String[] path() {
-    return new String[] {"amqp", "throughput"};
-  }
-
-  @Override
-  public String summary() {
-    return "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)";
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public List<String> figures() {
-    return io.loadlab.core.amqp.ThroughputFigures.NAMES;
+  ThroughputCommand() {
+    super(
+        "amqp throughput",
+        "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)",
+        io.loadlab.core.amqp.ThroughputFigures.NAMES,
+        OptionTable.of());
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.cli.amqp.AmqpOptionTables;
 import io.loadlab.cli.ds2.Ds2OptionTables;
 import io.loadlab.cli.net.NetOptions;
 import io.loadlab.core.options.OptionSpec;
@@ -77,6 +78,7 @@ class ConfigurationDocsTest {
         "## Options every load command shares", RunOptions.TABLE.plus(Help.DEBUG, Help.HELP));
     sections.putAll(NetOptions.docsSections());
     sections.putAll(Ds2OptionTables.docsSections());
+    sections.putAll(AmqpOptionTables.docsSections());
     return sections;
   }
 

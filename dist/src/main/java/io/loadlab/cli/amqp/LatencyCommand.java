@@ -2,14 +2,12 @@ package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.LoadCommand;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.LatencyDriver;
 import io.loadlab.core.amqp.LatencySettings;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
@@ -24,7 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
 final class LatencyCommand extends LoadCommand {
@@ -39,34 +36,7 @@ final class LatencyCommand extends LoadCommand {
         "amqp latency",
         "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
         LatencyDriver.FIGURES,
-        OptionTable.of());
-  }
-
-  @Override
-  public Options options() {
-    Options o = new Options();
-    AmqpOptions.addConnectionOptions(o, "100");
-    o.addOption(OptionDefs.value("size", "BYTES", "message size or list to sweep (default 256)"));
-    o.addOption(
-        OptionDefs.value(
-            "rate", "N", "messages per second per test; 0 sends one at a time (default 0)"));
-    o.addOption(
-        OptionDefs.value(
-            "count", "N", "messages per test per size; instead of --duration (default: duration)"));
-    o.addOption(
-        OptionDefs.value(
-            "tests", "N", "concurrent tests, each its own queue; test i runs at rate+i-1"));
-    o.addOption(
-        OptionDefs.value(
-            "report-frequency", "MS", "reporting interval in ms (as --interval; default 1000)"));
-    o.addOption(OptionDefs.value("ack", "N", "acknowledge every N messages (default 0: each)"));
-    o.addOption(OptionDefs.flag("durable", "persistent messages (embedded broker: persistent)"));
-    o.addOption(
-        OptionDefs.value(
-            "drain-timeout",
-            "TIME",
-            "wait this long for messages still on their way when sending stops (default 10s)"));
-    return o;
+        AmqpOptionTables.LATENCY);
   }
 
   @Override

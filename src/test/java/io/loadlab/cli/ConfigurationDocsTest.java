@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.amqp.AmqpOptionTables;
+import io.loadlab.cli.database.DatabaseCommand;
 import io.loadlab.cli.ds2.Ds2OptionTables;
 import io.loadlab.cli.net.NetOptions;
 import io.loadlab.core.options.OptionSpec;
@@ -79,6 +80,7 @@ class ConfigurationDocsTest {
     sections.putAll(NetOptions.docsSections());
     sections.putAll(Ds2OptionTables.docsSections());
     sections.putAll(AmqpOptionTables.docsSections());
+    sections.put("## `loadlab database`", DatabaseCommand.OPTIONS);
     return sections;
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.loadlab.cli.amqp.AmqpOptionTables;
 import io.loadlab.cli.database.DatabaseCommand;
 import io.loadlab.cli.ds2.Ds2OptionTables;
+import io.loadlab.cli.jmeter.JmeterOptions;
 import io.loadlab.cli.net.NetOptions;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
@@ -81,6 +82,7 @@ class ConfigurationDocsTest {
     sections.putAll(Ds2OptionTables.docsSections());
     sections.putAll(AmqpOptionTables.docsSections());
     sections.put("## `loadlab database`", DatabaseCommand.OPTIONS);
+    sections.putAll(JmeterOptions.docsSections());
     return sections;
   }
 

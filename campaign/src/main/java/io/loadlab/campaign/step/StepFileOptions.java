@@ -1,7 +1,6 @@
 package io.loadlab.campaign.step;
 
 import io.loadlab.campaign.file.CampaignSpec;
-import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
@@ -43,19 +42,22 @@ final class StepFileOptions {
    * A JMeter plan step: its controller runs here (its load goes to jmeter-server machines through
    * options.remote, not on), and its files here are relative to the campaign file.
    */
-  void jmeterStep(String f, CampaignSpec.StepSpec s, Map<String, String> opts) {
+  void jmeterStep(
+      String f, CampaignSpec.StepSpec s, Map<String, String> opts, OptionTable options) {
     if (!s.on().isEmpty() || !s.clients().isEmpty()) {
       problems.problem(
           f + (s.on().isEmpty() ? ".clients" : ".on"),
           "a JMeter plan step runs here and puts its load on jmeter-server machines through"
               + " JMeter's -R; name them in options.remote instead");
     }
-    for (String key : JmeterSteps.LOCAL_FILES) {
-      String v = opts.get(key);
-      if (v != null && !v.contains("${")) {
-        opts.put(key, problems.resolve(v).toString());
-      }
-    }
+    // The files the plan step reads (its plan, a property file), as its descriptions say.
+    opts.replaceAll(
+        (key, v) -> {
+          OptionSpec spec = options.get(key);
+          return spec == null || !spec.readsFile() || v.contains("${")
+              ? v
+              : problems.resolve(v).toString();
+        });
     String home = opts.get("jmeter");
     if (home != null && home.contains("/") && !home.contains("${")) {
       // A JMeter home written relative to the campaign file, e.g. ../apache-jmeter-5.6.3

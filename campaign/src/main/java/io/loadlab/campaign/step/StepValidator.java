@@ -102,7 +102,7 @@ public final class StepValidator {
             options);
     PasswordFiles.check(problems, f + ".options", opts, options, configs, problems::resolve);
     if (JmeterSteps.isJmeter(command)) {
-      files.jmeterStep(f, s, opts);
+      files.jmeterStep(f, s, opts, options);
     }
     StepCriteria.read(problems, f, s.criteria(), command, opts);
     LinkedHashMap<String, List<String>> sweep = sweep(f, s, command, options, opts);

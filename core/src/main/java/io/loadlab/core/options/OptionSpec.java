@@ -87,118 +87,108 @@ public record OptionSpec(
         name, arg, Kind.VALUE, type, null, null, help, null, null, null, null, false);
   }
 
-  /** The same option given as {@code kind}. */
+  /** The same option given as {@code k}. */
   public OptionSpec kind(Kind k) {
-    return new OptionSpec(
-        name,
-        arg,
-        k,
-        type,
-        defaultValue,
-        range,
-        help,
-        docsDefault,
-        docs,
-        docsName,
-        env,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.kind = k;
+    return d.spec();
   }
 
   /** The same option with the value taken when it is left out. */
   public OptionSpec defaultValue(String value) {
-    return new OptionSpec(
-        name, arg, kind, type, value, range, help, docsDefault, docs, docsName, env, campaignSets);
+    Draft d = new Draft(this);
+    d.defaultValue = value;
+    return d.spec();
   }
 
   /** The same option taking whole numbers from {@code min} to {@code max}. */
   public OptionSpec range(long min, long max) {
-    return new OptionSpec(
-        name,
-        arg,
-        kind,
-        type,
-        defaultValue,
-        new Range(min, max),
-        help,
-        docsDefault,
-        docs,
-        docsName,
-        env,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.range = new Range(min, max);
+    return d.spec();
   }
 
   /** The same option with another {@code --help} line. */
   public OptionSpec help(String text) {
-    return new OptionSpec(
-        name,
-        arg,
-        kind,
-        type,
-        defaultValue,
-        range,
-        text,
-        docsDefault,
-        docs,
-        docsName,
-        env,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.help = text;
+    return d.spec();
   }
 
   /** The same option with its row in docs/configuration.md: default and meaning. */
   public OptionSpec docs(String defaultColumn, String meaning) {
-    return new OptionSpec(
-        name,
-        arg,
-        kind,
-        type,
-        defaultValue,
-        range,
-        help,
-        defaultColumn,
-        meaning,
-        docsName,
-        env,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.docsDefault = defaultColumn;
+    d.docs = meaning;
+    return d.spec();
   }
 
   /** The same option named otherwise in the option column of its docs row. */
   public OptionSpec docsName(String column) {
-    return new OptionSpec(
-        name,
-        arg,
-        kind,
-        type,
-        defaultValue,
-        range,
-        help,
-        docsDefault,
-        docs,
-        column,
-        env,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.docsName = column;
+    return d.spec();
   }
 
   /** The same option, read from environment variable {@code variable} when left out. */
   public OptionSpec env(String variable) {
-    return new OptionSpec(
-        name,
-        arg,
-        kind,
-        type,
-        defaultValue,
-        range,
-        help,
-        docsDefault,
-        docs,
-        docsName,
-        variable,
-        campaignSets);
+    Draft d = new Draft(this);
+    d.env = variable;
+    return d.spec();
   }
 
   /** The same option, set by a campaign on each run itself. */
   public OptionSpec setByCampaign() {
-    return new OptionSpec(
-        name, arg, kind, type, defaultValue, range, help, docsDefault, docs, docsName, env, true);
+    Draft d = new Draft(this);
+    d.campaignSets = true;
+    return d.spec();
+  }
+
+  /** A description being changed: the fields of one, to make another from. */
+  private static final class Draft {
+    private final String name;
+    private final String arg;
+    private final Type type;
+    private Kind kind;
+    private String defaultValue;
+    private Range range;
+    private String help;
+    private String docsDefault;
+    private String docs;
+    private String docsName;
+    private String env;
+    private boolean campaignSets;
+
+    Draft(OptionSpec s) {
+      name = s.name;
+      arg = s.arg;
+      kind = s.kind;
+      type = s.type;
+      defaultValue = s.defaultValue;
+      range = s.range;
+      help = s.help;
+      docsDefault = s.docsDefault;
+      docs = s.docs;
+      docsName = s.docsName;
+      env = s.env;
+      campaignSets = s.campaignSets;
+    }
+
+    OptionSpec spec() {
+      return new OptionSpec(
+          name,
+          arg,
+          kind,
+          type,
+          defaultValue,
+          range,
+          help,
+          docsDefault,
+          docs,
+          docsName,
+          env,
+          campaignSets);
+    }
   }
 
   /** True if it takes a value. */

@@ -1,8 +1,8 @@
 package io.loadlab.campaign;
 
+import io.loadlab.core.options.OptionTable;
 import java.util.List;
 import java.util.ServiceLoader;
-import org.apache.commons.cli.Options;
 
 /**
  * The commands a campaign step may run, as the front-end that runs them knows them: their options,
@@ -12,8 +12,12 @@ import org.apache.commons.cli.Options;
  * implementation through {@link ServiceLoader}.
  */
 public interface StepCommands {
-  /** The options of the command named by {@code words} (such as {@code ds2 run}), or null. */
-  Options optionsOf(String words);
+  /**
+   * The descriptions of the options of the command named by {@code words} (such as {@code ds2
+   * run}), or null: the same ones its command line is built from, so a step's {@code options:} are
+   * checked and turned into arguments by them, not by a second list of the campaign's own.
+   */
+  OptionTable optionsOf(String words);
 
   /**
    * Checks a whole command line (command words first) as the command would, without running it.

@@ -1,5 +1,7 @@
 package io.loadlab.cli;
 
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -15,8 +17,19 @@ public interface Command {
   /** One line for {@code loadlab --help}. */
   String summary();
 
+  /**
+   * The descriptions of the command's own options ({@link OptionSpec}: name, value, default, help,
+   * docs row), from which {@link #options} builds them by default; none for a command whose options
+   * are still built without them.
+   */
+  default OptionTable described() {
+    return OptionTable.of();
+  }
+
   /** The command's own options; {@code --help} and {@code --debug} are added for every command. */
-  Options options();
+  default Options options() {
+    return OptionDefs.options(described());
+  }
 
   /**
    * The name of the one positional argument the command takes, such as {@code testbed.yaml}, or

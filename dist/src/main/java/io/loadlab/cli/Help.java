@@ -1,6 +1,8 @@
 package io.loadlab.cli;
 
 import io.loadlab.core.Version;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.NearestName;
 import io.loadlab.core.util.Texts;
 import java.io.PrintWriter;
@@ -81,6 +83,18 @@ final class Help {
     return sb.toString();
   }
 
+  /** {@code --help}: every command has it. */
+  static final OptionSpec HELP =
+      OptionSpec.flag("help", "show this help")
+          .docs("", "the command's options (every command)")
+          .setByCampaign();
+
+  /** {@code --debug}: every command has it. */
+  static final OptionSpec DEBUG =
+      OptionSpec.flag("debug", "show stack traces and debug logging")
+          .docs("off", "show stack traces and debug logging (every command)")
+          .setByCampaign();
+
   /** The command's options plus the ones every command has. */
   static Options optionsOf(Command command) {
     Options options = new Options();
@@ -88,10 +102,20 @@ final class Help {
     if (command.runsLoad()) {
       RunOptions.definitions().getOptions().forEach(options::addOption);
     }
-    options.addOption(Option.builder().longOpt("help").desc("show this help").build());
-    options.addOption(
-        Option.builder().longOpt("debug").desc("show stack traces and debug logging").build());
+    options.addOption(OptionDefs.of(HELP));
+    options.addOption(OptionDefs.of(DEBUG));
     return options;
+  }
+
+  /**
+   * The descriptions of every option of the command (as {@link #optionsOf}), for campaign steps.
+   */
+  static OptionTable describe(Command command) {
+    OptionTable described = command.described();
+    if (command.runsLoad()) {
+      described = described.plus(RunOptions.TABLE);
+    }
+    return OptionDefs.describe(optionsOf(command), described.plus(HELP, DEBUG));
   }
 
   /** A command's help; a command that is also a group (e.g. {@code report}) lists its members. */

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.core.Version;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import java.io.PrintStream;
@@ -156,13 +157,14 @@ public final class Main {
   }
 
   /**
-   * The options (its own, the shared run options if it runs load, and --help/--debug) of the
-   * command named exactly by {@code words} (such as {@code net rr}), or null if there is none.
+   * The descriptions of the options (its own, the shared run options if it runs load, and
+   * --help/--debug) of the command named exactly by {@code words} (such as {@code net rr}), or null
+   * if there is none.
    */
-  public static Options optionsOf(String words) {
+  public static OptionTable optionsOf(String words) {
     for (Command c : Commands.all()) {
       if (String.join(" ", c.path()).equals(words)) {
-        return Help.optionsOf(c);
+        return Help.describe(c);
       }
     }
     return null;

@@ -3,6 +3,9 @@ package io.loadlab.cli;
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionSpec.Type;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.run.RunTiming;
@@ -18,7 +21,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
@@ -30,61 +32,135 @@ public final class RunOptions {
 
   private RunOptions() {}
 
+  /** The options every load-running command shares. */
+  public static final OptionTable TABLE =
+      OptionTable.of(
+          OptionSpec.value(
+                  "duration",
+                  "TIME",
+                  Type.DURATION,
+                  "how long to measure, e.g. 60s, 15m (default per command)")
+              .docs("per command", "how long to measure (after warmup)"),
+          OptionSpec.value(
+                  "warmup",
+                  "TIME",
+                  Type.DURATION,
+                  "run this long first, left out of the figures (default 0s)")
+              .defaultValue("0s")
+              .docs(
+                  "`0s`",
+                  "run this long first; warmup intervals are reported but left out of the totals"),
+          OptionSpec.value(
+                  "interval", "TIME", Type.DURATION, "reporting interval (default per command)")
+              .docs(
+                  "per command (`1s`; DS2 `10s`)",
+                  "reporting interval: one progress line and one row per operation per interval"),
+          OptionSpec.value(
+                  "output",
+                  "DIR",
+                  Type.OUTPUT,
+                  "directory for the result files (default results/<time>-<workload>)")
+              .docs(
+                  "`results/<yyyyMMdd-HHmmss>-<workload>` (a new directory; `-2`, `-3`, ... is"
+                      + " added if another run took the name)",
+                  "directory for `result.json`, `intervals.csv`, `histograms.hlog`, `summary.md`")
+              .setByCampaign(),
+          OptionSpec.value("label", "TEXT", Type.TEXT, "a label recorded with the results")
+              .docs("none", "a label recorded with the results"),
+          OptionSpec.value(
+                  "json",
+                  "FILE",
+                  Type.OUTPUT,
+                  "also write the JSON result here (the run directory keeps its own)")
+              .docs(
+                  "none",
+                  "also write the JSON result here: an extra copy, the run directory keeps its"
+                      + " `result.json`")
+              .setByCampaign(),
+          OptionSpec.value(
+                  "csv",
+                  "FILE",
+                  Type.OUTPUT,
+                  "also write the interval CSV here (the run directory keeps its own); without"
+                      + " FILE, print it instead of progress lines")
+              .kind(OptionSpec.Kind.OPTIONAL_VALUE)
+              .docs(
+                  "none",
+                  "also write the interval CSV here (the run directory keeps its"
+                      + " `intervals.csv`); with no FILE, print CSV rows on standard output"
+                      + " instead of progress lines")
+              .setByCampaign(),
+          OptionSpec.value(
+                  "jtl", "FILE", Type.OUTPUT, "write a JMeter CSV results file, one row per sample")
+              .docs("none", "write a JMeter CSV results file, one row per sample")
+              .setByCampaign(),
+          OptionSpec.value(
+                  "hlog", "FILE", Type.OUTPUT, "write the HdrHistogram interval log here too")
+              .docs(
+                  "none",
+                  "also write the HdrHistogram interval log here (the run directory keeps its"
+                      + " own)")
+              .setByCampaign(),
+          OptionSpec.value("markdown", "FILE", Type.OUTPUT, "write the Markdown summary here too")
+              .docs(
+                  "none", "also write the Markdown summary here (the run directory keeps its own)")
+              .setByCampaign(),
+          // Read where the run runs; a campaign names a lab's own (lab.json) and copies none.
+          OptionSpec.value(
+                  "testbed",
+                  "FILE",
+                  Type.TEXT,
+                  "record this testbed description (JSON from 'provision status --describe' or"
+                      + " a lab's lab.json) with the results")
+              .docs(
+                  "none",
+                  "record this testbed (a JSON object: `loadlab provision status --describe"
+                      + " testbed.yaml > tb.json`, or a lab's `lab.json`) in the result's"
+                      + " `testbed` field, so a report says what the run ran on"),
+          OptionSpec.flag("quiet", "print only the summary")
+              .docs("off", "print only the final summary")
+              .setByCampaign(),
+          OptionSpec.value(
+                  "rate-tolerance",
+                  "SHARE",
+                  Type.TEXT,
+                  "with a target rate, the share of it a run must achieve, e.g. 95% or 0.95"
+                      + " (default 95%); below it the run fails with 'rate not held'")
+              .defaultValue("95%")
+              .docs(
+                  "`95%`",
+                  "with a target rate (`net rr/crr --rate`, `amqp latency --rate`), the share of"
+                      + " it the run must achieve over its measured window, as a percentage"
+                      + " (`90%`) or a fraction (`0.9`), more than 0 and at most 100%; below it"
+                      + " the run ends `failed`, exit code 1, reason `rate not held: 1,325 of"
+                      + " 5,000 msg/s (26%)` (see [Target rates](#target-rates))"),
+          OptionSpec.value(
+                  "criteria",
+                  "LIST",
+                  Type.TEXT,
+                  "pass/fail criteria, e.g. 'p99Us<=2000,errors==0' or 'purchase:p99Ms<5'; a"
+                      + " failed one fails the run (exit 1); repeat or separate by commas")
+              .kind(OptionSpec.Kind.REPEATABLE)
+              .docs(
+                  "none",
+                  "pass/fail criteria, e.g. `'p99Us<=2000,errors==0'`; repeat the option or"
+                      + " separate criteria by commas. A criterion that fails makes the run"
+                      + " `failed` (exit code 1). See [Pass/fail"
+                      + " criteria](#passfail-criteria---criteria)"),
+          OptionSpec.value(
+                  "junit",
+                  "FILE",
+                  Type.OUTPUT,
+                  "write the run's status, rate checks and criteria as JUnit XML here, for CI")
+              .docs(
+                  "none",
+                  "write the run as JUnit XML for CI (Jenkins, GitLab, GitHub test reports): a"
+                      + " test case for the run's status, each rate check and each criterion"
+                      + " ([results-format.md](results-format.md#junit-xml---junit))")
+              .setByCampaign());
+
   static Options definitions() {
-    Options o = new Options();
-    o.addOption(
-        OptionDefs.value(
-            "duration", "TIME", "how long to measure, e.g. 60s, 15m (default per command)"));
-    o.addOption(
-        OptionDefs.value(
-            "warmup", "TIME", "run this long first, left out of the figures (default 0s)"));
-    o.addOption(OptionDefs.value("interval", "TIME", "reporting interval (default per command)"));
-    o.addOption(
-        OptionDefs.value(
-            "output", "DIR", "directory for the result files (default results/<time>-<workload>)"));
-    o.addOption(OptionDefs.value("label", "TEXT", "a label recorded with the results"));
-    o.addOption(
-        OptionDefs.value(
-            "json", "FILE", "also write the JSON result here (the run directory keeps its own)"));
-    o.addOption(
-        Option.builder()
-            .longOpt("csv")
-            .hasArg()
-            .optionalArg(true)
-            .argName("FILE")
-            .desc(
-                "also write the interval CSV here (the run directory keeps its own); without FILE,"
-                    + " print it instead of progress lines")
-            .build());
-    o.addOption(
-        OptionDefs.value("jtl", "FILE", "write a JMeter CSV results file, one row per sample"));
-    o.addOption(OptionDefs.value("hlog", "FILE", "write the HdrHistogram interval log here too"));
-    o.addOption(OptionDefs.value("markdown", "FILE", "write the Markdown summary here too"));
-    o.addOption(
-        OptionDefs.value(
-            "testbed",
-            "FILE",
-            "record this testbed description (JSON from 'provision status --describe' or a lab's"
-                + " lab.json) with the results"));
-    o.addOption(Option.builder().longOpt("quiet").desc("print only the summary").build());
-    o.addOption(
-        OptionDefs.value(
-            "rate-tolerance",
-            "SHARE",
-            "with a target rate, the share of it a run must achieve, e.g. 95% or 0.95 (default"
-                + " 95%); below it the run fails with 'rate not held'"));
-    o.addOption(
-        OptionDefs.repeatable(
-            "criteria",
-            "LIST",
-            "pass/fail criteria, e.g. 'p99Us<=2000,errors==0' or 'purchase:p99Ms<5'; a failed one"
-                + " fails the run (exit 1); repeat or separate by commas"));
-    o.addOption(
-        OptionDefs.value(
-            "junit",
-            "FILE",
-            "write the run's status, rate checks and criteria as JUnit XML here, for CI"));
-    return o;
+    return OptionDefs.options(TABLE);
   }
 
   /**

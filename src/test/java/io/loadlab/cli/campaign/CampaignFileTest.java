@@ -90,6 +90,14 @@ class CampaignFileTest {
             "name: x\nsteps:\n  - {run: net rr, options: {output: here}}\n",
             "steps[0].options.output: the campaign sets --output"),
         Arguments.of(
+            "a flag the campaign sets",
+            "name: x\nsteps:\n  - {run: ds2 run, options: {quiet: true}}\n",
+            "steps[0].options.quiet: the campaign sets --quiet"),
+        Arguments.of(
+            "a password file that is not there, and the variable its description names",
+            "name: x\nsteps:\n  - {run: ds2 run, options: {password-file: /no/such/w5-pw}}\n",
+            "or remove the option and set LOADLAB_DB_PASSWORD"),
+        Arguments.of(
             "sweep over an option the step lacks",
             "name: x\nsteps:\n  - {run: net rr, sweep: {size: [8, 64]}}\n",
             "steps[0].sweep.size: net rr has no option --size"),

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a campaign does for JMeter plan steps ({@code run: jmeter run}): the controller runs here,
@@ -21,9 +20,6 @@ import java.util.Set;
 public final class JmeterSteps {
   /** The command of a JMeter plan step. */
   static final String COMMAND = "jmeter run";
-
-  /** Options naming files here, resolved against the campaign file's directory. */
-  public static final Set<String> LOCAL_FILES = Set.of("plan", "property-file");
 
   private JmeterSteps() {}
 

@@ -1,24 +1,21 @@
 package io.loadlab.campaign.file;
 
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /**
- * Password files named by step, client and service options ({@code password-file}, {@code
- * trust-store-password-file}, {@code tls-keystore-password-file}): each must be readable on the
- * campaign machine when the campaign is planned, as every run reads it (or gets a copy of it)
- * there. A command that takes its password from an environment variable instead needs no file.
+ * Password files named by step, client and service options (those their descriptions call {@link
+ * OptionSpec.Type#PASSWORD_FILE}: {@code password-file}, {@code trust-store-password-file}, {@code
+ * tls-keystore-password-file}): each must be readable on the campaign machine when the campaign is
+ * planned, as every run reads it (or gets a copy of it) there. A command that takes its password
+ * from an environment variable instead needs no file.
  */
 public final class PasswordFiles {
-  private static final Pattern ENV = Pattern.compile("LOADLAB_[A-Z_]+");
-
   private PasswordFiles() {}
 
   /**
@@ -31,12 +28,13 @@ public final class PasswordFiles {
       ValidationProblems problems,
       String f,
       Map<String, String> opts,
-      Options options,
+      OptionTable options,
       List<Campaign.Configuration> configurations,
       Function<String, Path> where) {
     opts.forEach(
         (key, value) -> {
-          if (!key.endsWith("password-file") || value.isEmpty()) {
+          OptionSpec spec = options.get(key);
+          if (spec == null || spec.type() != OptionSpec.Type.PASSWORD_FILE || value.isEmpty()) {
             return;
           }
           for (Campaign.Configuration c : configurations) {
@@ -54,15 +52,9 @@ public final class PasswordFiles {
                       + file
                       + (Files.exists(file) ? " is not a readable file" : " does not exist")
                       + "); create it (its first line is the password)"
-                      + envInstead(options.getOption(key)));
+                      + (spec.env() == null ? "" : ", or remove the option and set " + spec.env()));
             }
           }
         });
-  }
-
-  /** "or ... set LOADLAB_X" if the option's help names the variable read without the file. */
-  private static String envInstead(Option o) {
-    Matcher m = ENV.matcher(o == null ? "" : String.valueOf(o.getDescription()));
-    return m.find() ? ", or remove the option and set " + m.group() : "";
   }
 }

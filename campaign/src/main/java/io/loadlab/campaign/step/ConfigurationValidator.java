@@ -11,6 +11,7 @@ import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.PasswordFiles;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Texts;
 import io.loadlab.provision.lab.Lab;
@@ -26,7 +27,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.cli.Options;
 
 /**
  * Checks a campaign's {@code configurations:}: names, the testbed or lab file each one brings up
@@ -171,7 +171,7 @@ public final class ConfigurationValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    Options options = StepCommands.installed().optionsOf(command);
+    OptionTable options = StepCommands.installed().optionsOf(command);
     if (options == null) {
       problems.problem(
           sf + ".run",

@@ -2,7 +2,10 @@ package io.loadlab.campaign.step;
 
 import static io.loadlab.provision.ssh.ShellQuote.quote;
 
+import io.loadlab.campaign.StepCommands;
 import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.ssh.SshShell;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +16,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Files a step's options name that the command reads (a JMeter plan, a password file, a trust
@@ -21,30 +23,33 @@ import java.util.Set;
  * machine a step runs on, so the campaign machine's copy is the one every client uses.
  */
 public final class StepFiles {
-  /** Options naming a file the command reads, besides every {@code *-file} option. */
-  private static final Set<String> INPUT = Set.of("plan", "trust-store", "tls-keystore");
-
   private StepFiles() {}
 
-  /** True if option {@code name} names a file the command reads. */
-  static boolean isInput(String name) {
-    return name.endsWith("-file") || INPUT.contains(name);
-  }
-
   /**
-   * The arguments for a run on {@code sh}'s machine: each input file that exists here is copied
-   * (mode 600) into {@code remoteDir} and named by its copy there; others stay as written (a path
-   * on that machine).
+   * The arguments for a run on {@code sh}'s machine: each input file (an option its command's
+   * descriptions say reads a file, {@link OptionSpec#readsFile}) that exists here is copied (mode
+   * 600) into {@code remoteDir} and named by its copy there; others stay as written (a path on that
+   * machine).
    *
+   * @param args the command's words, then its options
    * @param copied collects the remote copies, to remove after the run
    */
   public static List<String> copyInputs(
       List<String> args, SshShell sh, String remoteDir, List<String> copied) {
+    List<String> words = new ArrayList<>();
+    for (String a : args) {
+      if (a.startsWith("-")) {
+        break;
+      }
+      words.add(a);
+    }
+    OptionTable options = StepCommands.installed().optionsOf(String.join(" ", words));
     List<String> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);
       out.add(a);
-      if (a.startsWith("--") && isInput(a.substring(2)) && i + 1 < args.size()) {
+      OptionSpec spec = options == null || !a.startsWith("--") ? null : options.get(a.substring(2));
+      if (spec != null && spec.readsFile() && i + 1 < args.size()) {
         String value = args.get(++i);
         Path local = Path.of(value).toAbsolutePath().normalize();
         if (!Files.isRegularFile(local)) {

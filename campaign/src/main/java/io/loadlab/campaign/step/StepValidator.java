@@ -11,6 +11,7 @@ import io.loadlab.campaign.file.IterationsField;
 import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.PasswordFiles;
 import io.loadlab.campaign.file.ValidationProblems;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Texts;
 import io.loadlab.provision.placement.Placement;
 import io.loadlab.provision.testbed.Testbed;
@@ -19,7 +20,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.cli.Options;
 
 /**
  * Checks one entry of a campaign's {@code steps:}: its load command, options and the files they
@@ -80,7 +80,7 @@ public final class StepValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    Options options = StepCommands.installed().optionsOf(command);
+    OptionTable options = StepCommands.installed().optionsOf(command);
     if (options == null || !StepCommands.installed().runsLoad(command)) {
       problems.problem(
           f + ".run",
@@ -98,10 +98,11 @@ public final class StepValidator {
     }
     Map<String, String> opts =
         files.localFiles(
-            YamlOptions.optionMap(problems, f + ".options", command, options, s.options()));
+            YamlOptions.optionMap(problems, f + ".options", command, options, s.options()),
+            options);
     PasswordFiles.check(problems, f + ".options", opts, options, configs, problems::resolve);
     if (JmeterSteps.isJmeter(command)) {
-      files.jmeterStep(f, s, opts);
+      files.jmeterStep(f, s, opts, options);
     }
     StepCriteria.read(problems, f, s.criteria(), command, opts);
     LinkedHashMap<String, List<String>> sweep = sweep(f, s, command, options, opts);
@@ -124,7 +125,7 @@ public final class StepValidator {
       String f,
       CampaignSpec.StepSpec s,
       String command,
-      Options options,
+      OptionTable options,
       Map<String, String> opts) {
     LinkedHashMap<String, List<String>> sweep = new LinkedHashMap<>();
     s.sweep()
@@ -140,7 +141,7 @@ public final class StepValidator {
                         + "; sweep one of its options (see loadlab "
                         + command
                         + " --help)");
-              } else if (YamlOptions.RESERVED.contains(key)) {
+              } else if (YamlOptions.setByCampaign(options, key)) {
                 problems.problem(k, "the campaign sets --" + key + " itself; sweep another option");
               } else if (opts.containsKey(key)) {
                 problems.problem(k, "--" + key + " is also in options; give it in one place");
@@ -165,7 +166,7 @@ public final class StepValidator {
       String f,
       CampaignSpec.StepSpec s,
       String command,
-      Options options,
+      OptionTable options,
       List<Campaign.Configuration> configs) {
     List<Campaign.Client> clients = new ArrayList<>();
     if (!s.on().isEmpty() && !s.clients().isEmpty()) {
@@ -188,7 +189,8 @@ public final class StepValidator {
       }
       Map<String, String> opts =
           files.localFiles(
-              YamlOptions.optionMap(problems, cf + ".options", command, options, c.options()));
+              YamlOptions.optionMap(problems, cf + ".options", command, options, c.options()),
+              options);
       PasswordFiles.check(problems, cf + ".options", opts, options, configs, problems::resolve);
       Placement p = placements.client(cf, c, stepPlacement);
       clients.add(new Campaign.Client(c.on(), opts, p));

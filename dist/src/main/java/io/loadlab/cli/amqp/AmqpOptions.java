@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * The options both AMQP load commands share: which broker (the embedded one by default), the
@@ -21,79 +20,6 @@ import org.apache.commons.cli.Options;
  */
 final class AmqpOptions {
   private AmqpOptions() {}
-
-  static void addConnectionOptions(Options o, String defaultPrefetch) {
-    o.addOption(
-        OptionDefs.value(
-            "broker",
-            "URI",
-            "AMQP 1.0 broker: amqp://host:5672, amqps://..., failover:(amqp://a,amqp://b)?...;"
-                + " default: an embedded Artemis broker on a free port"));
-    o.addOption(
-        OptionDefs.value(
-            "user",
-            "NAME",
-            "user name (SASL PLAIN; its password is then required); default anonymous"));
-    o.addOption(
-        OptionDefs.value(
-            "password-file",
-            "FILE",
-            "file holding the password (first line); default: environment variable "
-                + AmqpConnectionSettings.PASSWORD_ENV));
-    o.addOption(
-        OptionDefs.value(
-            "trust-store",
-            "FILE",
-            "trust store (JKS/PKCS12) for amqps://; its password from"
-                + " --trust-store-password-file or "
-                + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
-    o.addOption(
-        OptionDefs.value(
-            "trust-store-password-file",
-            "FILE",
-            "file holding the trust store's password (first line); default: environment variable "
-                + AmqpConnectionSettings.TRUST_STORE_PASSWORD_ENV));
-    o.addOption(
-        OptionDefs.value(
-            "prefetch", "N", "link credit per consumer (default " + defaultPrefetch + ")"));
-    o.addOption(
-        OptionDefs.flag(
-            "presettled", "send and receive presettled (at most once, no confirmations)"));
-    o.addOption(
-        OptionDefs.optionalValue(
-            "tcp-nodelay",
-            "on|off",
-            "TCP_NODELAY on client sockets (default on; alone: on, as qpid-perftest's flag;"
-                + " off lets TCP coalesce small messages)"));
-    o.addOption(
-        OptionDefs.value(
-            "max-frame-size",
-            "BYTES",
-            "largest AMQP frame the client asks for (default: Qpid JMS's, 1M);"
-                + " qpid-latency-test's --max-frame-size"));
-    o.addOption(
-        OptionDefs.value(
-            "wait-strategy",
-            "NAME",
-            "how threads wait for the client's I/O thread: auto (default), conservative,"
-                + " balanced, progressive (Qpid JMS provider.futureType)"));
-    o.addOption(
-        OptionDefs.flag(
-            "single-connection", "all clients share one connection (default: one each)"));
-    o.addOption(OptionDefs.value("base-name", "NAME", "queue and topic names start with this"));
-    o.addOption(
-        OptionDefs.flag(
-            "keep-queues",
-            "keep the queues and topics the run created (default: deleted at the end where the"
-                + " broker allows)"));
-    o.addOption(
-        OptionDefs.value(
-            "broker-profile",
-            "NAME",
-            "the broker's addresses and capabilities: auto (default: from the broker's AMQP open"
-                + " frame), "
-                + BrokerProfile.names()));
-  }
 
   /** The profile named by --broker-profile, or null for auto (asked from the broker). */
   static BrokerProfile profile(CommandLine cmd) {

@@ -2,13 +2,13 @@ package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.broker.BrokerOptions;
 import io.loadlab.core.broker.BrokerTls;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import java.io.IOException;
@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code loadlab broker}: the embedded ActiveMQ Artemis broker on its own, for runs from other
@@ -40,39 +39,8 @@ final class BrokerCommand implements Command {
   }
 
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(OptionDefs.value("host", "ADDR", "address to listen on (default 0.0.0.0)"));
-    o.addOption(OptionDefs.value("port", "PORT", "port (default 5672; 0 picks a free one)"));
-    o.addOption(OptionDefs.flag("persistent", "keep durable messages in a journal on disk"));
-    o.addOption(
-        OptionDefs.value(
-            "data-dir", "DIR", "journal directory with --persistent (default: a temporary one)"));
-    o.addOption(OptionDefs.value("duration", "TIME", "stop after this long (default: Ctrl-C)"));
-    o.addOption(
-        OptionDefs.value(
-            "threads",
-            "N",
-            "I/O threads serving the connections, 1 to "
-                + BrokerOptions.MAX_THREADS
-                + " (default: 3 per CPU)"));
-    o.addOption(
-        OptionDefs.value(
-            "users-file",
-            "FILE",
-            "require a login: one user:password per line (default: no login, anyone may connect)"));
-    o.addOption(
-        OptionDefs.value(
-            "tls-keystore",
-            "FILE",
-            "serve amqps:// only, with this key store (PKCS12, or JKS if named *.jks)"));
-    o.addOption(
-        OptionDefs.value(
-            "tls-keystore-password-file",
-            "FILE",
-            "file holding the key store's password (first line); default: environment variable "
-                + KEYSTORE_PASSWORD_ENV));
-    return o;
+  public OptionTable described() {
+    return AmqpOptionTables.BROKER;
   }
 
   @Override

@@ -1,8 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -23,61 +22,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
-final class LatencyCommand implements Command {
+final class LatencyCommand extends LoadCommand {
   /**
    * What queue names start with: made unique per run without {@code --base-name}, and the stable
    * name a broker that creates no queues is asked for (with the {@code --base-name} to give).
    */
   static final String BASE_NAME = "loadlab-latency";
 
-  @Override
-  public String[] path() {
-    return new String[] {"amqp", "latency"};
-  }
-
-  @Override
-  public String summary() {
-    return "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)";
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public List<String> figures() {
-    return LatencyDriver.FIGURES;
-  }
-
-  @Override
-  public Options options() {
-    Options o = new Options();
-    AmqpOptions.addConnectionOptions(o, "100");
-    o.addOption(OptionDefs.value("size", "BYTES", "message size or list to sweep (default 256)"));
-    o.addOption(
-        OptionDefs.value(
-            "rate", "N", "messages per second per test; 0 sends one at a time (default 0)"));
-    o.addOption(
-        OptionDefs.value(
-            "count", "N", "messages per test per size; instead of --duration (default: duration)"));
-    o.addOption(
-        OptionDefs.value(
-            "tests", "N", "concurrent tests, each its own queue; test i runs at rate+i-1"));
-    o.addOption(
-        OptionDefs.value(
-            "report-frequency", "MS", "reporting interval in ms (as --interval; default 1000)"));
-    o.addOption(OptionDefs.value("ack", "N", "acknowledge every N messages (default 0: each)"));
-    o.addOption(OptionDefs.flag("durable", "persistent messages (embedded broker: persistent)"));
-    o.addOption(
-        OptionDefs.value(
-            "drain-timeout",
-            "TIME",
-            "wait this long for messages still on their way when sending stops (default 10s)"));
-    return o;
+  LatencyCommand() {
+    super(
+        "amqp latency",
+        "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
+        LatencyDriver.FIGURES,
+        AmqpOptionTables.LATENCY);
   }
 
   @Override

@@ -1,8 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -23,10 +22,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab amqp throughput}: messaging throughput after qpid-perftest. */
-final class ThroughputCommand implements Command {
+final class ThroughputCommand extends LoadCommand {
   /**
    * What queue and topic names start with: made unique per run without {@code --base-name}, and the
    * stable name a broker that creates no queues is asked for (with the {@code --base-name} to
@@ -34,54 +32,12 @@ final class ThroughputCommand implements Command {
    */
   static final String BASE_NAME = "loadlab-perftest";
 
-  @Override
-  public String[] path() {
-    return new String[] {"amqp", "throughput"};
-  }
-
-  @Override
-  public String summary() {
-    return "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)";
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public List<String> figures() {
-    return io.loadlab.core.amqp.ThroughputFigures.NAMES;
-  }
-
-  @Override
-  public Options options() {
-    Options o = new Options();
-    AmqpOptions.addConnectionOptions(o, "1000");
-    o.addOption(OptionDefs.value("size", "BYTES", "message size or list to sweep (default 1024)"));
-    o.addOption(
-        OptionDefs.value("count", "N", "messages per publisher per queue (default 500000)"));
-    o.addOption(OptionDefs.value("npubs", "N", "publishers per queue or topic (default 1)"));
-    o.addOption(OptionDefs.value("nsubs", "N", "subscribers per queue or topic (default 1)"));
-    o.addOption(OptionDefs.value("qt", "N", "queues or topics (default 1)"));
-    o.addOption(OptionDefs.value("mode", "MODE", "shared, fanout or topic (default shared)"));
-    o.addOption(OptionDefs.flag("durable", "persistent messages (embedded broker: persistent)"));
-    o.addOption(OptionDefs.value("tx", "N", "transaction size for publishers and subscribers"));
-    o.addOption(OptionDefs.value("pub-tx", "N", "publisher transaction size (overrides --tx)"));
-    o.addOption(OptionDefs.value("sub-tx", "N", "subscriber transaction size (overrides --tx)"));
-    o.addOption(OptionDefs.value("sub-ack", "N", "acknowledge every N messages (default 0: each)"));
-    o.addOption(OptionDefs.flag("sync-publish", "wait for the broker's confirmation of each"));
-    o.addOption(
-        OptionDefs.value("max-pending", "N", "unconfirmed messages per publisher (default 1000)"));
-    o.addOption(OptionDefs.value("iterations", "N", "iterations per size (default 1)"));
-    o.addOption(
-        OptionDefs.flag("summary", "print one tab-separated line per iteration, as perftest -s"));
-    o.addOption(
-        OptionDefs.value(
-            "receive-timeout",
-            "TIME",
-            "give up on missing messages this long after publishers finish (default 10s)"));
-    return o;
+  ThroughputCommand() {
+    super(
+        "amqp throughput",
+        "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)",
+        io.loadlab.core.amqp.ThroughputFigures.NAMES,
+        AmqpOptionTables.THROUGHPUT);
   }
 
   @Override

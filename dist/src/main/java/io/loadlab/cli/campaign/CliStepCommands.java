@@ -2,8 +2,8 @@ package io.loadlab.cli.campaign;
 
 import io.loadlab.campaign.StepCommands;
 import io.loadlab.cli.Main;
+import io.loadlab.core.options.OptionTable;
 import java.util.List;
-import org.apache.commons.cli.Options;
 
 /**
  * The command line's commands, as campaign steps run them (found by {@link
@@ -11,7 +11,7 @@ import org.apache.commons.cli.Options;
  */
 public final class CliStepCommands implements StepCommands {
   @Override
-  public Options optionsOf(String words) {
+  public OptionTable optionsOf(String words) {
     return Main.optionsOf(words);
   }
 

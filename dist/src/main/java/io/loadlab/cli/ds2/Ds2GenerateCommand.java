@@ -2,19 +2,18 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
 import io.loadlab.core.ds2.load.Ds2CsvExport;
 import io.loadlab.core.ds2.schema.Ds2Schema;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab ds2 generate}: write the data as CSV files (for psql \copy and comparisons). */
 final class Ds2GenerateCommand implements Command {
@@ -29,15 +28,8 @@ final class Ds2GenerateCommand implements Command {
   }
 
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(
-        OptionDefs.value(
-            "db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
-    o.addOption(OptionDefs.value("out", "DIR", "directory for the CSV files (required)"));
-    o.addOption(OptionDefs.value("seed", "N", "seed of the data generator (default 1)"));
-    o.addOption(OptionDefs.value("load-threads", "N", "generating threads (default: CPU count)"));
-    return o;
+  public OptionTable described() {
+    return Ds2OptionTables.GENERATE;
   }
 
   @Override

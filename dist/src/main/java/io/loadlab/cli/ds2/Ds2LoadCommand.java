@@ -2,12 +2,10 @@ package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.load.Ds2Loader;
+import io.loadlab.core.options.OptionTable;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab ds2 load}: create the DS2 schema and load generated data. */
 final class Ds2LoadCommand implements Command {
@@ -22,19 +20,8 @@ final class Ds2LoadCommand implements Command {
   }
 
   @Override
-  public Options options() {
-    Options o = new Options();
-    Ds2Options.addCommon(o, false);
-    o.addOption(
-        Option.builder()
-            .longOpt("fresh")
-            .desc("drop and reload (embedded: recreate the whole data directory)")
-            .build());
-    o.addOption(OptionDefs.value("seed", "N", "seed of the data generator (default 1)"));
-    o.addOption(
-        OptionDefs.value(
-            "load-threads", "N", "generating and loading threads (default: CPU count)"));
-    return o;
+  public OptionTable described() {
+    return Ds2OptionTables.DATABASE.plus(Ds2OptionTables.LOAD);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package io.loadlab.cli.ds2;
 
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.database.SqlDialect;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * The options every {@code ds2} command shares: which database (a JDBC URL, or by default the
@@ -26,41 +24,6 @@ final class Ds2Options {
   static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
 
   private Ds2Options() {}
-
-  /** Adds the connection and size options; {@code urlName} is {@code url} or {@code target}. */
-  static void addCommon(Options o, boolean several) {
-    if (several) {
-      o.addOption(
-          OptionDefs.repeatable(
-              "target",
-              "URL",
-              "JDBC URL of a database to drive; repeat for several (default: the embedded"
-                  + " PostgreSQL)"));
-    }
-    o.addOption(
-        OptionDefs.value(
-            "url",
-            "URL",
-            "JDBC URL, e.g. jdbc:postgresql://host:5432/ds2 or jdbc:mariadb://host:3306/ds2"
-                + " (default: the embedded PostgreSQL)"));
-    o.addOption(OptionDefs.value("user", "NAME", "database user (default: from the URL)"));
-    o.addOption(
-        OptionDefs.value(
-            "password-file",
-            "FILE",
-            "file holding the database password (default: env " + PASSWORD_ENV + ")"));
-    o.addOption(
-        OptionDefs.value(
-            "db-size", "SIZE", "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default 10MB)"));
-    o.addOption(
-        OptionDefs.value(
-            "data-dir",
-            "DIR",
-            "data directory of the embedded PostgreSQL (default ~/.loadlab/pg)"));
-    o.addOption(
-        OptionDefs.value(
-            "database", "NAME", "database name in the embedded PostgreSQL (default ds2)"));
-  }
 
   static Ds2Size size(CommandLine cmd) {
     return Ds2Size.parse("--db-size", cmd.getOptionValue("db-size", DEFAULT_SIZE));

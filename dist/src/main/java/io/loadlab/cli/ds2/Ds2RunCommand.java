@@ -1,7 +1,7 @@
 package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
@@ -22,81 +22,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab ds2 run}: the DVD Store 2 workload against one or more databases. */
-final class Ds2RunCommand implements Command {
-  static final Duration DEFAULT_RUN_TIME = Duration.ofMinutes(1);
-  static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
-
-  @Override
-  public String[] path() {
-    return new String[] {"ds2", "run"};
+final class Ds2RunCommand extends LoadCommand {
+  Ds2RunCommand() {
+    super(
+        "ds2 run",
+        "run the DVD Store 2 workload (orders per minute) against one or more databases",
+        io.loadlab.core.ds2.workload.Ds2FinalReport.NAMES,
+        Ds2OptionTables.RUN_ALL);
   }
 
-  @Override
-  public String summary() {
-    return "run the DVD Store 2 workload (orders per minute) against one or more databases";
+  /** An option's whole number, or its default (both as {@link Ds2OptionTables#RUN} says). */
+  private static int intValue(CommandLine cmd, String option) {
+    return Ds2Options.intValue(
+        cmd, option, Integer.parseInt(Ds2OptionTables.RUN.require(option).defaultValue()));
   }
 
-  @Override
-  public boolean runsLoad() {
-    return true;
+  /** The run's mix of orders, from the options. */
+  private static Ds2WorkloadMix mix(CommandLine cmd) {
+    return new Ds2WorkloadMix(
+        intValue(cmd, "pct-newcustomers"),
+        intValue(cmd, "n-searches"),
+        intValue(cmd, "search-batch-size"),
+        intValue(cmd, "n-line-items"));
   }
 
-  @Override
-  public List<String> figures() {
-    return io.loadlab.core.ds2.workload.Ds2FinalReport.NAMES;
+  private static double rampRate(CommandLine cmd) {
+    return Ds2Options.doubleValue(
+        cmd,
+        "ramp-rate",
+        Double.parseDouble(Ds2OptionTables.RUN.require("ramp-rate").defaultValue()));
   }
 
-  @Override
-  public Options options() {
-    Options o = new Options();
-    Ds2Options.addCommon(o, true);
-    o.addOption(OptionDefs.value("threads", "N", "users (connections) per target (default 1)"));
-    o.addOption(
-        OptionDefs.value("ramp-rate", "N", "users started per second per target (default 10)"));
-    o.addOption(
-        OptionDefs.value(
-            "run-time", "TIME", "DS2's name for --duration: how long to measure (default 1m)"));
-    o.addOption(
-        OptionDefs.value(
-            "think-time", "TIME", "average pause after each order, e.g. 0, 500ms (default 0)"));
-    o.addOption(
-        OptionDefs.value(
-            "pct-newcustomers", "PCT", "percent of orders by new customers (default 20)"));
-    o.addOption(OptionDefs.value("n-searches", "N", "average searches per order (default 3)"));
-    o.addOption(OptionDefs.value("search-batch-size", "N", "average rows per search (default 5)"));
-    o.addOption(OptionDefs.value("n-line-items", "N", "average items per order (default 5)"));
-    o.addOption(
-        Option.builder()
-            .longOpt("ds2-compat-title-search")
-            .desc("search titles in the ACTOR column, as DS2's PostgreSQL functions do")
-            .build());
-    o.addOption(
-        Option.builder()
-            .longOpt("no-size-check")
-            .desc("run even if the database does not match --db-size")
-            .build());
-    o.addOption(
-        Option.builder()
-            .longOpt("load")
-            .desc("load the embedded database first if it does not hold --db-size yet")
-            .build());
-    o.addOption(OptionDefs.value("seed", "N", "seed of the users' random choices (default 1)"));
-    o.addOption(
-        OptionDefs.value(
-            "user-threads",
-            "KIND",
-            "auto, platform or virtual: what each user runs on (default auto: virtual on Java 24+)"));
-    o.addOption(
-        OptionDefs.value(
-            "mode",
-            "MODE",
-            "auto, statements or functions: how each step is sent (default auto: functions on"
-                + " PostgreSQL, statements elsewhere)"));
-    return o;
+  private static Duration thinkTime(CommandLine cmd) {
+    return OptionDefs.duration(cmd, Ds2OptionTables.RUN.require("think-time"));
   }
 
   private static Ds2Mode mode(CommandLine cmd) {
@@ -111,15 +71,10 @@ final class Ds2RunCommand implements Command {
     for (String option : List.of("pct-newcustomers", "n-searches", "search-batch-size")) {
       Ds2Options.intValue(cmd, option, 0);
     }
-    new Ds2WorkloadMix(
-        Ds2Options.intValue(cmd, "pct-newcustomers", 20),
-        Ds2Options.intValue(cmd, "n-searches", 3),
-        Ds2Options.intValue(cmd, "search-batch-size", 5),
-        Ds2Options.intValue(cmd, "n-line-items", 5));
-    Ds2RunSettings.checkLoad(
-        Ds2Options.intValue(cmd, "threads", 1), Ds2Options.doubleValue(cmd, "ramp-rate", 10));
-    RunOptions.duration(cmd, "think-time", Duration.ZERO);
-    Ds2Options.intValue(cmd, "seed", 1);
+    mix(cmd);
+    Ds2RunSettings.checkLoad(intValue(cmd, "threads"), rampRate(cmd));
+    thinkTime(cmd);
+    intValue(cmd, "seed");
     userThreads(cmd);
     mode(cmd);
   }
@@ -133,15 +88,10 @@ final class Ds2RunCommand implements Command {
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     Ds2Size size = Ds2Options.size(cmd);
     RunTiming timing = timing(cmd);
-    Ds2WorkloadMix mix =
-        new Ds2WorkloadMix(
-            Ds2Options.intValue(cmd, "pct-newcustomers", 20),
-            Ds2Options.intValue(cmd, "n-searches", 3),
-            Ds2Options.intValue(cmd, "search-batch-size", 5),
-            Ds2Options.intValue(cmd, "n-line-items", 5));
-    int threads = Ds2Options.intValue(cmd, "threads", 1);
-    double ramp = Ds2Options.doubleValue(cmd, "ramp-rate", 10);
-    Duration think = RunOptions.duration(cmd, "think-time", Duration.ZERO);
+    Ds2WorkloadMix mix = mix(cmd);
+    int threads = intValue(cmd, "threads");
+    double ramp = rampRate(cmd);
+    Duration think = thinkTime(cmd);
     Ds2UserThreads userThreads = userThreads(cmd);
     boolean quiet = cmd.hasOption("quiet");
     try (Ds2Options.Targets targets = Ds2Options.open(cmd, false, ctx.out()::println)) {
@@ -163,7 +113,7 @@ final class Ds2RunCommand implements Command {
               size,
               cmd.hasOption("ds2-compat-title-search"),
               !cmd.hasOption("no-size-check"),
-              Ds2Options.intValue(cmd, "seed", 1),
+              intValue(cmd, "seed"),
               userThreads,
               mode(cmd));
       Ds2Driver.verifyTargets(settings, line -> ctx.out().println("ds2: " + line));
@@ -237,8 +187,9 @@ final class Ds2RunCommand implements Command {
     }
     String option = cmd.hasOption("run-time") ? "run-time" : "duration";
     return new RunTiming(
-        RunOptions.duration(cmd, option, DEFAULT_RUN_TIME),
-        RunOptions.duration(cmd, "warmup", Duration.ZERO),
-        RunOptions.duration(cmd, "interval", DEFAULT_INTERVAL));
+        RunOptions.duration(
+            cmd, option, Durations.parse("--run-time", Ds2OptionTables.RUN_TIME.defaultValue())),
+        OptionDefs.duration(cmd, Ds2OptionTables.WARMUP),
+        OptionDefs.duration(cmd, Ds2OptionTables.INTERVAL));
   }
 }

@@ -2,12 +2,12 @@ package io.loadlab.cli.jmeter;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.cli.StopSignals;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.util.HostNames;
 import io.loadlab.core.util.Texts;
@@ -76,45 +76,13 @@ public final class JmeterRunCommand implements Command {
   }
 
   @Override
+  public OptionTable described() {
+    return JmeterOptions.OPTIONS;
+  }
+
+  @Override
   public Options options() {
-    Options o = new Options();
-    o.addOption(OptionDefs.value("plan", "FILE", "the JMeter test plan (.jmx) to run (required)"));
-    o.addOption(
-        OptionDefs.value(
-            "jmeter",
-            "PATH",
-            "the JMeter home (or its bin/jmeter) to run (default $JMETER_HOME, else jmeter on"
-                + " PATH)"));
-    o.addOption(
-        OptionDefs.value(
-            "remote",
-            "HOSTS",
-            "run the plan on these jmeter-server machines, host[:port] separated by commas"
-                + " (JMeter's -R; RMI over SSL off, as the provisioner's jmeter-server role runs)"));
-    o.addOption(
-        OptionDefs.value(
-            "rmi-hostname",
-            "ADDRESS",
-            "with --remote: the address the jmeter-server machines call this controller back at"
-                + " (JMeter's java.rmi.server.hostname; default: this host's name)"));
-    o.addOption(
-        Option.builder("J")
-            .longOpt("property")
-            .numberOfArgs(2)
-            .valueSeparator('=')
-            .argName("NAME=VALUE")
-            .type(List.class)
-            .desc(
-                "a JMeter property the plan reads with ${__P(NAME)} (JMeter's -J, and -G for"
-                    + " --remote); repeat for several")
-            .build());
-    o.addOption(
-        OptionDefs.value(
-            "property-file",
-            "FILE",
-            "a JMeter properties file added to the run (JMeter's -q, and -G for --remote): for"
-                + " values such as passwords that must not be on the process list"));
-    return o;
+    return JmeterOptions.commandLine();
   }
 
   @Override

@@ -1,34 +1,32 @@
 package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.LoadCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.net.NetDriver;
-import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.NetSettings;
 import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.net.NetWorkload;
 import io.loadlab.core.net.RouteMtu;
 import io.loadlab.core.net.Transport;
-import io.loadlab.core.net.UdpConnection;
-import io.loadlab.core.net.UdpProtocol;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
 import java.time.Duration;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /**
  * {@code loadlab net rr|crr|stream}: a load run against a server; without {@code --host} against a
  * server started in this process on loopback.
  */
-final class NetLoadCommand implements Command {
+final class NetLoadCommand extends LoadCommand {
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
@@ -36,94 +34,16 @@ final class NetLoadCommand implements Command {
   static final double MAX_RATE = 1e9;
 
   private final NetWorkload workload;
-  private final String summary;
+  private final OptionTable options;
 
   NetLoadCommand(NetWorkload workload, String summary) {
+    this(workload, summary, NetOptions.load(workload));
+  }
+
+  private NetLoadCommand(NetWorkload workload, String summary, OptionTable options) {
+    super("net " + workload.id(), summary, NetDriver.FIGURES, options);
     this.workload = workload;
-    this.summary = summary;
-  }
-
-  @Override
-  public String[] path() {
-    return new String[] {"net", workload.id()};
-  }
-
-  @Override
-  public String summary() {
-    return summary;
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public List<String> figures() {
-    return NetDriver.FIGURES;
-  }
-
-  @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(
-        OptionDefs.value(
-            "host",
-            "HOST",
-            "server host name or address, IPv4 or IPv6 (default: a server started in this"
-                + " process on 127.0.0.1)"));
-    o.addOption(
-        OptionDefs.value("port", "PORT", "server port (default " + NetProtocol.DEFAULT_PORT + ")"));
-    o.addOption(
-        OptionDefs.value(
-            "users", "LIST", "concurrent users (connections), e.g. 1,10,20,50 (default 1)"));
-    o.addOption(
-        OptionDefs.value(
-            "request",
-            "SIZES",
-            "request size(s) in bytes, e.g. 200 or 1,64,200 (default "
-                + Sizes.format(workload.defaultRequest())
-                + ")"));
-    o.addOption(
-        OptionDefs.value(
-            "response",
-            "SIZES",
-            "response size(s) in bytes; 0 = one-way (default "
-                + Sizes.format(workload.defaultResponse())
-                + ")"));
-    o.addOption(
-        OptionDefs.value(
-            "protocol",
-            "tcp|udp",
-            "transport (default tcp); udp: rr is netperf UDP_RR, stream is UDP_STREAM, sizes are"
-                + " datagrams of "
-                + UdpProtocol.HEADER_LENGTH
-                + " to "
-                + UdpProtocol.MAX_DATAGRAM
-                + " bytes"));
-    o.addOption(
-        OptionDefs.value(
-            "udp-timeout",
-            "TIME",
-            "udp: a response not back within this counts as lost (default "
-                + UdpConnection.DEFAULT_TIMEOUT.toMillis()
-                + "ms)"));
-    o.addOption(
-        OptionDefs.flag(
-            "mtu-check",
-            "warn when a request or response does not fit one packet at the MTU of the route's"
-                + " interface"));
-    o.addOption(OptionDefs.value("nodelay", "on|off", "TCP_NODELAY (default on)"));
-    NetOptions.addSocketOptions(o);
-    o.addOption(
-        OptionDefs.value(
-            "rate",
-            "TPS",
-            "target transactions/s over all users (open loop, latency from the intended start);"
-                + " 0 (the default): as fast as possible"));
-    o.addOption(
-        OptionDefs.value("connect-timeout", "TIME", "how long a connect may take (default 5s)"));
-    return o;
+    this.options = options;
   }
 
   @Override
@@ -180,10 +100,7 @@ final class NetLoadCommand implements Command {
 
   /** --protocol, refused on crr when it is udp, as is --udp-timeout. */
   private Transport transport(CommandLine cmd) {
-    Transport t =
-        cmd.hasOption("protocol")
-            ? Transport.parse("--protocol", cmd.getOptionValue("protocol"))
-            : Transport.TCP;
+    Transport t = Transport.parse("--protocol", OptionDefs.text(cmd, options.require("protocol")));
     if (workload == NetWorkload.CRR && t == Transport.UDP) {
       throw new UsageException(
           "--protocol udp: crr connects per transaction and UDP has no connections; use net rr"
@@ -200,22 +117,32 @@ final class NetLoadCommand implements Command {
 
   /** The run's settings from the options; every value is checked here, before anything starts. */
   private NetSettings settings(CommandLine cmd) {
-    NetSocketOptions socket = NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, "nodelay", true));
+    NetSocketOptions socket =
+        NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, options.require("nodelay")));
     boolean local = !cmd.hasOption("host");
     Transport transport = transport(cmd);
     return new NetSettings(
         workload,
         local ? "127.0.0.1" : cmd.getOptionValue("host"),
-        NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 1),
-        Sizes.parseIntList("--users", cmd.getOptionValue("users", "1"), 1, NetSettings.MAX_USERS),
+        NetOptions.port(cmd, options.require("port")),
+        users(cmd),
         NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
         NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
         socket,
         rate(cmd),
-        RunOptions.duration(cmd, "connect-timeout", Duration.ofSeconds(5)),
+        OptionDefs.duration(cmd, options.require("connect-timeout")),
         local,
         transport,
-        RunOptions.duration(cmd, "udp-timeout", UdpConnection.DEFAULT_TIMEOUT));
+        OptionDefs.duration(cmd, options.require("udp-timeout")));
+  }
+
+  private List<Integer> users(CommandLine cmd) {
+    OptionSpec users = options.require("users");
+    return Sizes.parseIntList(
+        "--users",
+        OptionDefs.text(cmd, users),
+        (int) users.range().min(),
+        (int) users.range().max());
   }
 
   private static double rate(CommandLine cmd) {

@@ -2,16 +2,14 @@ package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
-import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.StopSignals;
-import io.loadlab.core.net.NetProtocol;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.ServerStats;
+import io.loadlab.core.options.OptionTable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab net serve}: the responder, until Ctrl-C. */
 final class NetServeCommand implements Command {
@@ -26,29 +24,19 @@ final class NetServeCommand implements Command {
   }
 
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(
-        OptionDefs.value(
-            "port",
-            "PORT",
-            "TCP and UDP port to listen on (default " + NetProtocol.DEFAULT_PORT + ")"));
-    o.addOption(
-        OptionDefs.value(
-            "host", "ADDRESS", "address to listen on (default: every address, IPv4 and IPv6)"));
-    NetOptions.addSocketOptions(o);
-    return o;
+  public OptionTable described() {
+    return NetOptions.SERVE;
   }
 
   @Override
   public void check(CommandLine cmd) {
-    NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 0);
+    NetOptions.port(cmd, NetOptions.SERVE.require("port"));
     NetOptions.socketOptions(cmd, true);
   }
 
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
-    int port = NetOptions.port(cmd, NetProtocol.DEFAULT_PORT, 0);
+    int port = NetOptions.port(cmd, NetOptions.SERVE.require("port"));
     NetServer server =
         NetServer.start(cmd.getOptionValue("host"), port, NetOptions.socketOptions(cmd, true));
     CountDownLatch stopped = new CountDownLatch(1);

@@ -155,8 +155,13 @@ public final class RunOptions {
               .docs(
                   "none",
                   "write the run as JUnit XML for CI (Jenkins, GitLab, GitHub test reports): a"
-                      + " test case for the run's status, each rate check and each criterion"
-                      + " ([results-format.md](results-format.md#junit-xml---junit))")
+                      + " test case for the run's status, each rate check and each criterion."
+                      + " Two layouts, as no one file satisfies both schemas CI tools check:"
+                      + " `FILE` in the Ant layout (strict Ant JUnit schema), and beside it a"
+                      + " directory named as `FILE` without `.xml` (`junit.xml`: `junit/`) with a"
+                      + " `TEST-loadlab-<suite>.xml` per suite in Maven Surefire's layout; point CI"
+                      + " at one of them"
+                      + " ([results-format.md](results-format.md#junit-xml---junit-file))")
               .setByCampaign());
 
   static Options definitions() {

@@ -330,6 +330,7 @@ public final class CampaignRunner {
     Files.createDirectories(runDir.getParent());
     List<Campaign.Client> clients = cell.step().clients();
     List<StepExecutor.Execution> started = new ArrayList<>();
+    GuestCpu guestCpu = GuestCpu.start(cell.step(), machines);
     long childStart = System.nanoTime();
     List<Path> clientDirs = new ArrayList<>();
     for (int c = 0; c < clients.size(); c++) {
@@ -367,6 +368,9 @@ public final class CampaignRunner {
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping);
     r.criteria = CampaignCriteria.verdicts(clientDirs);
+    if (guestCpu != null) {
+      guestCpu.finish(r, runDir, clientDirs, clients);
+    }
     return RunTimes.measuredSeconds(clientDirs);
   }
 

@@ -1,0 +1,63 @@
+package io.loadlab.campaign.run;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A guest's CPU samples brought to this machine's clock, and their growth over a window. */
+class GuestCpuSamplesTest {
+  @TempDir Path dir;
+
+  /** A {@code cpu} line: user nice system idle iowait irq softirq steal guest guest_nice. */
+  private static String cpu(long user, long system, long steal) {
+    return "cpu  " + user + " 0 " + system + " 900 5 1 1 " + steal + " 0 0";
+  }
+
+  @Test
+  void theGuestsBusyTimeLeavesOutIdleIowaitAndStealAndFollowsItsOwnClock() {
+    GuestCpuSamples s = new GuestCpuSamples();
+    // The guest's clock is 5 s behind this machine's; its lines arrive 3 ms or more after.
+    s.guestLine("clock 1000000000000 100.00", 0);
+    s.guestLine("100.00 " + cpu(100, 50, 7), 1_000_000 + 5_003);
+    s.guestLine("101.00 " + cpu(150, 70, 90), 1_001_000 + 5_050); // late: not the offset
+    s.guestLine("102.00 " + cpu(200, 90, 91), 1_002_000 + 5_003);
+    s.guestLine("102.5", 1_003_000 + 5_003); // cut short as the loop ends: ignored
+    assertEquals(5_003, s.offsetMs(), 1e-6);
+    // From 100.5 s to 101.5 s on the guest's clock: half of each second, 35 + 35 ticks busy.
+    double from = 1_000_500 + 5_003;
+    double to = 1_001_500 + 5_003;
+    assertEquals(70 * GuestCpuSamples.NANOS_PER_TICK, s.guestNanos(from, to), 1);
+    assertNull(s.guestNanos(from - 1000, to), "before the first sample: not measured");
+  }
+
+  @Test
+  void theHostsTimeForTheDomainIsInterpolatedBetweenItsSamples() {
+    GuestCpuSamples s = new GuestCpuSamples();
+    s.hostSample(1000, 0, 0);
+    s.hostSample(1100, 90_000_000, 60_000_000);
+    s.hostSample(1200, 100_000_000, 70_000_000);
+    assertEquals(90_000_000 - 45_000_000 + 5_000_000, s.hostNanos(1050, 1150), 1);
+    assertEquals(30_000_000 + 5_000_000, s.vcpuNanos(1050, 1150), 1);
+    assertNull(s.hostNanos(1050, 1250));
+    assertNull(new GuestCpuSamples().offsetMs(), "no line from the guest: no clock");
+  }
+
+  @Test
+  void theMeasuredWindowIsTheNonWarmupIntervals() throws Exception {
+    Files.writeString(
+        dir.resolve("result.json"),
+        """
+        {"status": "ok", "intervals": [
+          {"index": 1, "startEpochMs": 1000, "endEpochMs": 2000, "warmup": true},
+          {"index": 2, "startEpochMs": 2000, "endEpochMs": 3000, "warmup": false},
+          {"index": 3, "startEpochMs": 3000, "endEpochMs": 3900, "warmup": false}]}
+        """);
+    assertArrayEquals(new double[] {2000, 3900}, GuestCpuSamples.window(dir));
+    assertNull(GuestCpuSamples.window(dir.resolve("none")));
+  }
+}

@@ -147,7 +147,8 @@ final class GuestCpuSamples {
 
   /**
    * The measured window of a client's run, from its result.json: the start of its first measured
-   * (non-warmup) interval to the end of its last, on its machine's clock; null if there is none.
+   * interval (not warmup, with operations) to the end of its last, on its machine's clock; null if
+   * there is none.
    */
   static double[] window(Path clientDir) throws IOException {
     Path json = clientDir.resolve("result.json");
@@ -157,7 +158,10 @@ final class GuestCpuSamples {
     double start = Double.NaN;
     double end = Double.NaN;
     for (JsonNode i : ResultJson.mapper().readTree(json.toFile()).path("intervals")) {
-      if (i.path("warmup").asBoolean(false) || !i.path("startEpochMs").isNumber()) {
+      // Not a warmup interval, and one with operations (not the start-up before the first phase).
+      if (i.path("warmup").asBoolean(false)
+          || i.path("operations").isEmpty()
+          || !i.path("startEpochMs").isNumber()) {
         continue;
       }
       double s = i.path("startEpochMs").asDouble();

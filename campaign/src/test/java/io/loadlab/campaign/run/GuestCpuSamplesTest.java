@@ -47,16 +47,20 @@ class GuestCpuSamplesTest {
     assertNull(new GuestCpuSamples().offsetMs(), "no line from the guest: no clock");
   }
 
+  private static final String OPS = "{\"rr\": {\"count\": 10}}";
+
   @Test
-  void theMeasuredWindowIsTheNonWarmupIntervals() throws Exception {
+  void theMeasuredWindowIsTheNonWarmupIntervalsWithOperations() throws Exception {
     Files.writeString(
         dir.resolve("result.json"),
         """
         {"status": "ok", "intervals": [
-          {"index": 1, "startEpochMs": 1000, "endEpochMs": 2000, "warmup": true},
-          {"index": 2, "startEpochMs": 2000, "endEpochMs": 3000, "warmup": false},
-          {"index": 3, "startEpochMs": 3000, "endEpochMs": 3900, "warmup": false}]}
-        """);
+          {"index": 1, "startEpochMs": 500, "endEpochMs": 1000, "warmup": false, "operations": {}},
+          {"index": 2, "startEpochMs": 1000, "endEpochMs": 2000, "warmup": true, "operations": %s},
+          {"index": 3, "startEpochMs": 2000, "endEpochMs": 3000, "warmup": false, "operations": %s},
+          {"index": 4, "startEpochMs": 3000, "endEpochMs": 3900, "warmup": false, "operations": %s}]}
+        """
+            .formatted(OPS, OPS, OPS));
     assertArrayEquals(new double[] {2000, 3900}, GuestCpuSamples.window(dir));
     assertNull(GuestCpuSamples.window(dir.resolve("none")));
   }

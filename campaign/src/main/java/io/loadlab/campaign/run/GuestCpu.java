@@ -136,25 +136,29 @@ final class GuestCpu {
     }
     loops.forEach(SshShell.Started::close);
     writeCsv(runDir);
-    String missing = measure(r, clientDirs, clients);
+    String missing =
+        samples.isEmpty() ? "libvirt did not answer" : measure(samples, r, clientDirs, clients);
     if (missing != null) {
       if (r.warnings == null) {
         r.warnings = new ArrayList<>();
       }
       r.warnings.add(
-          "guest CPU not measured: "
+          (missing.startsWith("hypervisorCpuUsPerOp") ? "guest CPU: " : "guest CPU not measured: ")
               + missing
               + (problems.isEmpty() ? "" : " (" + String.join("; ", problems) + ")"));
     }
   }
 
-  /** Adds the figures to {@code r}; returns why it could not, or null. */
-  private String measure(Manifest.RunEntry r, List<Path> clientDirs, List<Campaign.Client> clients)
+  /**
+   * Adds the figures to {@code r}; returns why it could not (all, or the hypervisor's), or null.
+   */
+  static String measure(
+      Map<String, GuestCpuSamples> samples,
+      Manifest.RunEntry r,
+      List<Path> clientDirs,
+      List<Campaign.Client> clients)
       throws IOException {
     Double count = r.figures == null ? null : r.figures.get("count");
-    if (samples.isEmpty()) {
-      return "libvirt did not answer";
-    }
     if (count == null || count <= 0) {
       return "the run counted no operation";
     }
@@ -173,6 +177,8 @@ final class GuestCpu {
     }
     double guestNs = 0;
     double hostNs = 0;
+    double vcpuNs = 0;
+    boolean vcpus = true;
     Map<String, Map<String, Double>> each = new LinkedHashMap<>();
     for (Map.Entry<String, GuestCpuSamples> e : samples.entrySet()) {
       Double g = e.getValue().guestNanos(from, to);
@@ -188,15 +194,32 @@ final class GuestCpu {
       Double v = e.getValue().vcpuNanos(from, to);
       if (v != null) {
         m.put("vcpuMs", ms(v));
+        vcpuNs += v;
       }
+      vcpus &= v != null;
       m.put("seconds", Math.round(to - from) / 1000.0);
       each.put(e.getKey(), m);
     }
     r.guestCpu = each;
     r.figures.put("guestCpuUsPerOp", guestNs / 1000 / count);
     r.figures.put("hostDomainCpuUsPerOp", hostNs / 1000 / count);
-    r.figures.put("hypervisorCpuUsPerOp", (hostNs - guestNs) / 1000 / count);
-    return null;
+    if (vcpus) {
+      r.figures.put("hostVcpuCpuUsPerOp", vcpuNs / 1000 / count);
+    }
+    if (guestNs <= hostNs) {
+      r.figures.put("hypervisorCpuUsPerOp", (hostNs - guestNs) / 1000 / count);
+      return null;
+    }
+    // A guest's clock runs on while the host does not run it; without steal time (emulated
+    // guests, a busy host) the guest counts that as its own busy time.
+    return String.format(
+        java.util.Locale.ROOT,
+        "hypervisorCpuUsPerOp left out: the guests counted %.0f ms of CPU, more than the %.0f ms"
+            + " the host gave their domains (a guest without steal time counts the time the"
+            + " host does not run it: emulated, or an overcommitted host); hostVcpuCpuUsPerOp is"
+            + " the host's own measure of the guests' time",
+        guestNs / 1e6,
+        hostNs / 1e6);
   }
 
   private static double ms(double nanos) {

@@ -49,10 +49,12 @@ public final class StepValidator {
 
   /**
    * The CPU time of a testbed's libvirt guests per operation (the campaign samples it around each
-   * run of a step that lists one): their own, the host's for their domains, and the difference.
+   * run of a step that lists one): their own, the host's for their domains, the difference, and the
+   * host's for their vCPU threads alone.
    */
   public static final List<String> GUEST_CPU_FIGURES =
-      List.of("guestCpuUsPerOp", "hostDomainCpuUsPerOp", "hypervisorCpuUsPerOp");
+      List.of(
+          "guestCpuUsPerOp", "hostDomainCpuUsPerOp", "hypervisorCpuUsPerOp", "hostVcpuCpuUsPerOp");
 
   private final ValidationProblems problems;
   private final Map<String, Testbed> testbeds;

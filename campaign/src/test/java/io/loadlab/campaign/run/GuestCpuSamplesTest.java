@@ -3,9 +3,15 @@ package io.loadlab.campaign.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,5 +69,69 @@ class GuestCpuSamplesTest {
             .formatted(OPS, OPS, OPS));
     assertArrayEquals(new double[] {2000, 3900}, GuestCpuSamples.window(dir));
     assertNull(GuestCpuSamples.window(dir.resolve("none")));
+  }
+
+  /**
+   * A guest whose clock is this machine's, busy {@code busyTicks} a second, given {@code hostNs}.
+   */
+  private static GuestCpuSamples guest(long busyTicksPerSec, long hostNsPerSec) {
+    GuestCpuSamples s = new GuestCpuSamples();
+    s.guestLine("clock 1000000000 0", 0); // 1,000 ms at uptime 0
+    for (int t = 0; t <= 4; t++) {
+      s.guestLine(t + " " + cpu(t * busyTicksPerSec, 0, 0), 1000 + t * 1000);
+      s.hostSample(1000 + t * 1000, t * hostNsPerSec, t * hostNsPerSec * 9 / 10);
+    }
+    return s;
+  }
+
+  private Manifest.RunEntry measured(Map<String, GuestCpuSamples> samples) throws Exception {
+    Files.writeString(
+        dir.resolve("result.json"),
+        """
+        {"intervals": [{"startEpochMs": 2000, "endEpochMs": 4000, "warmup": false, "operations": %s}]}
+        """
+            .formatted(OPS));
+    Manifest.RunEntry r = new Manifest.RunEntry();
+    r.figures.put("count", 1000.0);
+    String why =
+        GuestCpu.measure(samples, r, List.of(dir), List.of(new Campaign.Client("c", Map.of())));
+    if (why != null) {
+      r.warnings = List.of(why);
+    }
+    return r;
+  }
+
+  @Test
+  void perOperationTheGuestsOwnTimeTheHostsAndTheDifference() throws Exception {
+    Map<String, GuestCpuSamples> samples = new LinkedHashMap<>();
+    samples.put("c", guest(50, 600_000_000)); // 0.5 s a second its own, 0.6 s the host's
+    samples.put("s", guest(20, 300_000_000));
+    Manifest.RunEntry r = measured(samples);
+    assertNull(r.warnings);
+    // Over 2 s and 1,000 operations: (1.0 + 0.4) s own, (1.2 + 0.6) s the host's.
+    assertEquals(1400, r.figures.get("guestCpuUsPerOp"), 1e-6);
+    assertEquals(1800, r.figures.get("hostDomainCpuUsPerOp"), 1e-6);
+    assertEquals(400, r.figures.get("hypervisorCpuUsPerOp"), 1e-6);
+    assertEquals(1620, r.figures.get("hostVcpuCpuUsPerOp"), 1e-6);
+    assertEquals(
+        Map.of("guestMs", 1000.0, "hostMs", 1200.0, "vcpuMs", 1080.0, "seconds", 2.0),
+        r.guestCpu.get("c"));
+  }
+
+  @Test
+  void aGuestThatCountsMoreThanTheHostGaveItGetsNoHypervisorFigureButAWarning() throws Exception {
+    Map<String, GuestCpuSamples> samples = new LinkedHashMap<>();
+    samples.put("c", guest(90, 400_000_000)); // counted 0.9 s a second, given 0.4 s: starved
+    Manifest.RunEntry r = measured(samples);
+    assertEquals(1800, r.figures.get("guestCpuUsPerOp"), 1e-6);
+    assertEquals(800, r.figures.get("hostDomainCpuUsPerOp"), 1e-6);
+    assertNull(r.figures.get("hypervisorCpuUsPerOp"));
+    assertTrue(
+        r.warnings
+            .get(0)
+            .startsWith(
+                "hypervisorCpuUsPerOp left out: the guests counted"
+                    + " 1800 ms of CPU, more than the 800 ms"),
+        r.warnings.toString());
   }
 }

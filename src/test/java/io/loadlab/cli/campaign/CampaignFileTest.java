@@ -168,6 +168,11 @@ class CampaignFileTest {
             "name: x\nsteps:\n  - {run: net rr, figures: [rate, 'p 99']}\n",
             "steps[0].figures: 'p 99' is not a figure"),
         Arguments.of(
+            "guest CPU figure without guests",
+            "name: x\nsteps:\n  - {run: net rr, figures: [rate, hypervisorCpuUsPerOp]}\n",
+            "steps[0].figures: 'hypervisorCpuUsPerOp' is the CPU time of a testbed's libvirt"
+                + " guests, and no configuration's testbed has guests"),
+        Arguments.of(
             "service command unknown",
             "name: x\nconfigurations: [{name: a, services: [{run: net nope}]}]\n" + STEP,
             "configurations[0].services[0].run: 'net nope' is not a loadlab command"),

@@ -263,6 +263,14 @@ public final class Manifest {
     public Double intervalSd;
 
     /**
+     * Where the step asks for guest CPU figures: each guest's CPU time over the run's measured
+     * intervals, in ms: {@code guestMs} its own (busy time inside it), {@code hostMs} the host's
+     * for its domain (libvirt), {@code vcpuMs} its vCPU threads' share of that; and {@code
+     * seconds}.
+     */
+    public Map<String, Map<String, Double>> guestCpu;
+
+    /**
      * Local processes of the run while it runs, stopped on resume if a killed campaign left them.
      */
     public List<Long> pids;

@@ -51,6 +51,7 @@ final class RunClients {
     Files.createDirectories(runDir.getParent());
     List<Campaign.Client> clients = cell.step().clients();
     List<StepExecutor.Execution> started = new ArrayList<>();
+    GuestCpu guestCpu = GuestCpu.start(cell.step(), machines);
     long childStart = System.nanoTime();
     List<Path> clientDirs = new ArrayList<>();
     for (int c = 0; c < clients.size(); c++) {
@@ -88,6 +89,9 @@ final class RunClients {
     RunOutcome.classify(
         r, codes, figures, clientDirs, clients, cell.configuration(), dir, stopping.getAsBoolean());
     r.criteria = CampaignCriteria.verdicts(clientDirs);
+    if (guestCpu != null) {
+      guestCpu.finish(r, runDir, clientDirs, clients);
+    }
     return RunTimes.measuredSeconds(clientDirs);
   }
 

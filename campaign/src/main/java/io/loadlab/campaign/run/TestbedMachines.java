@@ -3,6 +3,7 @@ package io.loadlab.campaign.run;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
+import io.loadlab.provision.plan.GuestDomains;
 import io.loadlab.provision.plan.ProvisionOptions;
 import io.loadlab.provision.plan.SshTargets;
 import io.loadlab.provision.roles.RoleCommands;
@@ -35,6 +36,8 @@ public final class TestbedMachines implements AutoCloseable {
   private final Set<String> reachable;
   private final String program;
   private final Map<String, SshShell> open = new LinkedHashMap<>();
+  private final Testbed testbed;
+  private GuestDomains domains;
 
   TestbedMachines(Path testbedFile) {
     Testbed testbed = TestbedFile.read(testbedFile);
@@ -51,6 +54,7 @@ public final class TestbedMachines implements AutoCloseable {
             });
     this.reachable = remote;
     this.program = program(testbed);
+    this.testbed = testbed;
   }
 
   private TestbedMachines(
@@ -58,6 +62,7 @@ public final class TestbedMachines implements AutoCloseable {
     this.targets = targets;
     this.reachable = reachable;
     this.program = program;
+    this.testbed = null;
   }
 
   /**
@@ -98,6 +103,17 @@ public final class TestbedMachines implements AutoCloseable {
         machine, m -> SshShell.connect(targets.apply(m), HostKeyPolicy.STRICT));
   }
 
+  /**
+   * The libvirt domains of the testbed's guests (their host CPU time), connected on first use; null
+   * for a lab or a testbed without guests.
+   */
+  synchronized GuestDomains guestDomains() {
+    if (domains == null && testbed != null && !testbed.guests().isEmpty()) {
+      domains = GuestDomains.open(testbed);
+    }
+    return domains;
+  }
+
   /** The loadlab launcher on the machines. */
   String program() {
     return program;
@@ -127,5 +143,9 @@ public final class TestbedMachines implements AutoCloseable {
   public synchronized void close() {
     open.values().forEach(SshShell::close);
     open.clear();
+    if (domains != null) {
+      domains.close();
+      domains = null;
+    }
   }
 }

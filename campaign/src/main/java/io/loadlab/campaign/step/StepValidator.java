@@ -47,7 +47,17 @@ public final class StepValidator {
           "cpuProcessUsPerOp",
           "cpuProcessUsPerMB");
 
+  /**
+   * The CPU time of a testbed's libvirt guests per operation (the campaign samples it around each
+   * run of a step that lists one): their own, the host's for their domains, the difference, and the
+   * host's for their vCPU threads alone.
+   */
+  public static final List<String> GUEST_CPU_FIGURES =
+      List.of(
+          "guestCpuUsPerOp", "hostDomainCpuUsPerOp", "hypervisorCpuUsPerOp", "hostVcpuCpuUsPerOp");
+
   private final ValidationProblems problems;
+  private final Map<String, Testbed> testbeds;
   private final IterationsField iterationsField;
   private final StepFileOptions files;
   private final StepPlacementValidator placement;
@@ -58,6 +68,7 @@ public final class StepValidator {
    */
   public StepValidator(ValidationProblems problems, Map<String, Testbed> testbeds) {
     this.problems = problems;
+    this.testbeds = testbeds;
     this.iterationsField = new IterationsField(problems);
     this.files = new StepFileOptions(problems);
     this.placement = new StepPlacementValidator(problems, testbeds);
@@ -230,6 +241,14 @@ public final class StepValidator {
                   + command
                   + (known.isEmpty() ? "" : "; use one of " + known));
         }
+      } else if (GUEST_CPU_FIGURES.contains(fig)
+          && testbeds.values().stream().allMatch(t -> t == null || t.guests().isEmpty())) {
+        problems.problem(
+            f + ".figures",
+            "'"
+                + fig
+                + "' is the CPU time of a testbed's libvirt guests, and no configuration's testbed"
+                + " has guests; remove it, or add a configuration whose testbed has guests");
       } else if (fig == null || !fig.matches("[A-Za-z][A-Za-z0-9]*")) {
         problems.problem(
             f + ".figures",

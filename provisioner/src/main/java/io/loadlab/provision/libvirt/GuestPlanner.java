@@ -148,7 +148,7 @@ public final class GuestPlanner {
             });
       }
       if (state == GuestState.RUNNING && !pinList.isEmpty()) {
-        List<List<Integer>> livePins = host.livePinning(name);
+        List<List<Integer>> livePins = host.stats().livePinning(name);
         List<String> drift = new ArrayList<>();
         for (int v = 0; v < Math.min(livePins.size(), pinList.size()); v++) {
           if (!livePins.get(v).equals(List.of(pinList.get(v)))) {
@@ -161,7 +161,7 @@ public final class GuestPlanner {
               "pin running vCPUs: " + String.join(", ", drift),
               () -> {
                 for (int v = 0; v < pinList.size(); v++) {
-                  host.pin(name, v, pinList.get(v));
+                  host.stats().pin(name, v, pinList.get(v));
                 }
                 return null;
               });

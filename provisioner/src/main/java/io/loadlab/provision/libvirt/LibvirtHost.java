@@ -286,31 +286,9 @@ public final class LibvirtHost implements AutoCloseable {
     call("undefine " + name, () -> require(name).undefine());
   }
 
-  /** Pins a vCPU of a running domain to one host CPU (live). */
-  public void pin(String name, int vcpu, int cpu) {
-    call(
-        "pin vCPU " + vcpu + " of " + name,
-        () -> {
-          require(name).pinVcpu(vcpu, CpuMaps.of(List.of(cpu), conn.nodeInfo().maxCpus()));
-          return null;
-        });
-  }
-
-  /** The host CPUs each vCPU of a running domain may run on, as libvirt reports them live. */
-  public List<List<Integer>> livePinning(String name) {
-    return call(
-        "read vCPU pinning of " + name,
-        () -> {
-          Domain d = require(name);
-          int vcpus = d.getInfo().nrVirtCpu;
-          int[] maps = d.getVcpusCpuMaps();
-          int mapLen = maps.length / Math.max(1, vcpus);
-          List<List<Integer>> result = new ArrayList<>();
-          for (int v = 0; v < vcpus; v++) {
-            result.add(CpuMaps.cpus(maps, v * mapLen, mapLen));
-          }
-          return result;
-        });
+  /** The running domains' statistics (their host CPU time) and their live vCPU pinning. */
+  public DomainStats stats() {
+    return new DomainStats(hostName, conn);
   }
 
   /** The path of a volume, or null if the pool has no such volume. */

@@ -397,7 +397,7 @@ public final class Provisioner implements AutoCloseable {
                   .append(": ")
                   .append(state.label());
               if (state == GuestState.RUNNING && pins.containsKey(name)) {
-                sb.append(", vCPU pinning ").append(lv.livePinning(name));
+                sb.append(", vCPU pinning ").append(lv.stats().livePinning(name));
               }
               sb.append('\n');
             });

@@ -254,6 +254,14 @@ public final class SshShell implements RemoteShell {
     public boolean alive() {
       return channel.isOpen() && channel.getExitStatus() == null;
     }
+
+    /**
+     * Ends it from this side: closes its channel, so the remote command's output goes nowhere (a
+     * loop that prints ends at its next line, by SIGPIPE).
+     */
+    public void close() {
+      channel.close(true);
+    }
   }
 
   @Override

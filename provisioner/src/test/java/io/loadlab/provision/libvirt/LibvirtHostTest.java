@@ -130,8 +130,8 @@ class LibvirtHostTest {
       assertEquals("sriov:0000:3b:10.2", s.network());
       host.start("g1");
       assertEquals(GuestState.RUNNING, host.state("g1"));
-      host.pin("g1", 1, 12);
-      assertEquals(List.of(12), host.livePinning("g1").get(1));
+      host.stats().pin("g1", 1, 12);
+      assertEquals(List.of(12), host.stats().livePinning("g1").get(1));
       assertTrue(host.stop("g1", Duration.ofSeconds(5)));
       assertEquals(GuestState.SHUT_OFF, host.state("g1"));
       host.undefine("g1");

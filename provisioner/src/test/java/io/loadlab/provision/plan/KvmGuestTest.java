@@ -158,7 +158,7 @@ class KvmGuestTest {
       assertTrue(ok, out.toString(StandardCharsets.UTF_8));
       LibvirtHost host = p.libvirtHost("local");
       assertEquals(GuestState.RUNNING, host.state(guest));
-      assertEquals(List.of(List.of(1), List.of(0)), host.livePinning(guest));
+      assertEquals(List.of(List.of(1), List.of(0)), host.stats().livePinning(guest));
       // libvirt's own view: each vCPU thread runs on its pinned CPU.
       VcpuInfo[] vcpus = conn.domainLookupByName(guest).getVcpusInfo();
       assertEquals(2, vcpus.length);

@@ -135,11 +135,12 @@ class ProvisionerLibvirtTest {
   void driftedPinningOfARunningGuestIsRepinnedLive() throws Exception {
     try (Provisioner p = Provisioner.open(file, ProvisionOptions.defaults(), NO_SSH)) {
       assertTrue(p.apply(null));
-      p.libvirtHost("kvm1").pin("bridged1", 0, 7);
+      p.libvirtHost("kvm1").stats().pin("bridged1", 0, 7);
       List<String> d = descriptions(p.plan());
       assertEquals(List.of("bridged1: pin running vCPUs: vCPU 0 [7]->2"), d);
       assertTrue(p.apply(null));
-      assertEquals(List.of(List.of(2), List.of(3)), p.libvirtHost("kvm1").livePinning("bridged1"));
+      assertEquals(
+          List.of(List.of(2), List.of(3)), p.libvirtHost("kvm1").stats().livePinning("bridged1"));
       assertTrue(p.plan().isEmpty());
       assertTrue(p.teardown(null));
     }

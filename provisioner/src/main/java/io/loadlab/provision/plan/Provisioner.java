@@ -92,6 +92,13 @@ public final class Provisioner implements AutoCloseable {
                       options.bootTimeout());
                 }
               }
+
+              @Override
+              public boolean finished(String name, Guest g) {
+                return !g.sharesHostRoot()
+                    || hostRoot.knowsHostKey(
+                        g, SshTargets.of(testbed, file, options, name).knownHosts());
+              }
             });
     Install install = testbed.install();
     this.rolePlanner = rolePlanner(options.healthTimeout());
@@ -254,8 +261,7 @@ public final class Provisioner implements AutoCloseable {
       }
     }
     for (Role role : testbed.roles()) {
-      Guest g = testbed.guests().get(role.on());
-      if (g != null && libvirt.get(g.host()).state(role.on()) != GuestState.RUNNING) {
+      if (startsLater(role.on())) {
         plan.change(
             role.on(),
             "start " + role.role() + " once the guest answers over SSH",
@@ -277,6 +283,21 @@ public final class Provisioner implements AutoCloseable {
     return plan;
   }
 
+  /**
+   * True if {@code machine} is a guest this apply starts: not running, or left running by an apply
+   * stopped before it learned the guest's host key (started again, see {@link GuestPlanner}).
+   */
+  private boolean startsLater(String machine) {
+    Guest g = resolved.get(machine);
+    if (g == null) {
+      return false;
+    }
+    return libvirt.get(g.host()).state(machine) != GuestState.RUNNING
+        || (g.sharesHostRoot()
+            && !hostRoot.knowsHostKey(
+                g, SshTargets.of(testbed, file, options, machine).knownHosts()));
+  }
+
   /** The machines that run roles matching {@code runs}, then the {@code named} ones. */
   private Set<String> machinesFor(Predicate<Role> runs, List<String> named) {
     Set<String> machines = new LinkedHashSet<>();
@@ -287,8 +308,7 @@ public final class Provisioner implements AutoCloseable {
 
   /** Plans one install; in a guest that is not running yet, once it answers over SSH. */
   private void planInstall(Plan plan, String machine, Installer installer) {
-    Guest g = testbed.guests().get(machine);
-    if (g != null && libvirt.get(g.host()).state(machine) != GuestState.RUNNING) {
+    if (startsLater(machine)) {
       plan.change(
           machine,
           installer.describe() + " once the guest answers over SSH",

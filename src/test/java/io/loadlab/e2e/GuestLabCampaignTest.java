@@ -19,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * examples/guest-lab/campaign.yaml end to end on real libvirt guests (KVM or emulated): the
  * campaign is SIGKILLed once its guests answer, resumed, and must then complete every run of both
- * configurations, record what the guests saw from inside (virtualization kvm|tcg) and the phases,
- * and leave no domain, bridge or qemu behind; the killed campaign's guests are reused, never a
- * second set. Tagged {@code guest-lab}: {@code ./mvnw -B verify -Pguest-lab -pl dist -am} as root
- * with libvirtd running ({@code .ci/run} installs and starts it). Skips naming the missing piece.
+ * configurations (a ds2 run against the server guest's database role among them), record what the
+ * guests saw from inside (virtualization kvm|tcg) and the phases, and leave no domain, bridge or
+ * qemu behind; the killed campaign's guests are reused, never a second set. Tagged {@code
+ * guest-lab}: {@code ./mvnw -B verify -Pguest-lab -pl dist -am} as root with libvirtd running
+ * ({@code .ci/run} installs and starts it). Skips naming the missing piece.
  */
 @Tag("guest-lab")
 @Timeout(value = 60, unit = TimeUnit.MINUTES)
@@ -100,10 +101,13 @@ class GuestLabCampaignTest {
     JsonNode m = new ObjectMapper().readTree(out.resolve("campaign.json").toFile());
     assertEquals("complete", m.get("status").asText(), m.toString());
     long ok = 0;
+    long ds2 = 0;
     for (JsonNode r : m.get("runs")) {
       ok += r.get("status").asText().equals("ok") ? 1 : 0;
+      ds2 += r.get("status").asText().equals("ok") && r.get("step").asText().equals("ds2") ? 1 : 0;
     }
-    assertEquals(10, ok, m.toString());
+    assertEquals(12, ok, m.toString());
+    assertEquals(2, ds2, "ds2 run against the database role, in each configuration: " + m);
     JsonNode facts =
         new ObjectMapper().readTree(out.resolve("configurations/bridged.machines.json").toFile());
     String virt = facts.get("ll-gl-client").get("virtualization").asText();

@@ -165,10 +165,16 @@ public final class Manifest {
             "runs", "runs",
             "teardown", "teardown");
 
-    /** {@code phases} as one line: {@code apply 3.1 s, boot to SSH 40.2 s, ...}. */
+    /**
+     * {@code phases} as one line: {@code apply 3.1 s, boot to SSH 40.2 s, ...}, in the order they
+     * happen ({@link #PHASES}) whatever the file's order, any other key after them.
+     */
     public static String describe(Map<String, Double> phases) {
       StringBuilder sb = new StringBuilder();
-      phases.forEach(
+      Map<String, Double> ordered = new java.util.LinkedHashMap<>();
+      PHASES.stream().filter(phases::containsKey).forEach(k -> ordered.put(k, phases.get(k)));
+      ordered.putAll(phases);
+      ordered.forEach(
           (k, v) ->
               sb.append(sb.length() == 0 ? "" : ", ")
                   .append(PHASE_LABELS.getOrDefault(k, k))

@@ -45,6 +45,26 @@ public final class ConsoleLog {
   }
 
   /**
+   * The host key this boot printed ({@code <type> <base64>}, the first such line: {@code /init}
+   * prints it before anything else in the guest runs), or null if it has printed none yet.
+   */
+  public String hostKey() {
+    return hostKey(text());
+  }
+
+  private static String hostKey(String t) {
+    int at = t.indexOf(KEY_MARKER);
+    if (at >= 0 && t.indexOf('\n', at) > 0) {
+      String[] words =
+          t.substring(at + KEY_MARKER.length(), t.indexOf('\n', at)).strip().split("\\s+");
+      if (words.length >= 2) {
+        return words[0] + " " + words[1];
+      }
+    }
+    return null;
+  }
+
+  /**
    * Waits for the host key line ({@code <type> <base64>}) and returns it; throws with the console's
    * last lines if the guest reports a failure or the timeout passes.
    */
@@ -52,13 +72,9 @@ public final class ConsoleLog {
     long end = System.nanoTime() + timeout.toNanos();
     while (true) {
       String t = text();
-      int at = t.indexOf(KEY_MARKER);
-      if (at >= 0 && t.indexOf('\n', at) > 0) {
-        String[] words =
-            t.substring(at + KEY_MARKER.length(), t.indexOf('\n', at)).strip().split("\\s+");
-        if (words.length >= 2) {
-          return words[0] + " " + words[1];
-        }
+      String key = hostKey(t);
+      if (key != null) {
+        return key;
       }
       int failed = t.indexOf(FAILURE_MARKER);
       if (failed >= 0 && t.indexOf('\n', failed) > 0) {

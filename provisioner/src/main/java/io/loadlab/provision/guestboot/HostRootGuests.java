@@ -98,13 +98,45 @@ public final class HostRootGuests {
     replace(knownHosts, resolved.address(), resolved.sshPort(), key);
   }
 
+  /**
+   * True if {@code knownHosts} holds, for the guest's address, the host key its running boot
+   * printed on its console. False if the console has none yet, or the file lacks that line (a
+   * missing file, no line for the address, an older key): an apply killed between the guest's start
+   * and {@link #afterStart} left it so, and the guest is started again rather than its key taken
+   * from the network.
+   */
+  public boolean knowsHostKey(Guest resolved, Path knownHosts) {
+    String key = console(resolved).hostKey();
+    if (key == null || !Files.isReadable(knownHosts)) {
+      return false;
+    }
+    String host = host(resolved.address(), resolved.sshPort());
+    try {
+      for (String l : Files.readAllLines(knownHosts, StandardCharsets.UTF_8)) {
+        String[] f = l.strip().split("\\s+");
+        if (f.length >= 3
+            && List.of(f[0].split(",")).contains(host)
+            && key.equals(f[1] + " " + f[2])) {
+          return true;
+        }
+      }
+    } catch (IOException e) {
+      return false;
+    }
+    return false;
+  }
+
+  private static String host(String address, int port) {
+    return port == 22 ? address : "[" + address + "]:" + port;
+  }
+
   /** The console of a guest (for a failure message). */
   public static ConsoleLog console(Guest resolved) {
     return new ConsoleLog(Path.of(resolved.boot().consoleLog()));
   }
 
   static void replace(Path file, String address, int port, String key) {
-    String host = port == 22 ? address : "[" + address + "]:" + port;
+    String host = host(address, port);
     try {
       List<String> lines = new ArrayList<>();
       if (Files.exists(file)) {

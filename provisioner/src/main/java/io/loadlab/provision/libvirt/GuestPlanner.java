@@ -30,6 +30,15 @@ public final class GuestPlanner {
     /** Once it started: e.g. waits for its host key. */
     void after(String name, Guest g) throws InterruptedException;
 
+    /**
+     * For a guest found running: false if what {@link #after} does for a start is not done for the
+     * boot it runs (an apply killed in between, e.g. before it learned the guest's SSH host key);
+     * such a guest is powered off and started again, never reached as it is.
+     */
+    default boolean finished(String name, Guest g) {
+      return true;
+    }
+
     /** No hooks. */
     StartHooks NONE =
         new StartHooks() {
@@ -168,15 +177,25 @@ public final class GuestPlanner {
         }
       }
     }
-    if (state != GuestState.RUNNING) {
-      plan.change(
-          name,
+    boolean unfinished = state == GuestState.RUNNING && !hooks.finished(name, g);
+    if (state != GuestState.RUNNING || unfinished) {
+      String start =
           g.sharesHostRoot()
               ? "start, and learn its SSH host key from its console ("
                   + ("qemu".equals(host.domainType()) ? "emulated, TCG" : host.domainType())
                   + ")"
-              : "start",
+              : "start";
+      plan.change(
+          name,
+          unfinished
+              ? "power off (left running by an apply stopped before its start finished: its SSH"
+                  + " host key not learned), "
+                  + start
+              : start,
           () -> {
+            if (unfinished) {
+              host.stop(name, Duration.ZERO);
+            }
             hooks.before(name, g);
             host.start(name);
             Undo started =

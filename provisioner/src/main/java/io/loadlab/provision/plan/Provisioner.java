@@ -16,7 +16,6 @@ import io.loadlab.provision.roles.Launchers;
 import io.loadlab.provision.roles.RoleCommands;
 import io.loadlab.provision.roles.RolePlanner;
 import io.loadlab.provision.ssh.KnownHosts;
-import io.loadlab.provision.ssh.RemoteShell;
 import io.loadlab.provision.testbed.Guest;
 import io.loadlab.provision.testbed.Host;
 import io.loadlab.provision.testbed.HostFacts;
@@ -51,14 +50,14 @@ public final class Provisioner implements AutoCloseable {
   private final Path file;
   private final Testbed testbed;
   private final ProvisionOptions options;
-  private final ShellFactory shells;
   private final Map<String, LibvirtHost> libvirt = new LinkedHashMap<>();
   private final Map<String, HostFacts> facts = new LinkedHashMap<>();
-  private final Map<String, RemoteShell> openShells = new LinkedHashMap<>();
+  private final MachineShells machines;
   private final Map<String, List<Integer>> pins;
   private final Map<String, String> virtualization = new LinkedHashMap<>();
   private final Map<String, Guest> resolved = new LinkedHashMap<>();
   private final io.loadlab.provision.guestboot.HostRootGuests hostRoot;
+  private final HostRootStartHooks startHooks;
   private final GuestPlanner guestPlanner;
   private RolePlanner rolePlanner;
   private final InstallPlanner installPlanner;
@@ -68,31 +67,14 @@ public final class Provisioner implements AutoCloseable {
     this.file = file;
     this.testbed = testbed;
     this.options = options;
-    this.shells = shells;
+    this.machines = new MachineShells(file, testbed, options, shells, virtualization, resolved);
     this.hostRoot = new io.loadlab.provision.guestboot.HostRootGuests(testbed.name(), dir());
-    this.guestPlanner =
-        new GuestPlanner(
-            testbed.name(),
-            options.shutdownTimeout(),
-            new GuestPlanner.StartHooks() {
-              @Override
-              public void before(String name, Guest g) {
-                if (g.sharesHostRoot()) {
-                  hostRoot.beforeStart(g);
-                }
-              }
-
-              @Override
-              public void after(String name, Guest g) throws InterruptedException {
-                if (g.sharesHostRoot()) {
-                  hostRoot.afterStart(
-                      name,
-                      g,
-                      SshTargets.of(testbed, file, options, name).knownHosts(),
-                      options.bootTimeout());
-                }
-              }
-            });
+    this.startHooks =
+        new HostRootStartHooks(
+            hostRoot,
+            name -> SshTargets.of(testbed, file, options, name).knownHosts(),
+            options.bootTimeout());
+    this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout(), startHooks);
     Install install = testbed.install();
     this.rolePlanner = rolePlanner(options.healthTimeout());
     this.installPlanner =
@@ -206,12 +188,12 @@ public final class Provisioner implements AutoCloseable {
         .forEach(
             (name, h) -> {
               if (!h.tuning().isEmpty()) {
-                TuningPlanner.plan(plan, name, h.tuning(), shell(name))
+                TuningPlanner.plan(plan, name, h.tuning(), machines.shell(name))
                     .forEach(problem -> problems.add(file + ": " + problem));
               }
               if (CpuTopologyCheck.hasCpuLists(testbed, name)) {
                 // The host's real numbering, when it answers: pinnings name CPUs it has.
-                CpuTopology.read(shell(name))
+                CpuTopology.read(machines.shell(name))
                     .ifPresent(
                         topo -> {
                           CpuTopologyCheck.Result r = CpuTopologyCheck.check(testbed, name, topo);
@@ -231,7 +213,7 @@ public final class Provisioner implements AutoCloseable {
             (name, h) -> {
               if (!h.bridges().isEmpty()) {
                 io.loadlab.provision.bridge.LabBridgePlanner.plan(
-                    plan, name, h.bridges(), shell(name), applied);
+                    plan, name, h.bridges(), machines.shell(name), applied);
               }
             });
     GuestMemory.check(testbed, libvirt);
@@ -254,14 +236,13 @@ public final class Provisioner implements AutoCloseable {
       }
     }
     for (Role role : testbed.roles()) {
-      Guest g = testbed.guests().get(role.on());
-      if (g != null && libvirt.get(g.host()).state(role.on()) != GuestState.RUNNING) {
+      if (startsLater(role.on())) {
         plan.change(
             role.on(),
             "start " + role.role() + " once the guest answers over SSH",
             () -> {
               Plan later = new Plan();
-              rolePlanner.plan(later, role, shellOnceBooted(role.on()));
+              rolePlanner.plan(later, role, machines.shellOnceBooted(role.on()));
               for (Action a : later.changes()) {
                 Undo u = a.step().run();
                 if (u != null) {
@@ -271,10 +252,23 @@ public final class Provisioner implements AutoCloseable {
               return null;
             });
       } else {
-        rolePlanner.plan(plan, role, shellOfRunning(role.on()));
+        rolePlanner.plan(plan, role, machines.shellOfRunning(role.on()));
       }
     }
     return plan;
+  }
+
+  /**
+   * True if {@code machine} is a guest this apply starts: not running, or left running by an apply
+   * stopped before it learned the guest's host key (started again, see {@link GuestPlanner}).
+   */
+  private boolean startsLater(String machine) {
+    Guest g = resolved.get(machine);
+    if (g == null) {
+      return false;
+    }
+    return libvirt.get(g.host()).state(machine) != GuestState.RUNNING
+        || !startHooks.finished(machine, g);
   }
 
   /** The machines that run roles matching {@code runs}, then the {@code named} ones. */
@@ -287,32 +281,13 @@ public final class Provisioner implements AutoCloseable {
 
   /** Plans one install; in a guest that is not running yet, once it answers over SSH. */
   private void planInstall(Plan plan, String machine, Installer installer) {
-    Guest g = testbed.guests().get(machine);
-    if (g != null && libvirt.get(g.host()).state(machine) != GuestState.RUNNING) {
+    if (startsLater(machine)) {
       plan.change(
           machine,
           installer.describe() + " once the guest answers over SSH",
-          () -> installer.install(shellOnceBooted(machine), machine));
+          () -> installer.install(machines.shellOnceBooted(machine), machine));
     } else {
-      installer.plan(plan, machine, shellOfRunning(machine));
-    }
-  }
-
-  /**
-   * The shell of a machine that runs already: a guest left running by an apply that was killed (a
-   * campaign SIGKILLed and resumed) may still be booting, so a guest gets its boot timeout to
-   * answer over SSH, as one this apply starts does.
-   */
-  private RemoteShell shellOfRunning(String machine) {
-    if (!testbed.guests().containsKey(machine)) {
-      return shell(machine);
-    }
-    try {
-      return shellOnceBooted(machine);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new io.loadlab.core.failure.UnreachableTargetException(
-          machine + ": interrupted while waiting for it to answer over SSH");
+      installer.plan(plan, machine, machines.shellOfRunning(machine));
     }
   }
 
@@ -336,44 +311,7 @@ public final class Provisioner implements AutoCloseable {
 
   /** Undoes what apply recorded, newest first; continues past failures and returns false if any. */
   public boolean teardown(PrintStream out) {
-    AppliedState state = AppliedState.load(stateFile());
-    ActionLog log = new ActionLog("teardown", actionLogFile(), out);
-    if (state.isEmpty() && out != null) {
-      out.println("Nothing to tear down: no changes recorded in " + stateFile());
-    }
-    for (Undo u : state.newestFirst()) {
-      Action a;
-      try {
-        a = undoAction(u);
-      } catch (RuntimeException e) {
-        log.record(
-            new Action(u.machine(), "undo " + u.kind(), () -> null),
-            ActionLog.Outcome.FAILED,
-            e.getMessage());
-        continue;
-      }
-      if (a == null) {
-        continue;
-      }
-      if (Executor.run(List.of(a), log, null)) {
-        state.remove(u);
-      }
-    }
-    return !log.failed();
-  }
-
-  private Action undoAction(Undo u) {
-    return switch (u.kind()) {
-      case "volume", "domain", "started" -> {
-        LibvirtHost lv = libvirt.get(u.get("host"));
-        yield lv == null ? null : guestPlanner.undo(lv, u);
-      }
-      case "role" -> RolePlanner.undo(u, shell(u.machine()));
-      case "bridge" -> io.loadlab.provision.bridge.LabBridgePlanner.undo(u, shell(u.machine()));
-      case "install" -> InstallPlanner.undo(u, shell(u.machine()));
-      case "jmeter-plugin" -> PluginInstallPlanner.undo(u, shell(u.machine()));
-      default -> TuningPlanner.undo(u, shell(u.machine()));
-    };
+    return new Teardown(libvirt, guestPlanner, machines).run(stateFile(), actionLogFile(), out);
   }
 
   /** The live state: each guest's domain, then the plan (what differs from the file). */
@@ -421,7 +359,8 @@ public final class Provisioner implements AutoCloseable {
               if (!h.tuning().kernelCmdline().isEmpty()) {
                 needsReboot.put(
                     name,
-                    TuningPlanner.missingKernelOptions(shell(name), h.tuning().kernelCmdline()));
+                    TuningPlanner.missingKernelOptions(
+                        machines.shell(name), h.tuning().kernelCmdline()));
               }
             });
     Map<String, Object> d =
@@ -437,62 +376,9 @@ public final class Provisioner implements AutoCloseable {
     return Map.copyOf(virtualization);
   }
 
-  /** A shell on a guest that was just started: retries the connection while it boots. */
-  private RemoteShell shellOnceBooted(String guest) throws InterruptedException {
-    long deadline = System.nanoTime() + options.bootTimeout().toNanos();
-    while (true) {
-      try {
-        return shell(guest);
-      } catch (io.loadlab.core.failure.UnreachableTargetException e) {
-        if (System.nanoTime() > deadline) {
-          Guest g = resolved.get(guest);
-          if (g != null && g.sharesHostRoot()) {
-            throw new io.loadlab.provision.guestboot.GuestBootException(
-                guest
-                    + " did not answer SSH within "
-                    + options.bootTimeout().toSeconds()
-                    + " s ("
-                    + e.getMessage()
-                    + ")",
-                io.loadlab.provision.guestboot.HostRootGuests.console(g));
-          }
-          throw e;
-        }
-        Thread.sleep(2000);
-      }
-    }
-  }
-
-  private RemoteShell shell(String machine) {
-    Host h = testbed.hosts().get(machine);
-    if (h != null && h.isLocal()) {
-      return openShells.computeIfAbsent(machine, io.loadlab.provision.ssh.LocalShell::new);
-    }
-    return openShells.computeIfAbsent(machine, m -> shells.open(target(m), options.hostKeys()));
-  }
-
-  /** The SSH target of a machine; an emulated guest's commands get longer to finish. */
-  private io.loadlab.provision.ssh.SshTarget target(String machine) {
-    io.loadlab.provision.ssh.SshTarget t = SshTargets.of(testbed, file, options, machine);
-    Guest g = testbed.guests().get(machine);
-    if (g == null || !"tcg".equals(virtualization.get(g.host()))) {
-      return t;
-    }
-    return new io.loadlab.provision.ssh.SshTarget(
-        t.name(),
-        t.address(),
-        t.port(),
-        t.user(),
-        t.keyFile(),
-        t.knownHosts(),
-        t.sudo(),
-        t.connectTimeout(),
-        t.commandTimeout().multipliedBy(EMULATION_SLOWDOWN));
-  }
-
   @Override
   public void close() {
-    List<AutoCloseable> all = new ArrayList<>(openShells.values());
+    List<AutoCloseable> all = new ArrayList<>(List.of(machines));
     all.addAll(libvirt.values());
     for (AutoCloseable c : all) {
       try {
@@ -501,7 +387,6 @@ public final class Provisioner implements AutoCloseable {
         // closing anyway
       }
     }
-    openShells.clear();
     libvirt.clear();
   }
 }

@@ -1,9 +1,11 @@
 #!/bin/busybox sh
 # loadlab's guest /init (written by HostRootInitramfs): loads the virtio and 9p modules, mounts the
 # host's root filesystem read-only from the 9p share "hostroot" (cached: nothing changes it), puts
-# tmpfs over the directories a guest writes, sets the guest's address from loadlab.ip=, makes a fresh SSH host key and prints it
-# on the serial console (the provisioner learns it from there), starts the host's own sshd in a
-# chroot of the share and waits. Nothing it writes survives the guest.
+# tmpfs over the directories a guest writes, sets the guest's address from loadlab.ip=, then makes
+# the share the guest's root (switch_root, not chroot: in a chroot, unshare -U is refused, and
+# loadlab's embedded PostgreSQL runs as root only in a user namespace), makes a fresh SSH host key
+# and prints it on the serial console (the provisioner learns it from there), starts the host's own
+# sshd and waits. Nothing it writes survives the guest.
 B=/bin/busybox
 $B mount -t proc proc /proc
 $B mount -t sysfs sys /sys
@@ -43,9 +45,6 @@ if [ -n "$IP" ]; then $B ip addr add "$IP" dev eth0 || fail "cannot set address 
 $B mkdir -p /host/run/sshd /host/run/loadlab /host/root/.ssh
 $B chmod 700 /host/root/.ssh
 if [ -f /authorized_keys ]; then $B cp /authorized_keys /host/root/.ssh/authorized_keys; fi
-$B chroot /host /usr/bin/ssh-keygen -q -t ed25519 -N '' -f /run/loadlab/ssh_host_ed25519_key ||
-  fail "ssh-keygen failed (install openssh-client on the host)"
-echo "loadlab-host-key: $($B cat /host/run/loadlab/ssh_host_ed25519_key.pub)"
 $B cat >/host/run/loadlab/sshd_config <<'CFG'
 HostKey /run/loadlab/ssh_host_ed25519_key
 PidFile /run/loadlab/sshd.pid
@@ -64,6 +63,21 @@ if [ "$VIRT" = tcg ]; then
   echo 'SetEnv LOADLAB_NO_CDS=1 "LOADLAB_JAVA_OPTS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"' \
     >>/host/run/loadlab/sshd_config
 fi
-$B chroot /host /usr/sbin/sshd -f /run/loadlab/sshd_config || fail "sshd did not start (install openssh-server on the host)"
+# The rest runs with the share as / (the host's own static busybox: the one copied in here).
+$B cat >/host/run/loadlab/init2 <<'INIT2'
+B=/bin/busybox
+fail() {
+  echo "loadlab-init: $*"
+  $B sleep 2
+  $B poweroff -f
+}
+/usr/bin/ssh-keygen -q -t ed25519 -N '' -f /run/loadlab/ssh_host_ed25519_key ||
+  fail "ssh-keygen failed (install openssh-client on the host)"
+echo "loadlab-host-key: $($B cat /run/loadlab/ssh_host_ed25519_key.pub)"
+/usr/sbin/sshd -f /run/loadlab/sshd_config || fail "sshd did not start (install openssh-server on the host)"
 echo "loadlab-guest-ready"
 while :; do $B sleep 3600; done
+INIT2
+[ -x /host/bin/busybox ] || fail "no /bin/busybox on the host (install busybox-static)"
+exec $B switch_root /host /bin/busybox sh /run/loadlab/init2
+fail "switch_root to the host's root filesystem failed"

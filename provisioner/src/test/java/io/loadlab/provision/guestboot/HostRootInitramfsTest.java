@@ -68,6 +68,10 @@ class HostRootInitramfsTest {
         cpio);
     assertTrue(cpio.contains("mount -t 9p"), "the /init mounts the host's root");
     assertTrue(cpio.contains("loadlab-host-key: "), "the /init prints the host key");
+    // The share becomes the guest's root, not a chroot: in a chroot the kernel refuses unshare -U
+    // (EPERM), which the embedded PostgreSQL needs as root.
+    assertTrue(cpio.contains("switch_root /host /bin/busybox"), "the /init switches root");
+    assertTrue(!cpio.contains("chroot /host"), "nothing runs in a chroot of the share");
     assertTrue(cpio.contains("module 9p.ko"), "the module files themselves are in it");
   }
 

@@ -55,7 +55,9 @@ class GuestLabCampaignTest {
     assumeTrue(
         Files.exists(
             Path.of(System.getProperty("user.dir"), "target/loadlab-0.1.0-SNAPSHOT-bin.tar.gz")),
-        "skipped: no dist/target/loadlab-0.1.0-SNAPSHOT-bin.tar.gz for the guests' install");
+        "skipped: no dist/target/loadlab-0.1.0-SNAPSHOT-bin.tar.gz for the guests' install"
+            + " (build it first: ./mvnw -B -pl dist -am package -DskipTests; surefire runs"
+            + " before packaging)");
     long before = Files.exists(ACTIONS) ? Files.readString(ACTIONS).length() : 0;
     Path out = dir.resolve("out");
     Path campaign = EXAMPLE.resolve("campaign.yaml");

@@ -15,6 +15,8 @@ import org.w3c.dom.Element;
  * emulator (qemu missing) or the testbed forbids emulation on a host without usable KVM.
  */
 public final class Virtualization {
+  private static final Path SYS_MODULE = Path.of("/sys/module");
+
   private Virtualization() {}
 
   /** Resolves the domain type for {@code lv} and sets it; returns {@code kvm} or {@code tcg}. */
@@ -22,7 +24,17 @@ public final class Virtualization {
     if ("test".equals(lv.domainType())) {
       return "kvm";
     }
-    Document caps = io.loadlab.provision.libvirt.Xml.parse(lv.capabilities());
+    String type = decide(hostName, h, lv.uri(), lv.capabilities(), SYS_MODULE);
+    lv.useDomainType("kvm".equals(type) ? "kvm" : "qemu");
+    return type;
+  }
+
+  /**
+   * The decision of {@link #apply} from the capabilities XML and the kernel's module directory
+   * ({@code /sys/module}; a parameter so tests can give a machine without hardware KVM).
+   */
+  static String decide(String hostName, Host h, String uri, String capabilities, Path modules) {
+    Document caps = Xml.parse(capabilities);
     boolean emulator = false;
     boolean kvm = false;
     for (Element guest : Xml.elements(caps, "/capabilities/guest")) {
@@ -36,14 +48,14 @@ public final class Virtualization {
       throw new UsageException(
           field
               + ": libvirt at "
-              + lv.uri()
+              + uri
               + " offers no x86_64 guests (qemu missing); install qemu-system-x86 on the host"
               + " and restart libvirtd");
     }
     String why = null;
     if (!kvm) {
       why = "libvirt offers no kvm domain type (no /dev/kvm)";
-    } else if (h.isLocal() && pvmOnly()) {
+    } else if (h.isLocal() && pvmOnly(modules)) {
       why = "its /dev/kvm is the nested kvm_pvm module, which cannot boot a stock kernel";
     }
     String wanted = h.virtualizationOrDefault();
@@ -57,13 +69,12 @@ public final class Virtualization {
               + "); set virtualization: auto or tcg to emulate (much slower), or enable KVM");
     }
     boolean useKvm = "kvm".equals(wanted) || ("auto".equals(wanted) && why == null);
-    lv.useDomainType(useKvm ? "kvm" : "qemu");
     return useKvm ? "kvm" : "tcg";
   }
 
-  private static boolean pvmOnly() {
-    return Files.exists(Path.of("/sys/module/kvm_pvm"))
-        && !Files.exists(Path.of("/sys/module/kvm_intel"))
-        && !Files.exists(Path.of("/sys/module/kvm_amd"));
+  private static boolean pvmOnly(Path modules) {
+    return Files.exists(modules.resolve("kvm_pvm"))
+        && !Files.exists(modules.resolve("kvm_intel"))
+        && !Files.exists(modules.resolve("kvm_amd"));
   }
 }

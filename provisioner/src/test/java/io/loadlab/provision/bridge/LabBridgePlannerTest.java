@@ -12,6 +12,7 @@ import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.ssh.RecordingShell;
 import io.loadlab.provision.testbed.LabBridge;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,12 +63,13 @@ class LabBridgePlannerTest {
   void aBridgeNameTakenBySomeoneElseStopsThePlan() {
     Shell shell = new Shell();
     shell.exists = true;
+    Plan plan = new Plan();
     UsageException e =
         assertThrows(
             UsageException.class,
             () ->
                 LabBridgePlanner.plan(
-                    new Plan(),
+                    plan,
                     "this",
                     Map.of("br0", new LabBridge("10.9.0.1/24")),
                     shell,
@@ -76,5 +78,8 @@ class LabBridgePlannerTest {
         "hosts.this.bridges.br0: an interface named br0 already exists on this and this testbed"
             + " did not create it; choose another bridge name",
         e.getMessage());
+    assertEquals(2, e.exitCode());
+    assertTrue(plan.isEmpty(), "nothing planned before the check");
+    assertEquals(List.of("ip link show dev br0"), shell.ran, "only the check ran");
   }
 }

@@ -29,4 +29,12 @@ public final class TestDriver {
     assumeTrue(
         present, "native libvirt is not installed; apt-get install libvirt0 (CI installs it)");
   }
+
+  /**
+   * Makes {@code lv} (on the test driver) define guests as {@code type}, so checks that skip the
+   * test driver (free memory, virtualization) run against it.
+   */
+  public static void useDomainType(LibvirtHost lv, String type) {
+    lv.useDomainType(type);
+  }
 }

@@ -6,6 +6,7 @@ import io.loadlab.campaign.file.Iterations;
 import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.file.ValidationProblems;
+import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.run.ConfigurationControl;
 import io.loadlab.campaign.run.TestbedMachines;
@@ -118,7 +119,7 @@ public final class CampaignPlan {
       Map<String, Double> phases = confTimes.phases(conf);
       if (phases != null) {
         sb.append("  phases as its last bring-up took them: ")
-            .append(Manifest.ConfigurationTime.describe(phases))
+            .append(GuestLabPhases.describe(phases))
             .append('\n');
       }
       for (Campaign.Step step : c.steps()) {

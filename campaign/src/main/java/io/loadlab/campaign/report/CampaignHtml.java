@@ -5,6 +5,7 @@ import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.ClientBars;
@@ -79,7 +80,7 @@ public final class CampaignHtml {
       m.configurationTimes.forEach(
           (name, t) -> {
             if (t.phases != null) {
-              facts.put("phases of " + name, Manifest.ConfigurationTime.describe(t.phases));
+              facts.put("phases of " + name, GuestLabPhases.describe(t.phases));
             }
           });
     }

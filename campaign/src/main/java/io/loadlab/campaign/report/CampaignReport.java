@@ -5,6 +5,7 @@ import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
@@ -181,10 +182,10 @@ public final class CampaignReport {
       return;
     }
     sb.append("## Phases (seconds)\n\n| configuration |");
-    Manifest.ConfigurationTime.PHASES.forEach(
-        k -> sb.append(' ').append(Manifest.ConfigurationTime.PHASE_LABELS.get(k)).append(" |"));
+    GuestLabPhases.PHASES.forEach(
+        k -> sb.append(' ').append(GuestLabPhases.PHASE_LABELS.get(k)).append(" |"));
     sb.append("\n|---|");
-    Manifest.ConfigurationTime.PHASES.forEach(k -> sb.append("---:|"));
+    GuestLabPhases.PHASES.forEach(k -> sb.append("---:|"));
     sb.append('\n');
     m.configurationTimes.forEach(
         (name, t) -> {
@@ -192,7 +193,7 @@ public final class CampaignReport {
             return;
           }
           sb.append("| ").append(name).append(" |");
-          for (String k : Manifest.ConfigurationTime.PHASES) {
+          for (String k : GuestLabPhases.PHASES) {
             Double v = t.phases.get(k);
             sb.append(' ')
                 .append(v == null ? "" : String.format(Locale.ROOT, "%.1f", v))

@@ -150,38 +150,6 @@ public final class Manifest {
      * configurations/<name>.phases.json} has them; for the report and later plans.
      */
     public Map<String, Double> phases;
-
-    /** The keys of {@link #phases}, in the order they happen. */
-    public static final List<String> PHASES =
-        List.of("apply", "bootToSsh", "install", "servicesReady", "runs", "teardown");
-
-    /** The phases' names as reports show them, by their keys in {@link #phases}. */
-    public static final Map<String, String> PHASE_LABELS =
-        Map.of(
-            "apply", "apply",
-            "bootToSsh", "boot to SSH",
-            "install", "install",
-            "servicesReady", "services ready",
-            "runs", "runs",
-            "teardown", "teardown");
-
-    /**
-     * {@code phases} as one line: {@code apply 3.1 s, boot to SSH 40.2 s, ...}, in the order they
-     * happen ({@link #PHASES}) whatever the file's order, any other key after them.
-     */
-    public static String describe(Map<String, Double> phases) {
-      StringBuilder sb = new StringBuilder();
-      Map<String, Double> ordered = new java.util.LinkedHashMap<>();
-      PHASES.stream().filter(phases::containsKey).forEach(k -> ordered.put(k, phases.get(k)));
-      ordered.putAll(phases);
-      ordered.forEach(
-          (k, v) ->
-              sb.append(sb.length() == 0 ? "" : ", ")
-                  .append(PHASE_LABELS.getOrDefault(k, k))
-                  .append(' ')
-                  .append(String.format(java.util.Locale.ROOT, "%.1f s", v)));
-      return sb.toString();
-    }
   }
 
   /** A failed attempt of a run that {@code --retry-failed} ran again. */

@@ -9,6 +9,7 @@ import io.loadlab.campaign.plan.Eta;
 import io.loadlab.campaign.plan.RunTimes;
 import io.loadlab.campaign.report.CampaignReport;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.run.RunControl;
 import java.io.IOException;
@@ -156,10 +157,7 @@ public final class CampaignRunner {
                 GuestLabRecords.phases(
                     conf, dir.resolve("configurations"), upStart, upEnd, downStart, downEnd);
             out.println(
-                "configuration "
-                    + conf.name()
-                    + ": "
-                    + Manifest.ConfigurationTime.describe(took.phases));
+                "configuration " + conf.name() + ": " + GuestLabPhases.describe(took.phases));
             save();
           }
         }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.results.GuestLabPhases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,7 +55,7 @@ class GuestLabRecordsTest {
             "runs", 220.0,
             "teardown", 9.5),
         p);
-    assertEquals(Manifest.ConfigurationTime.PHASES, List.copyOf(p.keySet()));
+    assertEquals(GuestLabPhases.PHASES, List.copyOf(p.keySet()));
     assertEquals(
         p,
         new ObjectMapper()
@@ -63,6 +63,6 @@ class GuestLabRecordsTest {
     assertEquals(
         "apply 12.5 s, boot to SSH 28.0 s, install 30.0 s, services ready 10.0 s, runs 220.0 s,"
             + " teardown 9.5 s",
-        Manifest.ConfigurationTime.describe(p));
+        GuestLabPhases.describe(p));
   }
 }

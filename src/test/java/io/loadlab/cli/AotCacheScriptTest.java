@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,12 +55,53 @@ class AotCacheScriptTest {
   }
 
   @Test
-  void withoutLoadlabAotNothingIsTrained() throws Exception {
+  void onByDefaultAndOffWithLoadlabAotZero() throws Exception {
     Path java = fakeJava(0, true);
     Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
-    assertEquals("", aotOpts(java, jar, null).strip());
     assertEquals("", aotOpts(java, jar, "0").strip());
-    assertEquals(0, trainings());
+    assertEquals(0, trainings(), "LOADLAB_AOT=0: no training run");
+    assertTrue(aotOpts(java, jar, null).strip().startsWith("-XX:AOTCache="), "unset: on");
+    assertEquals(1, trainings());
+  }
+
+  @Test
+  void aCampaignThatNamesAmqpMakesTheCacheBeforeItsFirstRunAndOthersDoNot() throws Exception {
+    Path java = fakeJava(0, true);
+    Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
+    Path net = Files.writeString(dir.resolve("net.yaml"), "steps:\n  - run: net rr\n");
+    Path amqp = Files.writeString(dir.resolve("amqp.yaml"), "steps:\n  - run: amqp latency\n");
+    assertEquals("", prepare(java, jar, "campaign", "run", net.toString()).strip());
+    assertEquals("", prepare(java, jar, "net", "rr").strip());
+    assertEquals(0, trainings(), "no amqp: no training run");
+    Path cache = dir.resolve("loadlab-25_fake-amqp.aot");
+    assertEquals(cache.toString(), prepare(java, jar, "campaign", "run", amqp.toString()).strip());
+    assertEquals(1, trainings());
+    assertEquals(
+        cache.toString(),
+        prepare(java, jar, "net", "rr").strip(),
+        "a fresh cache is named to every command, for a campaign's amqp runs");
+    assertEquals(1, trainings());
+  }
+
+  /** loadlab_aot_prepare for the given command line, LOADLAB_AOT unset. */
+  private String prepare(Path java, Path jar, String... command)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                ". \"$0\"; loadlab_aot_prepare 25 \"$1\" \"$2\" \"$3\" \"${@:4}\"",
+                SCRIPT.toString(),
+                java.toString(),
+                jar.toString(),
+                dir.toString())
+            .redirectError(dir.resolve("stderr.txt").toFile());
+    pb.command().addAll(List.of(command));
+    pb.environment().remove("LOADLAB_AOT");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), () -> "stderr: " + read(dir.resolve("stderr.txt")));
+    return out;
   }
 
   private String aotOpts(Path java, Path jar) throws IOException, InterruptedException {

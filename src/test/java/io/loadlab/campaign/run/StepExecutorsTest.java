@@ -2,8 +2,11 @@ package io.loadlab.campaign.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Campaign runs start with the JVM options the launcher chose for their command. */
 class StepExecutorsTest {
@@ -57,5 +60,24 @@ class StepExecutorsTest {
     assertEquals(
         List.of("-cp", "a/classes:b.jar", "io.loadlab.cli.Main"),
         StepExecutors.mainOf("a/classes:b.jar"));
+  }
+
+  @Test
+  void anAmqpRunStartsWithTheLaunchersAotCacheWhenItExists(@TempDir Path dir) throws Exception {
+    Path cache = Files.writeString(dir.resolve("loadlab-25-amqp.aot"), "cache");
+    List<String> latency = List.of("amqp", "latency", "--rate", "1000");
+    assertEquals(
+        List.of("-XX:AOTCache=" + cache),
+        StepExecutors.aotOptions(latency, null, cache.toString()));
+    assertEquals(List.of(), StepExecutors.aotOptions(List.of("net", "rr"), null, cache.toString()));
+    assertEquals(
+        List.of(),
+        StepExecutors.aotOptions(latency, null, dir.resolve("missing.aot").toString()),
+        "a cache that is not there is not passed on");
+    assertEquals(List.of(), StepExecutors.aotOptions(latency, null, null));
+    assertEquals(
+        List.of(),
+        StepExecutors.aotOptions(latency, "-XX:AOTCache=/other.aot", cache.toString()),
+        "the run's own cache wins");
   }
 }

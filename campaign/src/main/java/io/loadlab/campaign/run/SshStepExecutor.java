@@ -95,6 +95,9 @@ final class SshStepExecutor implements StepExecutor {
     cmd.append("exec env ")
         .append(StepExecutors.EXIT_WITH_PARENT)
         .append("=parent ")
+        // A run there never makes the ahead-of-time cache of amqp commands (a training run of its
+        // own, lib/aot-cache.sh): that would land inside the run.
+        .append("LOADLAB_AOT=0 ")
         .append(placement.shellPrefix())
         .append(machines.program());
     for (String a : args) {

@@ -97,9 +97,14 @@ public final class StepExecutors {
       cmd.addAll(List.of(opts.trim().split("\\s+")));
     }
     cmd.addAll(jitOptions(args, opts, System.getenv("LOADLAB_DS2_RUN_JAVA_OPTS")));
+    List<String> aot = aotOptions(args, opts, System.getenv("LOADLAB_AOT_CACHE"));
+    cmd.addAll(aot);
     // The launcher's class-data archive (AppCDS) serves runs on the same jar: faster starts.
     String archive = System.getenv("LOADLAB_CDS_ARCHIVE");
-    if (archive != null && !archive.isBlank() && Files.isRegularFile(Path.of(archive))) {
+    if (aot.isEmpty()
+        && archive != null
+        && !archive.isBlank()
+        && Files.isRegularFile(Path.of(archive))) {
       cmd.add("-XX:SharedArchiveFile=" + archive);
     }
     cmd.addAll(mainOf(System.getProperty("java.class.path")));
@@ -146,6 +151,24 @@ public final class StepExecutors {
       return List.of();
     }
     return List.of(ds2RunOpts.trim().split("\\s+"));
+  }
+
+  /**
+   * The ahead-of-time cache option of a run: for an {@code amqp} command, the launcher's cache
+   * ({@code cache}, from lib/aot-cache.sh, Java 25+) when it exists, unless the run's own JVM
+   * options name a cache or an archive already. It carries the classes and method profiles of a
+   * training run, so that the run's JIT warm-up is shorter (docs/benchmarks.md).
+   */
+  static List<String> aotOptions(List<String> args, String runOpts, String cache) {
+    if (args.isEmpty() || !args.get(0).equals("amqp") || cache == null || cache.isBlank()) {
+      return List.of();
+    }
+    if (runOpts != null && (runOpts.contains("AOTCache") || runOpts.contains("SharedArchive"))) {
+      return List.of();
+    }
+    return Files.isRegularFile(Path.of(cache.strip()))
+        ? List.of("-XX:AOTCache=" + cache.strip())
+        : List.of();
   }
 
   private static final Pattern JIT_OPTION =

@@ -171,6 +171,7 @@ public final class JmhResultImporter {
         here.arch(),
         first.path("vmName").asText(here.jvm()),
         first.path("jdkVersion").asText(here.jvmVersion()),
+        null,
         null);
   }
 }

@@ -8,7 +8,8 @@ import java.net.InetAddress;
 /**
  * The machine a run ran on, with the JVM's just-in-time compilers ({@code jit}: {@code C1+C2},
  * {@code C1 only}, {@code C2 only} or {@code interpreter only}; null where unknown), which change a
- * client's CPU cost per operation on a small machine.
+ * client's CPU cost per operation on a small machine, and the ahead-of-time cache it started with
+ * ({@code aotCache}: the file's name, Java 25+; null without one), which shortens its JIT warm-up.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EnvironmentInfo(
@@ -20,7 +21,8 @@ public record EnvironmentInfo(
     String arch,
     String jvm,
     String jvmVersion,
-    String jit) {
+    String jit,
+    String aotCache) {
 
   /** Describes the machine this JVM runs on. */
   public static EnvironmentInfo current() {
@@ -38,7 +40,25 @@ public record EnvironmentInfo(
         System.getProperty("os.arch"),
         System.getProperty("java.vm.name"),
         System.getProperty("java.version"),
-        currentJit());
+        currentJit(),
+        currentAotCache());
+  }
+
+  /**
+   * The file name of the ahead-of-time cache this JVM started with ({@code -XX:AOTCache}), or null.
+   */
+  public static String currentAotCache() {
+    try {
+      String value =
+          ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+              .getVMOption("AOTCache")
+              .getValue();
+      return value == null || value.isBlank()
+          ? null
+          : java.nio.file.Path.of(value).getFileName().toString();
+    } catch (RuntimeException e) {
+      return null; // before Java 24, or not HotSpot
+    }
   }
 
   /**

@@ -6,8 +6,9 @@
 # minutes in slower code: profiled C1 code (tiered) or the interpreter (C2 alone). Compiled with C1
 # only (-XX:TieredStopAtLevel=1) it is done compiling within seconds. With Java 17 the client's CPU
 # per order stayed at 450-560 us where C1 and C2 took 480-880 us; with Java 25 (virtual user
-# threads) 243-294 us where C2 alone took 390-560 us and C1 and C2 456 us, 16-36 s into a run,
-# with the C2 thread still taking 28% of the client's CPU (docs/benchmarks.md, DS2). Elsewhere
+# threads), 16-36 s into a run on a busy machine, 171-239 us (8 runs) where C2 alone took 217-639
+# us (5 runs, median 293; its compiler thread alone took 28% of the client's CPU) and C1 and C2
+# 456 us (docs/benchmarks.md, DS2). Elsewhere
 # the JVM's default stays. A JIT option in LOADLAB_JAVA_OPTS always wins: for example
 # -XX:TieredStopAtLevel=4 keeps C2, -XX:-TieredCompilation C2 alone. result.json's environment
 # records the choice (`jit`).

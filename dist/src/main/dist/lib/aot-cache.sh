@@ -1,6 +1,5 @@
 # Sourced by the loadlab launchers (bin/loadlab, and ./loadlab in a source checkout): the
-# ahead-of-time cache of `amqp` commands on Java 25 and newer, on by default (LOADLAB_AOT=0 turns it
-# off).
+# ahead-of-time cache of `amqp` commands on Java 25 and newer, when LOADLAB_AOT=1 asks for it.
 #
 # An AMQP client's transit p50 falls over the first seconds of every run while the JIT compiles
 # the client's hot path (at 1,000 msg/s HotSpot needs thousands of calls, i.e. seconds, before it
@@ -10,7 +9,9 @@
 # build: a 10-second `amqp latency --rate 1000 --size 64` against the embedded broker (the
 # launcher says so on stderr; it takes 10-20 s more than the command itself). It cut the
 # warm-up of `amqp latency` at 1,000 msg/s from a median of 14.2 s to 4.8 s (docs/benchmarks.md,
-# bench/warmup.sh, 5 rounds each). `campaign run` of a campaign file that names amqp makes it
+# bench/warmup.sh, 5 rounds each) on one host; on another (H6, 2026-11-28) neither settled within
+# 20 s and the steady transit p50 with the cache was 319-372 us against 196-251 us without (the
+# training run's profiles include the embedded broker's code), so it stays opt-in. `campaign run` of a campaign file that names amqp makes it
 # before the campaign's first run, so that no run pays for the training; the launcher exports the
 # cache as LOADLAB_AOT_CACHE and a campaign's `amqp` runs (child JVMs) start with it. With it, the
 # class-data archive of other commands (AppCDS) is not used by `amqp` commands. result.json's
@@ -20,12 +21,12 @@
 # cache; $5: 1 to make the cache when it is missing or older than the jar. Prints the cache's path
 # when a fresh one exists (maybe nothing).
 loadlab_aot_cache() {
-  [ "${LOADLAB_AOT:-1}" != 0 ] && [ "${1:-0}" -ge 25 ] 2>/dev/null || return 0
+  [ "${LOADLAB_AOT:-0}" = 1 ] && [ "${1:-0}" -ge 25 ] 2>/dev/null || return 0
   _runtime=$("$2" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | tr -c 'A-Za-z0-9._+\n-' '_')
   _aot="$4/loadlab-${_runtime:-java}-amqp.aot"
   if [ ! -f "$_aot" ] || [ "$3" -nt "$_aot" ]; then
     [ "${5:-0}" = 1 ] && [ -w "$4" ] || return 0
-    echo "loadlab: making the ahead-of-time cache of amqp commands (a 10 s training run, once per jar and Java build; LOADLAB_AOT=0 skips it)..." >&2
+    echo "loadlab: making the ahead-of-time cache of amqp commands (a 10 s training run, once per jar and Java build; LOADLAB_AOT=1)..." >&2
     _work=$(mktemp -d 2>/dev/null || echo "/tmp/loadlab-aot.$$")
     # The training run's own verdict does not matter (on a busy machine it may not hold its rate and
     # exit 1): what counts is that the JVM wrote the cache at exit. A stale cache is never kept, or

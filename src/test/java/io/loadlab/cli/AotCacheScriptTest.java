@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launchers' ahead-of-time cache (lib/aot-cache.sh, on by default, {@code LOADLAB_AOT=0} turns
- * it off) with a stand-in java that writes the cache and exits as a real training run may: a
- * training run that fails its own rate check still leaves a cache, and a cache older than the jar
- * is never handed to the JVM (it would be refused, and every run would train again).
+ * The launchers' ahead-of-time cache (lib/aot-cache.sh, {@code LOADLAB_AOT=1} turns it on) with a
+ * stand-in java that writes the cache and exits as a real training run may: a training run that
+ * fails its own rate check still leaves a cache, and a cache older than the jar is never handed to
+ * the JVM (it would be refused, and every run would train again).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AotCacheScriptTest {
@@ -55,12 +55,13 @@ class AotCacheScriptTest {
   }
 
   @Test
-  void onByDefaultAndOffWithLoadlabAotZero() throws Exception {
+  void offUnlessLoadlabAotIsOne() throws Exception {
     Path java = fakeJava(0, true);
     Path jar = Files.writeString(dir.resolve("loadlab.jar"), "jar");
+    assertEquals("", aotOpts(java, jar, null).strip());
     assertEquals("", aotOpts(java, jar, "0").strip());
-    assertEquals(0, trainings(), "LOADLAB_AOT=0: no training run");
-    assertTrue(aotOpts(java, jar, null).strip().startsWith("-XX:AOTCache="), "unset: on");
+    assertEquals(0, trainings(), "no training run unless asked");
+    assertTrue(aotOpts(java, jar, "1").strip().startsWith("-XX:AOTCache="));
     assertEquals(1, trainings());
   }
 
@@ -83,7 +84,7 @@ class AotCacheScriptTest {
     assertEquals(1, trainings());
   }
 
-  /** loadlab_aot_prepare for the given command line, LOADLAB_AOT unset. */
+  /** loadlab_aot_prepare for the given command line, LOADLAB_AOT=1. */
   private String prepare(Path java, Path jar, String... command)
       throws IOException, InterruptedException {
     ProcessBuilder pb =
@@ -97,7 +98,7 @@ class AotCacheScriptTest {
                 dir.toString())
             .redirectError(dir.resolve("stderr.txt").toFile());
     pb.command().addAll(List.of(command));
-    pb.environment().remove("LOADLAB_AOT");
+    pb.environment().put("LOADLAB_AOT", "1");
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), () -> "stderr: " + read(dir.resolve("stderr.txt")));

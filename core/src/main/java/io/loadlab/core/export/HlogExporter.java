@@ -40,7 +40,8 @@ public final class HlogExporter implements ResultSink {
   @Override
   public void interval(IntervalReport report) throws IOException {
     for (OperationSnapshot s : report.snapshots()) {
-      Histogram h = s.latencyNanos(); // this interval's own copy: tagging it changes nothing else
+      // Lent for this call, the recorder's own: it clears tag and time stamps when it reuses it.
+      Histogram h = s.latencyNanos();
       h.setStartTimeStamp(report.sample().startEpochMs());
       h.setEndTimeStamp(report.sample().endEpochMs());
       h.setTag(tag(s.operation()));

@@ -1,6 +1,6 @@
 package io.loadlab.core.export;
 
-import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.ResultRewriter;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.IntervalReport;
@@ -24,7 +24,8 @@ import java.util.function.LongSupplier;
  * average: after a rewrite of {@code n} bytes the next waits until {@code n / BYTES_PER_SECOND}
  * seconds have passed. That is every interval while the file is under 1 MiB (about a quarter of an
  * hour of a one-operation run at one-second intervals), every few seconds beyond; the CSV and hlog
- * files still get every interval as it ends.
+ * files still get every interval as it ends. Each rewrite serialises only the intervals that are
+ * new ({@link ResultRewriter}), the file's bytes being the same.
  */
 public final class JsonExporter implements ResultSink {
   /** The least room kept for the last write, and what is kept beyond the file's own size. */
@@ -37,6 +38,10 @@ public final class JsonExporter implements ResultSink {
   private final SpaceReserve reserve;
   private final LongSupplier nanoClock;
   private final long bytesPerSecond;
+
+  /** Serialises each interval once, not at every rewrite. */
+  private final ResultRewriter rewriter = new ResultRewriter();
+
   private boolean written;
   private long nextWriteNanos;
 
@@ -64,7 +69,7 @@ public final class JsonExporter implements ResultSink {
     if (written && now - nextWriteNanos < 0) {
       return; // within the budget of the last rewrite
     }
-    ResultJson.writeInExistingDirectory(report.resultSoFar().get(), file);
+    rewriter.write(report.resultSoFar().get(), file);
     // The final file is this one and a little more (the last intervals, the verdicts).
     long size = Files.size(file);
     reserve.keep(size + size / 4 + MIN_RESERVE);
@@ -75,7 +80,7 @@ public final class JsonExporter implements ResultSink {
   @Override
   public void end(RunResult result) throws IOException {
     reserve.release();
-    ResultJson.writeInExistingDirectory(result, file);
+    rewriter.write(result, file);
   }
 
   @Override

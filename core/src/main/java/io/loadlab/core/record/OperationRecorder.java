@@ -1,5 +1,6 @@
 package io.loadlab.core.record;
 
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,7 +25,16 @@ public final class OperationRecorder {
   private final LongAdder bytesSent = new LongAdder();
   private final LongAdder bytesReceived = new LongAdder();
   private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
-  private Histogram recycled;
+
+  /**
+   * Interval histograms given back ({@link #giveBack}) once nobody reads them, for the next
+   * snapshots: a snapshot hands out the recorder's own interval histogram instead of a copy, so an
+   * interval costs no new 256 KB counts array and no walk to copy it. Guarded by this.
+   */
+  private final ArrayDeque<Histogram> spare = new ArrayDeque<>(MAX_SPARE);
+
+  /** Spare histograms kept: one being read while the next interval is cut, and one more. */
+  private static final int MAX_SPARE = 2;
 
   OperationRecorder(String name, Recorder owner) {
     this.name = name;
@@ -79,12 +89,18 @@ public final class OperationRecorder {
    * Takes what was recorded since the last call and starts a new interval. The count of successes
    * is the interval histogram's own, so an interval's count and its histogram always agree (a
    * separate counter, read a moment apart, could put a sample in one interval's histogram and the
-   * next one's count).
+   * next one's count). The snapshot's histogram is its own until it is given back.
    */
   synchronized OperationSnapshot snapshot() {
-    Histogram interval = latency.getIntervalHistogram(recycled);
-    Histogram copy = interval.copy();
-    recycled = interval;
+    Histogram interval;
+    try {
+      // Null if none was given back: the recorder then makes a new one.
+      interval = latency.getIntervalHistogram(spare.poll());
+    } catch (IllegalArgumentException notFromThisRecorder) {
+      // Given back by mistake (another recorder's operation of the same name): checked before the
+      // recorder changes anything, so a new histogram takes its place.
+      interval = latency.getIntervalHistogram();
+    }
     Map<String, Long> kinds = new TreeMap<>();
     errorKinds.forEach(
         (kind, adder) -> {
@@ -96,12 +112,27 @@ public final class OperationRecorder {
     long failed = errors.sumThenReset();
     return new OperationSnapshot(
         name,
-        copy,
-        copy.getTotalCount() + failed,
+        interval,
+        interval.getTotalCount() + failed,
         failed,
         bytesSent.sumThenReset(),
         bytesReceived.sumThenReset(),
         kinds);
+  }
+
+  /**
+   * Takes back the histogram of a snapshot of this operation that nobody reads any more; the next
+   * snapshot clears and reuses it. Giving back the same histogram twice keeps it once.
+   */
+  synchronized void giveBack(Histogram h) {
+    for (Histogram kept : spare) {
+      if (kept == h) {
+        return;
+      }
+    }
+    if (spare.size() < MAX_SPARE) {
+      spare.push(h);
+    }
   }
 
   private static long clamp(long nanos) {

@@ -58,12 +58,30 @@ public final class Recorder {
     return activeUsers.get();
   }
 
-  /** Takes and resets what every operation recorded since the last snapshot, in creation order. */
+  /**
+   * Takes and resets what every operation recorded since the last snapshot, in creation order. Each
+   * snapshot's histogram belongs to the caller, who may {@link #giveBack} it when done with it.
+   */
   public List<OperationSnapshot> snapshot() {
     List<OperationSnapshot> snapshots = new ArrayList<>(inOrder.size());
     for (OperationRecorder op : inOrder) {
       snapshots.add(op.snapshot());
     }
     return snapshots;
+  }
+
+  /**
+   * Gives back the histograms of snapshots this recorder took and that nobody will read again, so
+   * that the next snapshots reuse them rather than allocate (some 256 KB per operation per
+   * interval). A snapshot given back must not be read afterwards, nor given back again after a
+   * later snapshot: its histogram is cleared and filled with a later interval.
+   */
+  public void giveBack(List<OperationSnapshot> done) {
+    for (OperationSnapshot s : done) {
+      OperationRecorder op = byName.get(s.operation());
+      if (op != null && s.latencyNanos() != null) {
+        op.giveBack(s.latencyNanos());
+      }
+    }
   }
 }

@@ -27,6 +27,11 @@ public final class ResultJson {
     return MAPPER.writeValueAsString(result);
   }
 
+  /** Serialises one interval, as it stands on its own (not indented as in a result). */
+  static String toJson(IntervalSample interval) throws IOException {
+    return MAPPER.writeValueAsString(interval);
+  }
+
   /** Parses a result. */
   public static RunResult fromJson(String json) throws IOException {
     return MAPPER.readValue(json, RunResult.class);

@@ -93,6 +93,8 @@ final class IntervalCutter {
         ops.put(s.operation(), OperationTotals.of(s, seconds));
       }
     }
+    // What is not handed to the sinks is read no more: its histograms go back for the next cut.
+    recorder.giveBack(idle(snapshots, active));
     boolean sliver = boundary && seconds < sliverSeconds;
     if (active.isEmpty() && (seconds < 0.05 || measurementEnded || sliver)) {
       // A phase change right after another, or after the end: nothing to report.
@@ -125,5 +127,20 @@ final class IntervalCutter {
     intervalStartNanos = nowNanos;
     intervalStartEpochMs = endEpochMs;
     return new IntervalReport(sample, active, resultSoFar);
+  }
+
+  /** The snapshots of {@code all} that are not in {@code active}. */
+  private static List<OperationSnapshot> idle(
+      List<OperationSnapshot> all, List<OperationSnapshot> active) {
+    if (active.size() == all.size()) {
+      return List.of();
+    }
+    List<OperationSnapshot> idle = new ArrayList<>(all.size() - active.size());
+    for (OperationSnapshot s : all) {
+      if (s.isEmpty()) {
+        idle.add(s);
+      }
+    }
+    return idle;
   }
 }

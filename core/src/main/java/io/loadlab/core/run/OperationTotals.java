@@ -18,12 +18,21 @@ final class OperationTotals {
   private long bytesReceived;
   private final Map<String, Long> errorKinds = new TreeMap<>();
 
+  /**
+   * The latency summary as of the last {@link #add}, or null: the result so far is built every
+   * interval (result.json), and an operation that completed nothing since keeps its summary.
+   */
+  private LatencySummary summary;
+
   OperationTotals(String phase) {
     this.phase = phase;
   }
 
   void add(OperationSnapshot s) {
-    latency.add(s.latencyNanos());
+    if (s.latencyNanos().getTotalCount() > 0) {
+      latency.add(s.latencyNanos());
+      summary = null;
+    }
     count += s.count();
     errors += s.errors();
     bytesSent += s.bytesSent();
@@ -45,11 +54,18 @@ final class OperationTotals {
         errors,
         bytesSent,
         bytesReceived,
-        LatencySummary.ofNanos(latency),
+        latencySummary(),
         seconds,
         cpu,
         errorKinds.isEmpty() ? null : new TreeMap<>(errorKinds),
         parameters);
+  }
+
+  private LatencySummary latencySummary() {
+    if (summary == null) {
+      summary = LatencySummary.ofNanos(latency);
+    }
+    return summary;
   }
 
   static OperationStats of(OperationSnapshot s, double seconds) {

@@ -14,7 +14,12 @@ public interface ResultSink extends Closeable {
   /** The run starts. */
   default void begin(RunInfo info, long startEpochMs) throws IOException {}
 
-  /** An interval finished. */
+  /**
+   * An interval finished. Its histograms ({@link IntervalReport#snapshots()}) are lent for this
+   * call only: once every sink returned, the recorder clears and refills them with a later interval
+   * rather than copy every operation's histogram every interval. A sink that keeps one copies it
+   * (or adds it into a histogram of its own).
+   */
   default void interval(IntervalReport report) throws IOException {}
 
   /** The run ended; {@code result} is final. */

@@ -257,6 +257,8 @@ public final class RunRecording implements AutoCloseable {
         for (ResultSink sink : sinks) {
           sinkCalls.call(sink, "interval", () -> sink.interval(report));
         }
+        // The sinks are done with its histograms (ResultSink#interval): the next cut reuses them.
+        recorder.giveBack(report.snapshots());
       }
     }
   }

@@ -87,6 +87,39 @@ class RecorderTest {
   }
 
   @Test
+  void histogramsGivenBackAreReusedAndClearedFirst() {
+    Recorder r = new Recorder();
+    OperationRecorder op = r.operation("rr");
+    java.util.Set<org.HdrHistogram.Histogram> used =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (int i = 1; i <= 10; i++) {
+      for (int k = 0; k < i; k++) {
+        op.success(1_000L * i);
+      }
+      List<OperationSnapshot> s = r.snapshot();
+      org.HdrHistogram.Histogram h = s.get(0).latencyNanos();
+      assertEquals(i, h.getTotalCount(), "interval " + i + " holds its own samples only");
+      assertEquals(1_000L * i, h.getMinValue(), i, "interval " + i);
+      used.add(h);
+      r.giveBack(s);
+      r.giveBack(s); // twice by mistake: kept once
+    }
+    assertTrue(used.size() <= 3, used.size() + " histograms for 10 intervals");
+  }
+
+  @Test
+  void aHistogramGivenBackToTheWrongRecorderIsReplaced() {
+    Recorder a = new Recorder();
+    Recorder b = new Recorder();
+    a.operation("rr").success(1);
+    b.giveBack(a.snapshot()); // same operation name, another recorder's histogram
+    b.operation("rr").success(3);
+    OperationSnapshot s = b.snapshot().get(0);
+    assertEquals(1, s.latencyNanos().getTotalCount());
+    assertEquals(3, s.latencyNanos().getMaxValue());
+  }
+
+  @Test
   void sampleListenerSeesEverySample() {
     Recorder r = new Recorder();
     AtomicInteger seen = new AtomicInteger();

@@ -2,6 +2,7 @@ package io.loadlab.jmh.export;
 
 import io.loadlab.core.Version;
 import io.loadlab.core.record.OperationRecorder;
+import io.loadlab.core.record.OperationSnapshot;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.RunInfo;
@@ -62,14 +63,29 @@ public record RecordedRun(RunInfo run, IntervalReport lastInterval, RunResult re
     }
   }
 
-  /** Keeps the last interval the recording reports. */
+  /**
+   * Keeps the last interval the recording reports, with copies of its histograms: the recording's
+   * own are lent for the call only ({@link ResultSink#interval}).
+   */
   private static final class LastInterval implements ResultSink {
     IntervalReport report;
 
     @Override
     public void interval(IntervalReport r) {
       if (!r.snapshots().isEmpty()) {
-        report = r;
+        List<OperationSnapshot> kept = new ArrayList<>();
+        for (OperationSnapshot s : r.snapshots()) {
+          kept.add(
+              new OperationSnapshot(
+                  s.operation(),
+                  s.latencyNanos().copy(),
+                  s.count(),
+                  s.errors(),
+                  s.bytesSent(),
+                  s.bytesReceived(),
+                  s.errorKinds()));
+        }
+        report = new IntervalReport(r.sample(), kept, r.resultSoFar());
       }
     }
   }

@@ -8,6 +8,9 @@
 #   (the client only: BROKER_JAVA_OPTS= for the broker, which one unmeasured run of BROKER_PRIME=20 s
 #   warms first, as a campaign's broker is warm after its first run)
 #   SHORT=1 bench/warmup.sh               # a few seconds, one round (CI: the script cannot rot)
+#   taskset -c 0 env BROKER_CPU=1 bench/warmup.sh amqp-latency   # the broker on a CPU of its own
+#   (BROKER_CPU=n starts the broker under `taskset -c n`; by default it shares the client's CPUs, so
+#   the client's JIT threads and the broker take turns on them)
 #
 # Workloads: amqp-latency (`amqp latency --rate 1000 --size 64`, embedded broker in its own JVM,
 # p50 of `transit`), net-rr-tcp and net-rr-udp (`net rr`, 1 user, 14/14 B, against `net serve`).
@@ -48,7 +51,9 @@ wait_for() { # log-file text
 needs() { [[ " ${WORKLOADS[*]} " == *" $1"* ]]; }
 if needs amqp; then
   # The broker keeps its own JVM options (LOADLAB_JAVA_OPTS is for the client under study).
-  LOADLAB_JAVA_OPTS="${BROKER_JAVA_OPTS:-}" LOADLAB_AOT= "$LOADLAB" broker --host 127.0.0.1 --port 0 \
+  BROKER_PIN=()
+  [[ -n ${BROKER_CPU:-} ]] && BROKER_PIN=(taskset -c "$BROKER_CPU")
+  LOADLAB_JAVA_OPTS="${BROKER_JAVA_OPTS:-}" LOADLAB_AOT= "${BROKER_PIN[@]}" "$LOADLAB" broker --host 127.0.0.1 --port 0 \
     >"$WORK/broker.log" 2>&1 &
   PIDS+=($!)
   wait_for "$WORK/broker.log" listening
@@ -115,7 +120,7 @@ run() { # workload round
 }
 
 echo "java: $(. "$ROOT/dist/src/main/dist/lib/find-java.sh"; loadlab_find_java; "$java" -version 2>&1 | head -1)"
-echo "LOADLAB_JAVA_OPTS=${LOADLAB_JAVA_OPTS:-} LOADLAB_NO_CDS=${LOADLAB_NO_CDS:-}; ${DURATION}s runs, $ROUNDS rounds"
+echo "LOADLAB_JAVA_OPTS=${LOADLAB_JAVA_OPTS:-} LOADLAB_NO_CDS=${LOADLAB_NO_CDS:-} BROKER_CPU=${BROKER_CPU:-}; ${DURATION}s runs, $ROUNDS rounds"
 for round in $(seq "$ROUNDS"); do
   for w in "${WORKLOADS[@]}"; do run "$w" "$round"; done
 done

@@ -9,11 +9,11 @@ import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-class LatencySummaryTest {
+public class LatencySummaryTest {
   private static final long HOUR = TimeUnit.HOURS.toNanos(1);
 
   /** The summary as HdrHistogram's own methods give it, one call per figure. */
-  static LatencySummary reference(Histogram h) {
+  public static LatencySummary reference(Histogram h) {
     if (h.getTotalCount() == 0) {
       return LatencySummary.EMPTY;
     }

@@ -1,8 +1,8 @@
 package io.loadlab.core.run;
 
+import static io.loadlab.core.results.LatencySummaryTest.reference;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -197,23 +197,5 @@ class IntervalFiguresTest {
     ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
     int n = h.encodeIntoCompressedByteBuffer(buffer, 9);
     return Arrays.copyOf(buffer.array(), n);
-  }
-
-  /** The summary from HdrHistogram's own methods, one call per figure. */
-  private static LatencySummary reference(Histogram h) {
-    assertNotNull(h);
-    return new LatencySummary(
-        us(h.getMinValue()),
-        Math.round(h.getMean() / 1_000.0 * 1_000.0) / 1_000.0,
-        us(h.getValueAtPercentile(50)),
-        us(h.getValueAtPercentile(90)),
-        us(h.getValueAtPercentile(99)),
-        us(h.getValueAtPercentile(99.9)),
-        us(h.getValueAtPercentile(99.99)),
-        us(h.getMaxValue()));
-  }
-
-  private static double us(long nanos) {
-    return Math.round(nanos / 1_000.0 * 1_000.0) / 1_000.0;
   }
 }

@@ -16,7 +16,9 @@
 #
 # PERF=1 (needs linux-perf) also measures CPU per transaction: `perf stat -e task-clock` attached
 # to both processes of each tool (client and server) over the run's steady part (after the
-# warm-up), divided by the transactions of that window; and the context switches per transaction.
+# warm-up), divided by the transactions of that window as the kernel counted them; and the context
+# switches per transaction. Those runs are extra: each round's rates come from runs without perf,
+# which slows what it watches (by a different share for each tool).
 # IO=nio makes loadlab use the socket channels instead of direct system calls (Java 22+: ffm).
 #
 # PIN=CPUS runs every process (both tools' servers and clients) under `taskset -c CPUS`. On a VM,
@@ -125,18 +127,35 @@ quiet() {
 
 # PERF=1: `perf stat` attached to the given processes from the end of the warm-up (and the JVM's
 # start, about a second) until half a second before sockperf's run ends (loadlab's measured part
-# ends later still: its JVM started first); writes "msec switches seconds" to $1.
-perf_window() { # out-file pids (comma-separated)
-  local out=$1 pids=$2 window
+# ends later still: its JVM started first); writes "msec switches seconds transactions" to $1.
+# The transactions of the window are counted by the kernel around it (tx_count), the same way for
+# both tools: a tool's rate over its whole run is not its rate while perf is attached (perf slows
+# what it watches, by a different share for each tool: 2026-11-28 notes in docs/benchmarks.md).
+perf_window() { # out-file pids (comma-separated) server-port protocol request-bytes
+  local out=$1 pids=$2 window before after
   window=$(awk -v d="$DURATION" 'BEGIN { w = d - 2; if (w < 0.5) w = 0.5; print w }')
   sleep "$(awk -v w="$WARMUP" 'BEGIN { print w + 1.5 }')"
+  before=$(tx_count "$3" "$4" "$5")
   perf stat -x, -e task-clock,context-switches -p "$pids" -o "$WORK/perf.csv" -- sleep "$window" >/dev/null 2>&1 || true
-  awk -F, -v w="$window" '$3 == "task-clock" { ms = $1 } $3 == "context-switches" { cs = $1 }
-    END { printf "%s %s %s\n", ms + 0, cs + 0, w }' "$WORK/perf.csv" >"$out"
+  after=$(tx_count "$3" "$4" "$5")
+  awk -F, -v w="$window" -v n="$(awk -v a="$before" -v b="$after" 'BEGIN { print b - a }')" \
+    '$3 == "task-clock" { ms = $1 } $3 == "context-switches" { cs = $1 }
+    END { printf "%s %s %s %s\n", ms + 0, cs + 0, w, n }' "$WORK/perf.csv" >"$out"
 }
-# CPU µs and context switches per transaction: perf figures of the window / (rate x window)
-per_tx() { # perf-file rate
-  awk -v r="$2" '{ if (r > 0) printf "%.2f %.2f\n", $1 * 1000 / (r * $3), $2 / (r * $3); else print "- -" }' "$1"
+# Transactions so far, from the kernel: TCP, the bytes the server's socket on PORT has received
+# divided by one request's bytes on the wire; UDP, the datagrams this host has received (request
+# and response: two a transaction), so nothing else should send UDP meanwhile.
+tx_count() { # server-port tcp|udp request-bytes
+  if [[ $2 == tcp ]]; then
+    { ss -tinH state established "( sport = :$1 )" | grep -o 'bytes_received:[0-9]*' || true; } |
+      awk -F: -v b="$3" '{ n += $2 } END { printf "%.0f\n", n / b }'
+  else
+    awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { printf "%.0f\n", $2 / 2 }' /proc/net/snmp
+  fi
+}
+# CPU µs and context switches per transaction: perf figures of the window / its transactions
+per_tx() { # perf-file
+  awk '{ if ($4 > 0) printf "%.2f %.2f\n", $1 * 1000 / $4, $2 / $4; else print "- -" }' "$1"
 }
 
 loadlab_run() { # workload out.json args...
@@ -146,8 +165,9 @@ loadlab_run() { # workload out.json args...
   "${PINNED[@]}" "$java" "${JOPTS[@]}" -jar "$JAR" net "$workload" --host 127.0.0.1 --port "$LL_PORT" --warmup "${WARMUP}s" \
     --duration "${DURATION}s" --output "$WORK/out" --json "$json" --quiet "$@" >"$WORK/last.log" 2>&1 &
   local client=$!
-  if [[ -n ${PERF:-} && $workload == rr ]]; then
-    perf_window "$WORK/ll.perf" "$client,$LL_SERVER"
+  if [[ -n ${WITH_PERF:-} && $workload == rr ]]; then
+    # loadlab's request frame: a 16-byte header, then the request's bytes
+    perf_window "$WORK/ll.perf" "$client,$LL_SERVER" "$LL_PORT" "$PROTO" $((16 + 14))
   fi
   wait "$client"
 }
@@ -159,8 +179,8 @@ sockperf_rate() { # $1 = port, $2 = server pid, then extra flags; prints transac
   # sockperf warms up by itself (its first 400 ms are not counted); like loadlab it gets WARMUP more
   "${PINNED[@]}" sockperf ping-pong -i 127.0.0.1 -p "$port" -m 14 -t "$(awk -v d="$DURATION" -v w="$WARMUP" 'BEGIN { print d + w }')" "$@" >"$WORK/sp.log" 2>&1 &
   local client=$!
-  if [[ -n ${PERF:-} ]]; then
-    perf_window "$WORK/sp.perf" "$client,$server"
+  if [[ -n ${WITH_PERF:-} ]]; then
+    perf_window "$WORK/sp.perf" "$client,$server" "$port" "$PROTO" 14
   fi
   wait "$client"
   local line runtime received lat
@@ -209,8 +229,11 @@ for round in $(seq "$ROUNDS"); do
     echo "$sp" >>"$WORK/sp-tcp"
     echo "$(ratio "$ll" "$sp")" >>"$WORK/r-tcp"
     if [[ -n ${PERF:-} ]]; then
-      read -r llus llcs < <(per_tx "$WORK/ll.perf" "$ll")
-      read -r spus spcs < <(per_tx "$WORK/sp.perf" "$sp")
+      # CPU from runs of their own with perf attached (PROTO=tcp); the rates above ran without
+      WITH_PERF=1 PROTO=tcp loadlab_run rr "$WORK/perf.json" --users 1 --request 14 --response 14
+      WITH_PERF=1 PROTO=tcp sockperf_rate "$SP_TCP_PORT" "$SP_TCP_SERVER" --tcp >/dev/null
+      read -r llus llcs < <(per_tx "$WORK/ll.perf")
+      read -r spus spcs < <(per_tx "$WORK/sp.perf")
       # Pinned to one CPU, every blocking transaction switches at least once: a window with
       # fewer switches did not see the run (perf attached late on a busy machine); left out.
       if [[ -n ${PIN:-} ]] && awk -v a="$llcs" -v b="$spcs" 'BEGIN { exit !(a < 0.5 || b < 0.5) }'; then
@@ -231,8 +254,11 @@ for round in $(seq "$ROUNDS"); do
     echo "$sp" >>"$WORK/sp-udp"
     echo "$(ratio "$ll" "$sp")" >>"$WORK/r-udp"
     if [[ -n ${PERF:-} ]]; then
-      read -r llus llcs < <(per_tx "$WORK/ll.perf" "$ll")
-      read -r spus spcs < <(per_tx "$WORK/sp.perf" "$sp")
+      # CPU from runs of their own with perf attached (PROTO=udp); the rates above ran without
+      WITH_PERF=1 PROTO=udp loadlab_run rr "$WORK/perf.json" --protocol udp --users 1 --request 14 --response 14
+      WITH_PERF=1 PROTO=udp sockperf_rate "$SP_UDP_PORT" "$SP_UDP_SERVER" >/dev/null
+      read -r llus llcs < <(per_tx "$WORK/ll.perf")
+      read -r spus spcs < <(per_tx "$WORK/sp.perf")
       # Pinned to one CPU, every blocking transaction switches at least once: a window with
       # fewer switches did not see the run (perf attached late on a busy machine); left out.
       if [[ -n ${PIN:-} ]] && awk -v a="$llcs" -v b="$spcs" 'BEGIN { exit !(a < 0.5 || b < 0.5) }'; then

@@ -8,8 +8,10 @@
 # the server and both clients on CPU 0 only (taskset), so both pay the same wake-ups.
 # WARM=s and WINDOW=s: perf starts WARM s after the client (default 16; longer on a busy machine,
 # where the JIT takes longer) and counts WINDOW s (default 20).
+# WHO=async (first argument) measures bench/ds2/async-client instead: the same calls (functions mode)
+# from the users multiplexed over one Vert.x event loop, the ceiling of an asynchronous client.
 # SHORT=1: 3 s windows, a smoke test of the script (CI), not a measure.
-# Usage: [MODE=..] [ROUNDS=n] [PIN=cpu] bench/ds2/client-cpu.sh [loadlab|pgbench|both] [clients]
+# Usage: [MODE=..] [ROUNDS=n] [PIN=cpu] bench/ds2/client-cpu.sh [loadlab|pgbench|both|async] [clients]
 # (JAVA_HOME picks the JDK; LOADLAB_JAVA_OPTS passes JVM flags, e.g. an -agentpath profiler)
 set -euo pipefail
 WHO="${1:-both}"; CLIENTS="${2:-20}"
@@ -21,6 +23,9 @@ case "$MODE" in
   statements) SCRIPT=bench/ds2/ds2-order.pgbench ;;
   *) echo "MODE: '$MODE' is not a mode; use functions or statements" >&2; exit 2 ;;
 esac
+if [ "$WHO" = async ] && [ "$MODE" != functions ]; then
+  echo "MODE: the async client makes the functions mode's calls only; use MODE=functions" >&2; exit 2
+fi
 if [ "${SHORT:-0}" = 1 ]; then WARM=6; WINDOW=3; else WARM="${WARM:-16}"; WINDOW="${WINDOW:-20}"; fi
 SIZE=10MB
 OUT="${OUT:-$ROOT/results/bench-ds2-client-cpu}"
@@ -59,15 +64,27 @@ run_pgbench() {
     -f "$SCRIPT" -h 127.0.0.1 -p "$PG_PORT" -U postgres ds2 >"$OUT/pgbench.txt" 2>&1 &
   measure pgbench $! "sed -n 's/^tps = \([0-9.]*\) .*/\1/p' '$OUT/pgbench.txt' | awk -v w=$WINDOW '{print \$1 * w}'"
 }
+# The ceiling of an asynchronous client (WHO=async): bench/ds2/async-client, the same calls from the
+# users multiplexed over one Vert.x event loop (functions mode only; Java from JAVA_HOME or PATH).
+run_async() {
+  reset
+  local a=bench/ds2/async-client
+  ./mvnw -q -f "$a/pom.xml" package dependency:build-classpath -Dmdep.outputFile=target/cp.txt >&2
+  "${PINNED[@]}" "${JAVA_HOME:+$JAVA_HOME/bin/}java" ${ASYNC_JAVA_OPTS:-} -cp "$a/target/ds2-async-client-1.jar:$(cat "$a/target/cp.txt")" \
+    bench.ds2.AsyncOrders "$PG_PORT" "$CLIENTS" $((WARM + WINDOW + 4)) "$WARM" 1 functions >"$OUT/async.txt" &
+  measure async $! "awk -v w=$WINDOW '/^opm: / {print \$2 * w / 60}' '$OUT/async.txt'"
+}
 show() { awk '{ printf "%s opm=%s cpu/order=%s us cs/order=%s\n", $1, $2, $3, $4 }' <<<"$1"; }
 echo "mode=$MODE clients=$CLIENTS rounds=$ROUNDS${PIN:+ pinned to CPU $PIN}"
 RATIOS=()
 for ((r = 1; r <= ROUNDS; r++)); do
   L=""; P=""
   if ((r % 2)); then
+    [ "$WHO" = async ] && { A=$(run_async); show "$A"; continue; }
     [ "$WHO" != pgbench ] && { L=$(run_loadlab); show "$L"; }
     [ "$WHO" != loadlab ] && { P=$(run_pgbench); show "$P"; }
   else
+    [ "$WHO" = async ] && { A=$(run_async); show "$A"; continue; }
     [ "$WHO" != loadlab ] && { P=$(run_pgbench); show "$P"; }
     [ "$WHO" != pgbench ] && { L=$(run_loadlab); show "$L"; }
   fi

@@ -17,13 +17,17 @@ import java.util.function.Consumer;
 
 /**
  * DS2 orders as bench/ds2/ds2-order.pgbench sends them (log in or register, three searches, a
- * pipelined purchase, COMMIT), from N users multiplexed over a few event-loop threads by Vert.x's
- * asynchronous PostgreSQL client. A measuring tool, not loadlab's driver: it shows what a client
- * that does not block one kernel thread per user costs on Java 17.
+ * pipelined purchase, COMMIT), or as ds2-order-functions.pgbench calls them, from N users
+ * multiplexed over a few event-loop threads by Vert.x's asynchronous PostgreSQL client. A measuring
+ * tool, not loadlab's driver: it shows what a client that does not block one kernel thread per user
+ * costs.
  *
- * <p>Usage: {@code AsyncOrders port clients seconds warmupSeconds eventLoops group|flush}; prints
- * {@code opm: N} over the seconds after the warmup. {@code group} sends the purchase's nine
- * statements in one write, as PgJDBC and pgbench do; {@code flush} lets Vert.x write each one.
+ * <p>Usage: {@code AsyncOrders port clients seconds warmupSeconds eventLoops
+ * group|flush|functions}; prints {@code opm: N} over the seconds after the warmup. {@code group}
+ * sends the purchase's nine statements in one write, as PgJDBC and pgbench do; {@code flush} lets
+ * Vert.x write each one; {@code functions} makes bench/ds2/ds2-order-functions.pgbench's calls
+ * instead (one call of loadlab's server-side function per step, as {@code loadlab ds2 run --mode
+ * functions}).
  */
 public final class AsyncOrders {
   private static final String COLUMNS =
@@ -76,6 +80,23 @@ public final class AsyncOrders {
           + " currval('orders_orderid_seq'), $4), ($1, currval('orders_orderid_seq'), $5), ($1,"
           + " currval('orders_orderid_seq'), $6)";
 
+  private static final String F_LOGIN =
+      "SELECT o_customerid, o_title FROM loadlab_ds2_login($1, 'password')";
+  private static final String F_NEW_CUSTOMER =
+      "SELECT loadlab_ds2_new_customer('QWERTY', 'ASDFGHJKLZ', '5551234567 Dell Way', '',"
+          + " 'ZXCVBNM', 'NC', '27701', 'US', 1, 'ASDFGHJKLZ@dell.com', '5551234567', 3,"
+          + " '1234567812345678', '2010/05', $1, 'password', 35, 60000, 'F')";
+  private static final String F_BY_CATEGORY =
+      "SELECT prod_id FROM loadlab_ds2_browse_by_category($1, 5)";
+  private static final String F_BY_ACTOR =
+      "SELECT prod_id FROM loadlab_ds2_browse_by_actor((SELECT w FROM bench_first WHERE id = $1)"
+          + " || ' & ' || (SELECT w FROM bench_last WHERE id = $2), 5)";
+  private static final String F_BY_TITLE =
+      "SELECT prod_id FROM loadlab_ds2_browse_by_title((SELECT w FROM bench_title WHERE id = $1)"
+          + " || ' & ' || (SELECT w FROM bench_title WHERE id = $2), 5)";
+  private static final String F_PURCHASE =
+      "SELECT o_orderid, o_total FROM loadlab_ds2_purchase($1, $2, $3)";
+
   private static final AtomicLong ORDERS = new AtomicLong();
   private static volatile boolean stopping;
 
@@ -89,7 +110,8 @@ public final class AsyncOrders {
     int seconds = Integer.parseInt(args[2]);
     int warmup = Integer.parseInt(args[3]);
     int eventLoops = Integer.parseInt(args[4]);
-    boolean group = args[5].equals("group");
+    boolean group = !args[5].equals("flush");
+    boolean functions = args[5].equals("functions");
     Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
     PgConnectOptions options =
         new PgConnectOptions()
@@ -109,7 +131,7 @@ public final class AsyncOrders {
             count(first, "SELECT count(*)::int FROM bench_title"));
     await(first.close());
     for (int i = 0; i < clients; i++) {
-      new User(await(PgConnection.connect(vertx, options)), counts, group).nextOrder();
+      new User(await(PgConnection.connect(vertx, options)), counts, group, functions).nextOrder();
     }
     Thread.sleep(warmup * 1000L);
     long before = ORDERS.get();
@@ -136,12 +158,14 @@ public final class AsyncOrders {
     private final PgConnection connection;
     private final Counts counts;
     private final boolean group;
+    private final boolean functions;
     private final SplittableRandom random = new SplittableRandom();
 
-    User(PgConnection connection, Counts counts, boolean group) {
+    User(PgConnection connection, Counts counts, boolean group, boolean functions) {
       this.connection = connection;
       this.counts = counts;
       this.group = group;
+      this.functions = functions;
     }
 
     private int between(int low, int high) {
@@ -154,18 +178,23 @@ public final class AsyncOrders {
       }
       Future<Integer> customer = between(1, 100) <= 20 ? register(0) : login();
       customer
-          .compose(id -> search(BY_CATEGORY, Tuple.of(between(1, 16))).map(id))
+          .compose(
+              id ->
+                  search(functions ? F_BY_CATEGORY : BY_CATEGORY, Tuple.of(between(1, 16)))
+                      .map(id))
           .compose(
               id ->
                   search(
-                          BY_ACTOR,
+                          functions ? F_BY_ACTOR : BY_ACTOR,
                           Tuple.of(between(1, counts.firstNames), between(1, counts.lastNames)))
                       .map(id))
           .compose(
               id ->
-                  search(BY_TITLE, Tuple.of(between(1, counts.titles), between(1, counts.titles)))
+                  search(
+                          functions ? F_BY_TITLE : BY_TITLE,
+                          Tuple.of(between(1, counts.titles), between(1, counts.titles)))
                       .map(id))
-          .compose(this::purchase)
+          .compose(id -> functions ? functionPurchase(id).mapEmpty() : purchase(id).mapEmpty())
           .onComplete(
               (ok, failure) -> {
                 if (failure != null) {
@@ -185,20 +214,30 @@ public final class AsyncOrders {
       String name =
           attempt < 20 ? "newuser" + between(1, counts.customers) : "async" + UUID.randomUUID();
       return connection
-          .preparedQuery(NEW_CUSTOMER)
+          .preparedQuery(functions ? F_NEW_CUSTOMER : NEW_CUSTOMER)
           .execute(Tuple.of(name))
           .compose(
               rows ->
-                  rows.size() > 0
+                  rows.size() > 0 && rows.iterator().next().getInteger(0) != 0
                       ? Future.succeededFuture(rows.iterator().next().getInteger(0))
                       : register(attempt + 1));
     }
 
     private Future<Integer> login() {
       return connection
-          .preparedQuery(LOGIN)
+          .preparedQuery(functions ? F_LOGIN : LOGIN)
           .execute(Tuple.of("user" + between(1, counts.customers)))
           .map(rows -> rows.iterator().next().getInteger(0));
+    }
+
+    private Future<?> functionPurchase(int customer) {
+      Integer[] p = new Integer[5];
+      Integer[] q = new Integer[5];
+      for (int i = 0; i < 5; i++) {
+        p[i] = between(1, counts.products);
+        q[i] = between(1, 3);
+      }
+      return connection.preparedQuery(F_PURCHASE).execute(Tuple.of(customer, p, q));
     }
 
     private Future<?> purchase(int customer) {

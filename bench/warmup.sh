@@ -26,9 +26,10 @@
 # Each run goes through the launcher (./loadlab), so it gets what a user gets: the launcher's
 # class-data or ahead-of-time cache (LOADLAB_NO_CDS=1 turns both off), LOADLAB_JAVA_OPTS.
 #
-# Steady value: the median p50 (or rate) of the last third of the intervals. Warm: the first interval from
-# which three in a row are within 10% of it; the time is from the process's start to that
-# interval's start (start-up included). A run has no --warmup here, so every interval counts.
+# Steady value: the median p50 (or rate) of the last third of the intervals. Warm: the first
+# interval from which three in a row are within 10% of it; the time is from the process's start to
+# that interval's start (start-up included). A run has no --warmup here, so every interval counts.
+# The median over rounds leaves out a run that ended with an error (e.g. did not hold its rate).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -n ${SHORT:-} ]]; then
@@ -39,12 +40,10 @@ fi
 DURATION=${DURATION:-30}
 ROUNDS=${ROUNDS:-3}
 WORKLOADS=("$@")
-[[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=(amqp-latency amqp-throughput net-rr-tcp net-rr-udp net-crr-tcp net-stream-tcp ds2-run)
+KNOWN=(amqp-latency amqp-throughput net-rr-tcp net-rr-udp net-crr-tcp net-stream-tcp ds2-run)
+[[ ${#WORKLOADS[@]} -gt 0 ]] || WORKLOADS=("${KNOWN[@]}")
 for w in "${WORKLOADS[@]}"; do
-  case $w in
-    amqp-latency | amqp-throughput | net-rr-tcp | net-rr-udp | net-crr-tcp | net-stream-tcp | ds2-run) ;;
-    *) echo "workload '$w' is not one of amqp-latency amqp-throughput net-rr-tcp net-rr-udp net-crr-tcp net-stream-tcp ds2-run" >&2; exit 2 ;;
-  esac
+  [[ " ${KNOWN[*]} " == *" $w "* ]] || { echo "workload '$w' is not one of ${KNOWN[*]}" >&2; exit 2; }
 done
 LOADLAB=${LOADLAB:-$ROOT/loadlab} # another launcher: LOADLAB=path
 WORK=$(mktemp -d /tmp/loadlab-warmup.XXXXXX)
@@ -103,15 +102,15 @@ settle() { # run-dir operation process-start-ms column (p50Us, ratePerSec or byt
 import csv, statistics, sys
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["operation"] == sys.argv[2] and int(r["count"]) > 0]
 start = int(sys.argv[3])
-p50 = [float(r[sys.argv[4]]) for r in rows]
-if len(p50) < 3:
-    print("- - - %d" % len(p50)); sys.exit()
-steady = statistics.median(p50[-max(1, len(p50) // 3):])
-ok = [abs(v - steady) <= 0.1 * steady for v in p50]
+values = [float(r[sys.argv[4]]) for r in rows]
+if len(values) < 3:
+    print("- - - %d" % len(values)); sys.exit()
+steady = statistics.median(values[-max(1, len(values) // 3):])
+ok = [abs(v - steady) <= 0.1 * steady for v in values]
 warm = next((i for i in range(len(ok) - 2) if ok[i] and ok[i + 1] and ok[i + 2]), None)
 t = "-" if warm is None else "%.1f" % ((int(rows[warm]["startEpochMs"]) - start) / 1000)
 scale = 1e-6 if sys.argv[4] == "bytesPerSec" else 1  # byte rates in MB/s
-print("%s %.0f %.0f %d" % (t, steady * scale, p50[0] * scale, len(p50)))
+print("%s %.0f %.0f %d" % (t, steady * scale, values[0] * scale, len(values)))
 PY
 }
 

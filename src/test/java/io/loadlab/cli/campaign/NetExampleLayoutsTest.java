@@ -174,6 +174,54 @@ class NetExampleLayoutsTest {
     assertEquals(0, r.code(), r.out() + r.err());
   }
 
+  /**
+   * Seed 002's interconnects as its text names them: the one each rehearsal configuration's {@code
+   * device} stands in for must be the one its lab file's comment names, and no other (the bridge is
+   * the OSA Express GbE card in QDIO mode, the direct link the virtual CTC).
+   */
+  private static final java.util.Map<String, String> ZVM_DEVICES =
+      java.util.Map.of(
+          "QDIO GbE", "QDIO",
+          "VCTC", "virtual CTC",
+          "guest LAN", "guest LAN",
+          "HiperSockets", "HiperSockets");
+
+  @Test
+  void zvmLabCommentsNameTheDeviceTheirConfigurationStandsFor() throws Exception {
+    List<String> wrong = new ArrayList<>();
+    for (String rehearsal : List.of("rehearsal.yaml", "rehearsal-ssh.yaml")) {
+      for (JsonNode conf : NetReportTables.read(ZVM.resolve(rehearsal)).get("configurations")) {
+        String device = conf.get("attributes").get("device").asText();
+        Path lab = ZVM.resolve(conf.get("lab").asText());
+        StringBuilder comment = new StringBuilder();
+        for (String line : Files.readAllLines(lab)) {
+          if (!line.startsWith("#")) {
+            break;
+          }
+          comment.append(line.substring(1).strip()).append(' ');
+        }
+        String text = comment.toString();
+        assertTrue(ZVM_DEVICES.containsKey(device), rehearsal + ": device " + device);
+        ZVM_DEVICES.forEach(
+            (d, words) -> {
+              if (d.equals(device) != text.contains(words)) {
+                wrong.add(
+                    rehearsal
+                        + " "
+                        + conf.get("name").asText()
+                        + " ("
+                        + device
+                        + "): "
+                        + lab.getFileName()
+                        + (d.equals(device) ? " does not name " : " names ")
+                        + words);
+              }
+            });
+      }
+    }
+    assertEquals(List.of(), wrong, "the labs' comments and the configurations disagree");
+  }
+
   private static void assertSparcTables(JsonNode c) {
     JsonNode tables = c.get("tables");
     assertEquals(2, tables.size());

@@ -22,10 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * One CPU numbering of the Dell R710 in both examples that test it (examples/README.md, "The Dell
- * R710's CPU numbering"): even CPUs on socket 0, odd on socket 1, CPU n's hyperthread n+12, as the
- * messaging report's {@code numactl -C0,2,4,6,8,10 -m0} and its vcpupin script's "# socket 0" give
- * it. The DS2 and messaging testbeds agree on socket 0's CPUs, and pass {@code provision plan}'s
- * topology check on an R710 numbered so.
+ * R710's CPU numbering"): even CPUs on socket 0, odd on socket 1, as the messaging report's {@code
+ * numactl -C0,2,4,6,8,10 -m0} and its vcpupin script's "# socket 0" state it, and CPU n's
+ * hyperthread n+12, which neither report states (inferred: Linux's usual numbering of a two-socket
+ * Xeon 5600). The DS2 and messaging testbeds agree on socket 0's CPUs, pass {@code provision
+ * plan}'s topology check on an R710 numbered so, and every sentence of the examples that gives the
+ * hyperthread rule says it is inferred.
  */
 class R710NumberingTest {
   static final Path EXAMPLES = AmqpExampleTablesTest.EXAMPLES;
@@ -104,6 +106,50 @@ class R710NumberingTest {
           bare.roles().get(g - 1).cpus(),
           "db" + g);
     }
+  }
+
+  /** The hyperthread rule as the examples write it: "n+12", "n + 12", "*n* + 12". */
+  private static final java.util.regex.Pattern HYPERTHREAD_RULE =
+      java.util.regex.Pattern.compile("\\*?n\\*? ?\\+ ?12\\b");
+
+  /**
+   * The R710's hyperthread rule is an inference (neither report says which CPUs share a core):
+   * wherever examples/ states it, in the README or a file's comments, its sentence says so.
+   */
+  @Test
+  void theHyperthreadRuleIsMarkedAsAnInferenceWhereverItIsGiven() throws Exception {
+    List<String> unmarked = new java.util.ArrayList<>();
+    int found = 0;
+    List<Path> files;
+    try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(EXAMPLES)) {
+      files =
+          walk.filter(p -> p.toString().endsWith(".md") || p.toString().endsWith(".yaml"))
+              .sorted()
+              .toList();
+    }
+    for (Path file : files) {
+      StringBuilder text = new StringBuilder();
+      for (String line : java.nio.file.Files.readAllLines(file)) {
+        String l = line.strip();
+        if (file.toString().endsWith(".yaml")) {
+          int hash = l.indexOf('#');
+          l = hash < 0 ? "" : l.substring(hash + 1).strip(); // comments only
+        }
+        // A blank line or a list item starts a new paragraph.
+        text.append(l.isEmpty() ? "\n\n" : (l.startsWith("- ") ? "\n\n" : "") + l + " ");
+      }
+      // Sentences: up to a full stop (bold or not) and a space, or a paragraph's end.
+      for (String sentence : text.toString().split("(?<=\\.|\\.\\*\\*)\\s+(?=[A-Z`(*])|\n\n")) {
+        if (HYPERTHREAD_RULE.matcher(sentence).find()) {
+          found++;
+          if (!sentence.toLowerCase(java.util.Locale.ROOT).contains("infer")) {
+            unmarked.add(EXAMPLES.relativize(file) + ": " + sentence.strip());
+          }
+        }
+      }
+    }
+    assertTrue(found >= 4, "the README and the DS2 four-instance testbeds give the rule: " + found);
+    assertEquals(List.of(), unmarked, "say that CPU n's hyperthread n+12 is inferred");
   }
 
   @ParameterizedTest

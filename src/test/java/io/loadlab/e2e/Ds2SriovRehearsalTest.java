@@ -71,8 +71,8 @@ class Ds2SriovRehearsalTest {
 
     List<List<String>> tables = tables(Files.readString(out.resolve("report.md")));
     assertEquals(
-        "## Figure 1: DVD Store Version 2 results for the server running Red Hat Enterprise Linux 6"
-            + " with one database instance",
+        "## Figure 1: DVD Store Version 2 results with one database instance, rehearsed in"
+            + " namespace labs on one Linux machine",
         tables.get(0).get(0));
     assertEquals("| Configuration | Total OPM (opm) |", tables.get(0).get(1));
     assertTrue(tables.get(0).get(2).startsWith("| " + BRIDGE + " | "), tables.get(0).toString());

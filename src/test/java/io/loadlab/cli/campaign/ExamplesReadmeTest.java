@@ -2,6 +2,7 @@ package io.loadlab.cli.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -9,12 +10,18 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * examples/README.md stays in step with the examples: every password file an example campaign names
@@ -26,6 +33,23 @@ class ExamplesReadmeTest {
   private static final Path EXAMPLES = ROOT.resolve("examples");
   private static final Path README = EXAMPLES.resolve("README.md");
 
+  /** A current plan as the README quotes it. */
+  private static final Pattern QUOTE =
+      Pattern.compile(
+          "`campaign plan (examples/[^`]+\\.yaml)` says (\\d+) runs, about ([0-9hms]+)");
+
+  /** Wordings that quoted plans before and went stale ("`rehearsal.yaml` plans 36 runs"). */
+  private static final Pattern LOOSE =
+      Pattern.compile("`campaign plan` says (?:about|\\d+ runs)|\\bplans (?:about|\\d+ runs)");
+
+  /** What {@code campaign plan} prints of the whole campaign. */
+  private static final Pattern PLANNED = Pattern.compile("= (\\d+) runs, about ([0-9hms]+)");
+
+  /** Rehearsals the README need not quote: JMeter's plans only with JMETER_HOME, own README. */
+  private static final Set<String> NOT_QUOTED = Set.of("examples/jmeter-plan/rehearsal.yaml");
+
+  @TempDir Path dir;
+
   /** The example campaigns, hardware and rehearsals, as CampaignFileTest finds them and more. */
   static List<Path> campaigns() throws Exception {
     try (Stream<Path> files = Files.walk(EXAMPLES)) {
@@ -34,6 +58,75 @@ class ExamplesReadmeTest {
           .sorted()
           .toList();
     }
+  }
+
+  @Test
+  void theRunsAndTimesTheReadmeQuotesAreWhatThePlanSaysToday() throws Exception {
+    // Quotes wrap over lines: read the README as one line.
+    String readme = Files.readString(README).replaceAll("\\s+", " ");
+    List<String> wrong = new ArrayList<>();
+    Matcher loose = LOOSE.matcher(readme);
+    while (loose.find()) {
+      wrong.add(
+          "'" + loose.group() + "': quote the plan as `campaign plan FILE` says N runs, about T");
+    }
+    Map<String, String> quoted = new LinkedHashMap<>();
+    Matcher q = QUOTE.matcher(readme);
+    while (q.find()) {
+      quoted.put(q.group(1), q.group(2) + " runs, about " + q.group(3));
+    }
+    for (Path c : campaigns()) {
+      String file = ROOT.relativize(c).toString();
+      if (c.getFileName().toString().startsWith("rehearsal")
+          && !NOT_QUOTED.contains(file)
+          && !quoted.containsKey(file)) {
+        wrong.add(file + ": no `campaign plan " + file + "` says N runs, about T");
+      }
+    }
+    int i = 0;
+    for (Map.Entry<String, String> e : quoted.entrySet()) {
+      String plan = plan(ROOT.resolve(e.getKey()), dir.resolve("o" + i++));
+      Matcher planned = PLANNED.matcher(plan);
+      if (!planned.find()) {
+        wrong.add(e.getKey() + ": campaign plan printed no estimate: " + plan);
+      } else if (!e.getValue().equals(planned.group(1) + " runs, about " + planned.group(2))) {
+        wrong.add(
+            e.getKey()
+                + ": README says "
+                + e.getValue()
+                + ", campaign plan says "
+                + planned.group(1)
+                + " runs, about "
+                + planned.group(2));
+      }
+    }
+    assertEquals(List.of(), wrong, "examples/README.md's plans are stale");
+    assertTrue(quoted.size() >= 7, "the README quotes every report's rehearsal: " + quoted);
+  }
+
+  /**
+   * {@code loadlab campaign plan FILE} in a child JVM, on defaults (a fresh output directory), with
+   * a database password in its environment (the DS2 rehearsal's comes from there); its output.
+   */
+  private static String plan(Path file, Path output) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.loadlab.cli.Main",
+                "campaign",
+                "plan",
+                file.toString(),
+                "--output",
+                output.toString())
+            .redirectErrorStream(true);
+    pb.environment().put("LOADLAB_DB_PASSWORD", "example-only");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "plan ends: " + out);
+    assertEquals(0, p.exitValue(), file + ": " + out);
+    return out;
   }
 
   /** The password files the campaign's steps, clients and services name, as repository paths. */

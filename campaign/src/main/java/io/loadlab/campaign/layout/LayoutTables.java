@@ -212,7 +212,8 @@ final class LayoutTables {
     if (v.label() != null) {
       return v.label();
     }
-    return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)$", "");
+    // Without its unit: "mean latency (measured, µs), transit" reads "mean latency, transit".
+    return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)(?=,|$)", "");
   }
 
   private static String header(

@@ -100,7 +100,7 @@ class StepOperationsTest {
         md.contains("): mean latency (measured, µs), latency (lower is better)"),
         "the step's own table names its operation: " + md);
     assertTrue(
-        md.contains("): transit mean latency (measured, µs) (lower is better)"),
+        md.contains("): mean latency (measured, µs), transit (lower is better)"),
         "a named operation's figure says whose: " + md);
   }
 

@@ -5,8 +5,9 @@ import java.util.Locale;
 /** Which run of a cell is reported. */
 public enum ReportRule {
   /**
-   * The seeds' rule: among the iterations, the run whose standard deviation over its own intervals
-   * is the median (the lower middle one for an even count).
+   * The seeds' rule: among the iterations, the run whose standard deviation of what the step
+   * measures (its latency for a latency step, else its interval rates) is the median (the lower
+   * middle one for an even count).
    */
   MEDIAN_STDDEV("median-stddev"),
   /** The run whose headline figure is the median (the lower middle one for an even count). */

@@ -51,7 +51,8 @@ final class LayoutCells {
           c.failed > 0
               ? "**FAILED** (" + c.failed + "/" + c.runs + ")" + CampaignWarnings.failedSuffix(m, c)
               : c.ok == 0 ? "not run" : "—";
-      return new LayoutTables.Cell(Double.NaN, Double.NaN, Double.NaN, text);
+      String note = text.equals("—") ? EmptyCells.why(m, c, ok, client, figure) : null;
+      return new LayoutTables.Cell(Double.NaN, Double.NaN, Double.NaN, text, note);
     }
     double shown = unit.convert(v);
     String text =
@@ -60,7 +61,7 @@ final class LayoutCells {
                 ? " **" + c.failed + " failed**" + CampaignWarnings.failedSuffix(m, c)
                 : "")
             + CampaignWarnings.mark(c);
-    return new LayoutTables.Cell(shown, low, high, text);
+    return new LayoutTables.Cell(shown, low, high, text, null);
   }
 
   /** The reported value: the cell's, or a client's mean over the cell's reported runs. */

@@ -41,7 +41,7 @@ public final class LayoutOrientation {
         }
         for (int k = 0; k < row.length; k++) {
           if (row[k] == null) {
-            row[k] = new LayoutTables.Cell(Double.NaN, Double.NaN, Double.NaN, "not run");
+            row[k] = new LayoutTables.Cell(Double.NaN, Double.NaN, Double.NaN, "not run", null);
           }
         }
         String label = c.rows().get(r);

@@ -36,10 +36,11 @@ public final class LayoutReport {
       sb.append("\n|---|");
       t.columns().forEach(c -> sb.append("---:|"));
       sb.append('\n');
+      List<String> notes = notes(t);
       for (int r = 0; r < t.rows().size(); r++) {
         sb.append("| ").append(escape(t.rows().get(r))).append(" |");
-        for (LayoutTables.Cell c : t.cells()[r]) {
-          sb.append(' ').append(escape(c.text())).append(" |");
+        for (int c = 0; c < t.columns().size(); c++) {
+          sb.append(' ').append(escape(text(t, r, c))).append(" |");
         }
         sb.append('\n');
       }
@@ -48,6 +49,9 @@ public final class LayoutReport {
         sb.append(t.table().caption().strip()).append("\n\n");
       }
       sb.append(t.statisticLine()).append("\n\n");
+      for (String note : notes) {
+        sb.append(note).append("\n\n");
+      }
     }
     return sb.toString();
   }
@@ -76,11 +80,12 @@ public final class LayoutReport {
     for (LayoutTables.Computed t : LayoutTables.of(m)) {
       page.heading(t.table().title());
       List<List<Table.Cell>> rows = new ArrayList<>();
+      List<String> notes = notes(t);
       for (int r = 0; r < t.rows().size(); r++) {
         List<Table.Cell> row = new ArrayList<>();
         row.add(Table.Cell.text(t.rows().get(r)));
-        for (LayoutTables.Cell c : t.cells()[r]) {
-          row.add(Table.Cell.number(c.text().replace("**", ""), c.value()));
+        for (int c = 0; c < t.columns().size(); c++) {
+          row.add(Table.Cell.number(text(t, r, c).replace("**", ""), t.cells()[r][c].value()));
         }
         rows.add(row);
       }
@@ -97,6 +102,7 @@ public final class LayoutReport {
                   ? "the 95% interval of the mean (other statistics: the iterations' lowest to"
                       + " highest)."
                   : "the iterations' lowest to highest."));
+      notes.forEach(page::note);
       if (!"none".equals(t.table().chart())) {
         for (int j = 0; j < t.table().values().size(); j++) {
           page.chart(chart(m, t, j));
@@ -163,6 +169,48 @@ public final class LayoutReport {
         axis,
         xLabels,
         series);
+  }
+
+  /**
+   * The notes of the table's cells that have one (an empty cell's reason), in reading order, each
+   * {@code ¹ <row>, <column>: <reason>.}; a cell's text carries its note's mark.
+   */
+  static List<String> notes(LayoutTables.Computed t) {
+    List<String> notes = new ArrayList<>();
+    for (int r = 0; r < t.rows().size(); r++) {
+      for (int c = 0; c < t.columns().size(); c++) {
+        String note = t.cells()[r][c].note();
+        if (note != null) {
+          notes.add(
+              EmptyCells.mark(notes.size() + 1)
+                  + " "
+                  + t.rows().get(r)
+                  + ", "
+                  + t.columns().get(c).header()
+                  + ": "
+                  + note
+                  + ".");
+        }
+      }
+    }
+    return notes;
+  }
+
+  /** The cell's text, with its note's mark if it has a note ({@link #notes} numbers them). */
+  private static String text(LayoutTables.Computed t, int r, int c) {
+    LayoutTables.Cell cell = t.cells()[r][c];
+    if (cell.note() == null) {
+      return cell.text();
+    }
+    int n = 0;
+    for (int i = 0; i <= r; i++) {
+      for (int j = 0; j < (i == r ? c + 1 : t.columns().size()); j++) {
+        if (t.cells()[i][j].note() != null) {
+          n++;
+        }
+      }
+    }
+    return cell.text() + " " + EmptyCells.mark(n);
   }
 
   private static List<String> header(LayoutTables.Computed t) {

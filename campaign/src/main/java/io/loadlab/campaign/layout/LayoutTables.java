@@ -32,10 +32,11 @@ final class LayoutTables {
   record Column(int value, List<String> key, String header) {}
 
   /**
-   * A cell: its value in the column's unit (NaN for none), the error bar's ends (NaN for none) and
-   * its text in report.md (a number, {@code **FAILED** (1/3)}, {@code not run}).
+   * A cell: its value in the column's unit (NaN for none), the error bar's ends (NaN for none), its
+   * text in report.md (a number, {@code **FAILED** (1/3)}, {@code not run}, {@code —}) and, for a
+   * cell whose runs finished but give no value ({@code —}), why ({@link EmptyCells}); else null.
    */
-  record Cell(double value, double low, double high, String text) {}
+  record Cell(double value, double low, double high, String text, String note) {}
 
   /**
    * A computed table.
@@ -126,7 +127,7 @@ final class LayoutTables {
         LayoutTable.Value v = t.values().get(col.value());
         cells[r][c] =
             at == null
-                ? new Cell(Double.NaN, Double.NaN, Double.NaN, "not run")
+                ? new Cell(Double.NaN, Double.NaN, Double.NaN, "not run", null)
                 : LayoutCells.cell(
                     m,
                     (Manifest.CellEntry) at[0],
@@ -211,7 +212,8 @@ final class LayoutTables {
     if (v.label() != null) {
       return v.label();
     }
-    return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)$", "");
+    // Without its unit: "mean latency (measured, µs), transit" reads "mean latency, transit".
+    return FigureLabels.of(v.figure()).replaceFirst(" \\([^()]*\\)(?=,|$)", "");
   }
 
   private static String header(

@@ -1,6 +1,7 @@
 package io.loadlab.campaign.report;
 
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.layout.EmptyCells;
 import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
@@ -94,16 +95,24 @@ public final class CampaignReport {
         sb.append("\n|---|");
         configs.forEach(c -> sb.append("---:|"));
         sb.append('\n');
+        List<String> notes = new ArrayList<>();
         for (String p : points) {
-          sb.append("| ")
-              .append(step.sweep.isEmpty() ? p : p.replaceAll("[^ =]+=", ""))
-              .append(" |");
+          String row = step.sweep.isEmpty() ? p : p.replaceAll("[^ =]+=", "");
+          sb.append("| ").append(row).append(" |");
           for (String conf : configs) {
-            sb.append(' ').append(cell(m, byKey.get(conf + "\u0000" + p), figure)).append(" |");
+            Manifest.CellEntry c = byKey.get(conf + "\u0000" + p);
+            String text = cell(m, c, figure);
+            String why = text.equals("—") ? EmptyCells.why(m, c, figure) : null;
+            if (why != null) {
+              notes.add(EmptyCells.mark(notes.size() + 1) + " " + row + ", " + conf + ": " + why);
+              text += " " + EmptyCells.mark(notes.size());
+            }
+            sb.append(' ').append(text).append(" |");
           }
           sb.append('\n');
         }
         sb.append('\n');
+        notes.forEach(n -> sb.append(n).append(".\n\n"));
       }
       BestTables.markdown(m, step, sb);
     }

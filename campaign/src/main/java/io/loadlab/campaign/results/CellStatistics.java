@@ -2,6 +2,7 @@ package io.loadlab.campaign.results;
 
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.file.ReportRule;
+import io.loadlab.campaign.layout.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -111,8 +112,7 @@ public final class CellStatistics {
       ReportRule rule, List<Manifest.RunEntry> ok, String headline) {
     return switch (rule) {
       case ALL -> ok;
-      case MEDIAN_STDDEV ->
-          List.of(lowerMedian(ok, r -> r.intervalSd == null ? Double.NaN : r.intervalSd));
+      case MEDIAN_STDDEV -> List.of(lowerMedian(ok, spread(ok, headline)));
       case MEDIAN -> List.of(lowerMedian(ok, r -> value(r, headline)));
       case BEST -> {
         Comparator<Manifest.RunEntry> by = Comparator.comparingDouble(r -> value(r, headline));
@@ -122,6 +122,22 @@ public final class CellStatistics {
                 : ok.stream().max(by).orElseThrow());
       }
     };
+  }
+
+  /**
+   * What {@code median-stddev} ranks a cell's runs by: the spread of what the step measures. A step
+   * whose headline figure is a latency ({@code meanUs}, {@code p99Us}, {@code netperfLatencyUs}: a
+   * time) ranks by the standard deviation of its latency over the run ({@code latencySdUs}); any
+   * other (a rate, MB/s, OPM, CPU cost) by that of its interval rates ({@code intervalSd}). A
+   * latency step whose runs were recorded before {@code latencySdUs} existed (an older
+   * campaign.json, not every run has it) keeps the interval rates, so all its runs are ranked by
+   * one key.
+   */
+  static java.util.function.ToDoubleFunction<Manifest.RunEntry> spread(
+      List<Manifest.RunEntry> ok, String headline) {
+    boolean latency =
+        Quantity.of(headline) == Quantity.TIME && ok.stream().allMatch(r -> r.latencySdUs != null);
+    return latency ? r -> r.latencySdUs : r -> r.intervalSd == null ? Double.NaN : r.intervalSd;
   }
 
   /** The run at the lower middle when sorted by the key (ties keep run order; NaN last). */

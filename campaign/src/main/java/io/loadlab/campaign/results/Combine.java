@@ -172,6 +172,23 @@ public final class Combine {
     return flags;
   }
 
+  /**
+   * The standard deviation of the latency of the step's operation over the run's measured
+   * intervals, in µs: HdrHistogram's {@code getStdDeviation} of every sample of every client (their
+   * histograms merged). NaN where a client has no histogram log or nothing was recorded.
+   */
+  public static double latencySdUs(List<Path> dirs, List<RunFigures> clients) throws IOException {
+    Histogram all = merged(dirs, clients);
+    return latencySdUs(all);
+  }
+
+  /** HdrHistogram's standard deviation of a histogram of nanoseconds, in µs; NaN if empty/null. */
+  public static double latencySdUs(Histogram nanos) {
+    return nanos == null || nanos.getTotalCount() == 0
+        ? Double.NaN
+        : nanos.getStdDeviation() / 1_000.0;
+  }
+
   /** The spread of the summed rate over the intervals all clients have. */
   public static double intervalSd(List<RunFigures> clients) {
     int n = clients.stream().mapToInt(c -> c.intervalRates().length).min().orElse(0);

@@ -233,8 +233,18 @@ public final class Manifest {
     /** What taints the run's figures (a saturated load generator), from its result; or null. */
     public List<String> warnings;
 
-    /** Standard deviation of the operation's rate over the run's own measured intervals. */
+    /**
+     * Standard deviation of the operation's rate over the run's own measured intervals: the key of
+     * {@code median-stddev} for a step that measures a rate.
+     */
     public Double intervalSd;
+
+    /**
+     * Standard deviation of the operation's latency over the run's measured intervals, in µs
+     * (HdrHistogram's, of every sample; several clients' histograms merged): the key of {@code
+     * median-stddev} for a step that measures a latency. Absent without a histogram log.
+     */
+    public Double latencySdUs;
 
     /**
      * Where the step asks for guest CPU figures: each guest's CPU time over the run's measured

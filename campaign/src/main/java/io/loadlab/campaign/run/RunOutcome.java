@@ -76,6 +76,7 @@ final class RunOutcome {
       r.figures = figures.get(0).figures();
       double sd = figures.get(0).intervalSd();
       r.intervalSd = Double.isNaN(sd) ? null : sd;
+      r.latencySdUs = orNull(Combine.latencySdUs(dirs, figures));
       return;
     }
     r.clients = new ArrayList<>();
@@ -99,6 +100,11 @@ final class RunOutcome {
     r.latency = merged == null ? "worst-client" : "merged";
     double sd = Combine.intervalSd(figures);
     r.intervalSd = Double.isNaN(sd) ? null : sd;
+    r.latencySdUs = orNull(Combine.latencySdUs(merged));
+  }
+
+  private static Double orNull(double v) {
+    return Double.isNaN(v) ? null : v;
   }
 
   /**

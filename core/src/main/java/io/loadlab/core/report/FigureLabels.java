@@ -33,6 +33,14 @@ public final class FigureLabels {
           Map.entry("clientUsPerOp", "client CPU per operation (µs)"),
           Map.entry("serverUsPerOp", "server CPU per operation (µs)"),
           Map.entry("cpuUsPerMB", "client host CPU per MB (µs)"),
+          Map.entry("cpuClientUsPerOp", "client process CPU per operation (µs)"),
+          Map.entry("cpuServerUsPerOp", "server process CPU per operation (µs)"),
+          Map.entry("cpuProcessUsPerOp", "client + server process CPU per operation (µs)"),
+          Map.entry("cpuProcessUsPerMB", "client + server process CPU per MB (µs)"),
+          Map.entry("guestCpuUsPerOp", "guests' own CPU per operation (µs)"),
+          Map.entry("hostDomainCpuUsPerOp", "host CPU of the guests' domains per operation (µs)"),
+          Map.entry("hypervisorCpuUsPerOp", "hypervisor CPU per operation (µs)"),
+          Map.entry("hostVcpuCpuUsPerOp", "host CPU in the guests' vCPUs per operation (µs)"),
           Map.entry("rate", "rate (ops/s)"),
           Map.entry("ratePerSec", "rate (ops/s)"),
           Map.entry("count", "operations"),
@@ -42,6 +50,11 @@ public final class FigureLabels {
           Map.entry("publishRate", "publish rate (msg/s)"),
           Map.entry("subscribeRate", "subscribe rate (msg/s)"),
           Map.entry("opm", "orders per minute"),
+          Map.entry("ordersFromStart", "orders since the start (warm-up included)"),
+          Map.entry("rollbacksFromStart", "rollbacks since the start (warm-up included)"),
+          Map.entry("outOfOrder", "messages out of order"),
+          Map.entry("inFlight", "messages in flight when stopped"),
+          Map.entry("queuesDeleted", "queues deleted"),
           Map.entry("searchHitPct", "search hits (%)"),
           Map.entry("rollbackPct", "rollbacks (%)"));
 
@@ -52,6 +65,28 @@ public final class FigureLabels {
 
   private static int space(String key) {
     return key.indexOf(' ');
+  }
+
+  /**
+   * True if {@code key} has a label of its own rather than one made from its suffix: a known key,
+   * one at a point or of a named operation whose figure is known, or a name already in words
+   * ({@code loss %}, {@code sent MB/s}).
+   */
+  public static boolean labelled(String key) {
+    if (key == null || key.isEmpty()) {
+      return false;
+    }
+    if (KNOWN.containsKey(key)) {
+      return true;
+    }
+    int dot = key.lastIndexOf('.');
+    if (dot > 0 && space(key) < 0) {
+      return labelled(key.substring(dot + 1));
+    }
+    if (space(key) > 0 && KEY.matcher(key.substring(0, space(key))).matches()) {
+      return labelled(key.substring(0, space(key)));
+    }
+    return !KEY.matcher(key).matches() || words(key).equals(key);
   }
 
   /** The label of a figure key, such as {@code p50 (µs)} for {@code p50Us}. */
@@ -65,7 +100,7 @@ public final class FigureLabels {
     }
     int dot = key.lastIndexOf('.');
     if (dot > 0 && space(key) < 0) { // a named operation's figure, such as "transit.meanUs"
-      return key.substring(0, dot) + " " + of(key.substring(dot + 1));
+      return of(key.substring(dot + 1)) + ", " + key.substring(0, dot);
     }
     int space = key.indexOf(' ');
     if (space > 0) { // a figure at a point, such as "transfersPerSec size=64"

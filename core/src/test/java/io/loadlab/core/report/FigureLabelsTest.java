@@ -1,6 +1,8 @@
 package io.loadlab.core.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +20,18 @@ class FigureLabelsTest {
     assertEquals("MB/s", FigureLabels.of("mbPerSec"));
     assertEquals("orders per minute", FigureLabels.of("opm"));
     assertEquals("search hits (%)", FigureLabels.of("searchHitPct"));
+    assertEquals(
+        "client + server process CPU per operation (µs)", FigureLabels.of("cpuProcessUsPerOp"));
+    assertEquals("client + server process CPU per MB (µs)", FigureLabels.of("cpuProcessUsPerMB"));
+    assertTrue(FigureLabels.labelled("cpuProcessUsPerMB"));
+    assertFalse(FigureLabels.labelled("connectTimeUs"), "a label made from the suffix");
+  }
+
+  @Test
+  void aNamedOperationsFigureNamesItAfterTheLabel() {
+    assertEquals("mean latency (measured, µs), latency", FigureLabels.of("latency.meanUs"));
+    assertEquals("p99 (µs), transit", FigureLabels.of("transit.p99Us"));
+    assertTrue(FigureLabels.labelled("send-delay.meanUs"));
   }
 
   @Test

@@ -226,10 +226,34 @@ public final class RunOptions {
    */
   public static ExportOptions exports(CommandLine cmd, String workload, PrintStream out)
       throws IOException {
-    Path dir =
+    return exports(
+        cmd,
+        workload,
+        out,
         cmd.hasOption("output")
             ? Path.of(cmd.getOptionValue("output"))
-            : RunDirectories.createNew(defaultOutputDir(workload));
+            : RunDirectories.createNew(defaultOutputDir(workload)));
+  }
+
+  /**
+   * Where the results go, the run's directory appearing with {@code contents} in it (its first
+   * {@code result.json}): a run's directory is never seen without one. With {@code --output DIR},
+   * an existing {@code DIR} gets them written into it.
+   */
+  public static ExportOptions exports(
+      CommandLine cmd, String workload, PrintStream out, RunDirectories.Contents contents)
+      throws IOException {
+    return exports(
+        cmd,
+        workload,
+        out,
+        cmd.hasOption("output")
+            ? RunDirectories.createOrFill(Path.of(cmd.getOptionValue("output")), contents)
+            : RunDirectories.createNew(defaultOutputDir(workload), contents));
+  }
+
+  private static ExportOptions exports(
+      CommandLine cmd, String workload, PrintStream out, Path dir) {
     Path csv = null;
     if (cmd.hasOption("csv")) {
       csv = Path.of(cmd.getOptionValue("csv", "-"));

@@ -3,8 +3,10 @@ package io.loadlab.cli;
 import io.loadlab.core.Version;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.Exporters;
+import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
@@ -14,6 +16,7 @@ import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,30 +32,30 @@ public final class RunSession implements AutoCloseable {
   public static final int EXIT_ABORTED = RunControl.EXIT_ABORTED;
 
   private final RunTiming timing;
-  private final RunControl control = new RunControl();
+  private final RunControl control;
   private final RunRecording recording;
-  private final CountDownLatch done = new CountDownLatch(1);
-  private final Thread interruptHook;
+  private final Stopping stopping;
   private final ExportOptions exports;
-
-  private final StopSignals signals;
 
   /** Whether this thread's command opened a session (Main runs one command per call). */
   private static final ThreadLocal<Boolean> OPENED = new ThreadLocal<>();
 
-  private RunSession(RunTiming timing, RunRecording recording, ExportOptions exports) {
+  private RunSession(
+      RunTiming timing, Stopping stopping, RunRecording recording, ExportOptions exports) {
     this.timing = timing;
+    this.control = stopping.control;
+    this.stopping = stopping;
     this.recording = recording;
     this.exports = exports;
-    this.interruptHook = new Thread(this::onInterrupt, "loadlab-stop");
-    Runtime.getRuntime().addShutdownHook(interruptHook);
-    this.signals = StopSignals.install(signal -> control.abort("stopped by " + signal));
     // A result file that cannot be written (disk full, directory removed) ends the run failed.
     recording.onWriteFailure(control::fail);
   }
 
   /**
    * Starts a run: reads the shared run options, opens the exporters and starts the interval clock.
+   * SIGINT and SIGTERM are handled from before the run's directory is made, which appears with a
+   * {@code result.json} saying {@code running}: a run stopped at any moment after that leaves a
+   * result, {@code aborted} with what was counted.
    *
    * @param configuration the workload's settings as recorded with the results (no secrets)
    */
@@ -63,24 +66,38 @@ public final class RunSession implements AutoCloseable {
       Map<String, Object> configuration,
       RunTiming timing)
       throws IOException {
-    ExportOptions exports = RunOptions.exports(cmd, workload, ctx.out());
-    RunInfo info =
-        new RunInfo(
-            Version.get(),
-            workload,
-            cmd.getOptionValue("label"),
-            ctx.commandLine(),
-            configuration,
-            EnvironmentInfo.current(),
-            RunOptions.testbed(cmd));
-    Recorder recorder = new Recorder();
-    OPENED.set(Boolean.TRUE);
-    RunRecording recording =
-        RunRecording.start(
-            info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
-    recording.setRateTolerance(RunOptions.rateTolerance(cmd));
-    recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
-    return new RunSession(timing, recording, exports);
+    Stopping stopping = Stopping.begin();
+    try {
+      RunInfo info =
+          new RunInfo(
+              Version.get(),
+              workload,
+              cmd.getOptionValue("label"),
+              ctx.commandLine(),
+              configuration,
+              EnvironmentInfo.current(),
+              RunOptions.testbed(cmd));
+      String start = Instant.now().toString();
+      ExportOptions exports =
+          RunOptions.exports(
+              cmd,
+              workload,
+              ctx.out(),
+              dir ->
+                  ResultJson.writeInExistingDirectory(
+                      info.running(start), dir.resolve(ExportOptions.JSON_NAME)));
+      Recorder recorder = new Recorder();
+      OPENED.set(Boolean.TRUE);
+      RunRecording recording =
+          RunRecording.start(
+              info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
+      recording.setRateTolerance(RunOptions.rateTolerance(cmd));
+      recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
+      return new RunSession(timing, stopping, recording, exports);
+    } catch (IOException | RuntimeException e) {
+      stopping.close();
+      throw e;
+    }
   }
 
   /** True once this thread's command opened a session (its result.json is its own to write). */
@@ -128,10 +145,12 @@ public final class RunSession implements AutoCloseable {
       driver.run();
     } catch (Exception e) {
       if (control.isAborted()) {
+        // Stopped by a signal, perhaps while it was still connecting: the result says aborted,
+        // and the command ends with the signal's exit code, not with this failure.
         recording.finish(control);
-      } else {
-        recording.finish(RunStatus.FAILED, oneLine(e));
+        return;
       }
+      recording.finish(RunStatus.FAILED, oneLine(e));
       throw e;
     }
   }
@@ -166,25 +185,61 @@ public final class RunSession implements AutoCloseable {
     };
   }
 
-  private void onInterrupt() {
-    // Reached when the JVM shuts down for a reason the signal handlers did not see (e.g. SIGHUP).
-    control.abort("stopped: the process is shutting down");
+  @Override
+  public void close() {
     try {
-      done.await(20, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      recording.close();
+    } finally {
+      stopping.close();
     }
   }
 
-  @Override
-  public void close() {
-    signals.close();
-    recording.close();
-    done.countDown();
-    try {
-      Runtime.getRuntime().removeShutdownHook(interruptHook);
-    } catch (IllegalStateException e) {
-      // The JVM is shutting down: the hook is running and waits for done.
+  /**
+   * How a run is stopped from outside, set up before its directory exists: SIGINT and SIGTERM abort
+   * it ({@link StopSignals}), and a shutdown for another reason (SIGHUP) aborts it and waits for
+   * its files. A JVM already shutting down starts no run.
+   */
+  private static final class Stopping implements AutoCloseable {
+    final RunControl control = new RunControl();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final Thread hook = new Thread(this::onShutdown, "loadlab-stop");
+    private StopSignals signals;
+
+    static Stopping begin() {
+      Stopping s = new Stopping();
+      try {
+        Runtime.getRuntime().addShutdownHook(s.hook);
+      } catch (IllegalStateException e) {
+        // A signal came before its handler was installed: nothing was made yet, so nothing is.
+        throw new LoadlabException(
+            "stopped before the run started (the process is shutting down)",
+            StopSignals.exitCode());
+      }
+      s.signals = StopSignals.install(signal -> s.control.abort("stopped by " + signal));
+      return s;
+    }
+
+    private void onShutdown() {
+      // Reached when the JVM shuts down for a reason the signal handlers did not see (SIGHUP).
+      control.abort("stopped: the process is shutting down");
+      try {
+        done.await(20, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    @Override
+    public void close() {
+      if (signals != null) {
+        signals.close();
+      }
+      done.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // The JVM is shutting down: the hook is running and waits for done.
+      }
     }
   }
 

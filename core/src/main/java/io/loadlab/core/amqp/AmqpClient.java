@@ -41,6 +41,7 @@ public final class AmqpClient implements AutoCloseable {
   private final Map<String, MessageConsumer> consumers = new HashMap<>();
   private final List<String> durableSubscriptions = new ArrayList<>();
   private final Map<String, Destination> destinations = new HashMap<>();
+  private final boolean asyncSend;
   private final int roundTripPublisher = (int) (ROUND_TRIP_IDS.incrementAndGet() & 0x7fffffff);
   private Message lastReceived;
   private long roundTripSequence;
@@ -50,9 +51,14 @@ public final class AmqpClient implements AutoCloseable {
     this.connection = connection;
     this.ack = ack;
     this.ownsConnection = ownsConnection;
+    this.asyncSend =
+        connection
+            .settings()
+            .provider()
+            .supports(io.loadlab.core.jms.provider.ProviderFeature.ASYNC_SEND);
     try {
       this.session = connection.jms().createSession(ack == Acknowledgement.TRANSACTED, ack.jmsMode);
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       if (ownsConnection) {
         connection.close();
       }
@@ -101,7 +107,7 @@ public final class AmqpClient implements AutoCloseable {
         }
       }
       send(producer(destination), m, persistent, null);
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
   }
@@ -118,7 +124,7 @@ public final class AmqpClient implements AutoCloseable {
         stamp.writeTo(m); // as late as possible: the message is built, the producer ready
       }
       send(p, m, persistent, null);
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
   }
@@ -136,8 +142,15 @@ public final class AmqpClient implements AutoCloseable {
     try {
       BytesMessage m = message(body);
       stamp.writeTo(m);
-      send(producer(destination), m, persistent, new Completion(stamp, callback));
-    } catch (JMSException e) {
+      if (asyncSend) {
+        send(producer(destination), m, persistent, new Completion(stamp, callback));
+      } else {
+        // A provider without JMS 2.0 asynchronous sends: the send itself is the confirmation
+        // (after the broker's receipt for persistent messages, as the provider sends them).
+        send(producer(destination), m, persistent, null);
+        callback.completed(stamp);
+      }
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
   }
@@ -155,7 +168,7 @@ public final class AmqpClient implements AutoCloseable {
   public void attachProducer(String destination) {
     try {
       producer(destination);
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot publish to " + destination, e);
     }
   }
@@ -206,7 +219,7 @@ public final class AmqpClient implements AutoCloseable {
       }
       consumers.put(destination, session.createSharedDurableConsumer(topic, subscription));
       durableSubscriptions.add(subscription);
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot subscribe durably to " + destination, e);
     }
   }
@@ -216,7 +229,7 @@ public final class AmqpClient implements AutoCloseable {
     if (c == null) {
       try {
         c = session.createConsumer(destination(destination));
-      } catch (JMSException e) {
+      } catch (JMSException | UnsupportedOperationException e) {
         throw AmqpException.of("cannot subscribe to " + destination, e);
       }
       consumers.put(destination, c);
@@ -255,7 +268,7 @@ public final class AmqpClient implements AutoCloseable {
               failure);
         }
       }
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       if (Thread.currentThread().isInterrupted()) {
         Thread.interrupted();
         throw new InterruptedException("receive from " + destination + " interrupted");
@@ -315,7 +328,7 @@ public final class AmqpClient implements AutoCloseable {
   public void commit() {
     try {
       session.commit();
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot commit", e);
     }
   }
@@ -328,7 +341,7 @@ public final class AmqpClient implements AutoCloseable {
     try {
       lastReceived.acknowledge();
       lastReceived = null;
-    } catch (JMSException e) {
+    } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot acknowledge", e);
     }
   }
@@ -338,7 +351,7 @@ public final class AmqpClient implements AutoCloseable {
     if (d == null) {
       AmqpDestination parsed = AmqpDestination.parse(text);
       String address = connection.settings().address(parsed);
-      d = parsed.topic() ? session.createTopic(address) : session.createQueue(address);
+      d = connection.settings().provider().destination(session, address, parsed.topic());
       destinations.put(text, d);
     }
     return d;

@@ -3,18 +3,16 @@ package io.loadlab.core.amqp;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.jms.provider.ConnectionEvents;
+import io.loadlab.core.jms.provider.JmsProvider;
+import io.loadlab.core.jms.provider.ProviderSettings;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSSecurityException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.qpid.jms.JmsConnection;
-import org.apache.qpid.jms.JmsConnectionFactory;
-import org.apache.qpid.jms.JmsConnectionListener;
-import org.apache.qpid.jms.message.JmsInboundMessageDispatch;
 
 /**
  * One AMQP connection to a broker, safe to share between threads; each thread works through its own
@@ -54,18 +52,11 @@ public final class AmqpConnection implements AutoCloseable {
    * @throws UsageException if the broker refuses the login
    */
   public static AmqpConnection open(AmqpConnectionSettings settings) {
-    JmsConnectionFactory factory = new JmsConnectionFactory(settings.factoryUri());
-    if (settings.user() != null) {
-      factory.setUsername(settings.user());
-    }
-    if (settings.password() != null) {
-      factory.setPassword(settings.password());
-    }
-    factory.setForceAsyncAcks(true);
-    factory.setValidatePropertyNames(false); // ours are valid; checking costs per message
+    JmsProvider provider = settings.provider();
+    ProviderSettings ps = settings.providerSettings();
     Connection c;
     try {
-      c = factory.createConnection();
+      c = provider.connect(provider.connectionFactory(ps), ps);
     } catch (JMSSecurityException e) {
       throw loginRefused(settings, e);
     } catch (JMSException | RuntimeException e) {
@@ -73,7 +64,7 @@ public final class AmqpConnection implements AutoCloseable {
     }
     AmqpConnection amqp = new AmqpConnection(settings, c);
     try {
-      ((JmsConnection) c).addConnectionListener(amqp.new Watcher());
+      provider.watch(c, amqp.new Watcher());
       c.setExceptionListener(e -> amqp.failed(e));
       c.start();
     } catch (JMSException | RuntimeException e) {
@@ -168,7 +159,9 @@ public final class AmqpConnection implements AutoCloseable {
               + " at an AMQP 1.0 listener (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)");
     }
     return new UnreachableTargetException(
-        "cannot reach the AMQP broker at "
+        (settings.provider().speaksAmqp10()
+                ? "cannot reach the AMQP broker at "
+                : "cannot reach the broker at ")
             + settings.describe()
             + " ("
             + firstLine(e)
@@ -279,35 +272,20 @@ public final class AmqpConnection implements AutoCloseable {
     }
   }
 
-  private final class Watcher implements JmsConnectionListener {
+  private final class Watcher implements ConnectionEvents {
     @Override
-    public void onConnectionEstablished(URI remoteURI) {}
-
-    @Override
-    public void onConnectionFailure(Throwable error) {
-      failed(error);
+    public void failed(Throwable error) {
+      AmqpConnection.this.failed(error);
     }
 
     @Override
-    public void onConnectionInterrupted(URI remoteURI) {
-      interrupted();
+    public void interrupted() {
+      AmqpConnection.this.interrupted();
     }
 
     @Override
-    public void onConnectionRestored(URI remoteURI) {
-      restored();
+    public void restored() {
+      AmqpConnection.this.restored();
     }
-
-    @Override
-    public void onInboundMessage(JmsInboundMessageDispatch envelope) {}
-
-    @Override
-    public void onSessionClosed(jakarta.jms.Session session, Throwable cause) {}
-
-    @Override
-    public void onConsumerClosed(jakarta.jms.MessageConsumer consumer, Throwable cause) {}
-
-    @Override
-    public void onProducerClosed(jakarta.jms.MessageProducer producer, Throwable cause) {}
   }
 }

@@ -1,6 +1,11 @@
 package io.loadlab.core.amqp;
 
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.jms.provider.JmsProvider;
+import io.loadlab.core.jms.provider.ProviderFeature;
+import io.loadlab.core.jms.provider.ProviderSettings;
+import io.loadlab.core.jms.providers.Providers;
+import io.loadlab.core.jms.providers.QpidJmsProvider;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
@@ -38,6 +43,8 @@ public final class AmqpConnectionSettings {
   private final int maxFrameSize;
   private final Names names;
   private final BrokerProfile profile;
+  private final JmsProvider provider;
+  private final AmqpConnectionSettings consumer;
 
   /**
    * How the front-end that made these settings names them, so that a message about the broker or
@@ -68,6 +75,8 @@ public final class AmqpConnectionSettings {
     this.maxFrameSize = b.maxFrameSize;
     this.names = b.names;
     this.profile = b.profile;
+    this.provider = b.provider;
+    this.consumer = null;
   }
 
   private AmqpConnectionSettings(AmqpConnectionSettings base, BrokerProfile profile) {
@@ -83,11 +92,68 @@ public final class AmqpConnectionSettings {
     this.maxFrameSize = base.maxFrameSize;
     this.names = base.names;
     this.profile = profile;
+    this.provider = base.provider;
+    this.consumer = base.consumer == null ? null : base.consumer.withProfile(profile);
+  }
+
+  private AmqpConnectionSettings(AmqpConnectionSettings base, AmqpConnectionSettings consumer) {
+    this.uri = base.uri;
+    this.user = base.user;
+    this.password = base.password;
+    this.trustStore = base.trustStore;
+    this.trustStorePassword = base.trustStorePassword;
+    this.prefetch = base.prefetch;
+    this.presettled = base.presettled;
+    this.tcpNoDelay = base.tcpNoDelay;
+    this.waitStrategy = base.waitStrategy;
+    this.maxFrameSize = base.maxFrameSize;
+    this.names = base.names;
+    this.profile = base.profile;
+    this.provider = base.provider;
+    this.consumer = consumer;
   }
 
   /** A copy for a broker of the given profile (addresses and capabilities). */
   public AmqpConnectionSettings withProfile(BrokerProfile value) {
     return new AmqpConnectionSettings(this, value == null ? BrokerProfile.GENERIC : value);
+  }
+
+  /**
+   * A copy whose consumers connect with {@code value} (another provider, or another URL, against
+   * the same broker: a mixed-protocol run); publishers keep these settings.
+   */
+  public AmqpConnectionSettings withConsumer(AmqpConnectionSettings value) {
+    return new AmqpConnectionSettings(this, value == null || value == this ? null : value);
+  }
+
+  /** The settings consumers connect with: these, unless {@link #withConsumer} set others. */
+  public AmqpConnectionSettings consumer() {
+    return consumer == null ? this : consumer;
+  }
+
+  /** True if consumers connect with other settings than publishers. */
+  public boolean mixed() {
+    return consumer != null;
+  }
+
+  /** The JMS provider the connections are made through. */
+  public JmsProvider provider() {
+    return provider;
+  }
+
+  /** The settings as the provider receives them (with the passwords: never print them). */
+  public ProviderSettings providerSettings() {
+    return new ProviderSettings(
+        uri,
+        user,
+        password,
+        trustStore,
+        trustStorePassword,
+        prefetch,
+        presettled,
+        tcpNoDelay,
+        maxFrameSize,
+        waitStrategy.label());
   }
 
   /** The broker's profile: how it names queues and topics and what it can do. */
@@ -108,7 +174,14 @@ public final class AmqpConnectionSettings {
 
   /** Starts settings for the given broker URI; checks that it is an AMQP URI. */
   public static Builder builder(String uri) {
-    return new Builder(uri);
+    return new Builder(Providers.defaultProvider(), uri);
+  }
+
+  /**
+   * Starts settings for the given provider and broker URL; checks the URL as the provider takes it.
+   */
+  public static Builder builder(JmsProvider provider, String uri) {
+    return new Builder(provider, uri);
   }
 
   /** Settings with defaults for the given broker URI. */
@@ -166,14 +239,19 @@ public final class AmqpConnectionSettings {
     return names;
   }
 
-  /** True if the URI is a Qpid JMS failover URI. */
+  /** True if the URI is a failover URI. */
   public boolean isFailover() {
     return uri.startsWith("failover:");
   }
 
-  /** The broker URI with secrets masked, and the user: safe to print and record. */
+  /**
+   * The broker URI with secrets masked, the user, and the provider where it is not the default:
+   * safe to print and record.
+   */
   public String describe() {
-    return Secrets.mask(uri) + (user == null ? "" : " as " + user);
+    return Secrets.mask(uri)
+        + (user == null ? "" : " as " + user)
+        + (provider.name().equals(QpidJmsProvider.NAME) ? "" : " through " + provider.name());
   }
 
   @Override
@@ -191,7 +269,7 @@ public final class AmqpConnectionSettings {
 
   /** The URI handed to the Qpid JMS connection factory, with the settings as URI options. */
   String factoryUri() {
-    return QpidJmsUri.of(this);
+    return QpidJmsProvider.factoryUri(providerSettings());
   }
 
   /** Builds {@link AmqpConnectionSettings}; every setter checks its value. */
@@ -208,9 +286,11 @@ public final class AmqpConnectionSettings {
     private int maxFrameSize = -1;
     private Names names = Names.CLI;
     private BrokerProfile profile = BrokerProfile.GENERIC;
+    private final JmsProvider provider;
 
-    private Builder(String uri) {
-      AmqpUris.check(uri);
+    private Builder(JmsProvider provider, String uri) {
+      provider.checkUrl(uri);
+      this.provider = provider;
       this.uri = uri.trim();
     }
 
@@ -346,7 +426,30 @@ public final class AmqpConnectionSettings {
       if (trustStore != null) {
         checkTrustStoreOpens();
       }
+      refuseWhatTheProviderLacks();
       return new AmqpConnectionSettings(this);
+    }
+
+    private void refuseWhatTheProviderLacks() {
+      lacks(presettled, ProviderFeature.PRESETTLED);
+      lacks(maxFrameSize > 0, ProviderFeature.MAX_FRAME_SIZE);
+      lacks(waitStrategy != WaitStrategy.AUTO, ProviderFeature.WAIT_STRATEGY);
+      lacks(!tcpNoDelay, ProviderFeature.TCP_NODELAY_OFF);
+      lacks(trustStore != null, ProviderFeature.TLS);
+    }
+
+    private void lacks(boolean asked, ProviderFeature feature) {
+      if (asked && !provider.supports(feature)) {
+        throw new UsageException(
+            feature.option()
+                + ": provider "
+                + provider.name()
+                + " has no "
+                + feature.words()
+                + "; drop "
+                + feature.option()
+                + " or use a provider that has it (--provider qpid-jms)");
+      }
     }
 
     private void checkTrustStoreOpens() {

@@ -26,11 +26,23 @@ final class Clients implements AutoCloseable {
 
   /** Opens a client (and, unless shared, its connection). */
   AmqpClient open(Acknowledgement ack) {
+    return open(settings, ack);
+  }
+
+  /**
+   * Opens a consuming client: through the consumer side's settings where they differ from the
+   * publishers' (a mixed-protocol run, never on a shared connection), else as {@link #open}.
+   */
+  AmqpClient openConsumer(Acknowledgement ack) {
+    return open(settings.consumer(), ack);
+  }
+
+  private AmqpClient open(AmqpConnectionSettings side, Acknowledgement ack) {
     AmqpConnection c;
     if (single && !connections.isEmpty()) {
       c = connections.get(0);
     } else {
-      c = AmqpConnection.open(settings);
+      c = AmqpConnection.open(side);
       connections.add(c);
     }
     AmqpClient client = c.newClient(ack);

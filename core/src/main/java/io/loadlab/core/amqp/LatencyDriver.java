@@ -143,7 +143,7 @@ public final class LatencyDriver {
       List<LatencyTest> tests = new ArrayList<>();
       for (int i = 0; i < settings.tests(); i++) {
         String queue = queue(i);
-        AmqpClient receiver = clients.open(ack);
+        AmqpClient receiver = clients.openConsumer(ack);
         AmqpClient sender = clients.open(Acknowledgement.AUTO);
         try {
           receiver.subscribe(queue);

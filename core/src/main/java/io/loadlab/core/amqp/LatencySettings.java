@@ -64,6 +64,11 @@ public record LatencySettings(
     if (baseName == null || baseName.isBlank() || baseName.contains("/")) {
       throw new UsageException("--base-name: use a plain name such as loadlab-latency");
     }
+    if (singleConnection && connection.mixed()) {
+      throw new UsageException(
+          "--single-connection: consumers through another provider need connections of their"
+              + " own; drop --single-connection or --consumer-provider");
+    }
   }
 
   /** The rate of test {@code i} (from 0): staggered by one message per second per test. */

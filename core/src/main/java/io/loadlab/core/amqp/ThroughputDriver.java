@@ -280,11 +280,18 @@ public final class ThroughputDriver {
       List<PerftestPublisher> pubs,
       Attach step) {
     boolean durableSubscriptions =
-        settings.durable() && settings.connection().profile().durableSubscriptions();
+        settings.durable()
+            && settings.connection().profile().durableSubscriptions()
+            && settings
+                .connection()
+                .consumer()
+                .provider()
+                .supports(
+                    io.loadlab.core.jms.provider.ProviderFeature.SHARED_DURABLE_SUBSCRIPTIONS);
     for (Topology.Destination d : topology.destinations()) {
       for (int k = 0; k < settings.subscribers(); k++) {
         sessionStep(step, subscriberAck());
-        AmqpClient c = clients.open(subscriberAck());
+        AmqpClient c = clients.openConsumer(subscriberAck());
         step.what = "let a subscriber attach to " + d.address();
         String source = d.address();
         step.fix = "use another --mode, or --broker-profile for this broker's addresses";

@@ -87,6 +87,11 @@ public record ThroughputSettings(
     positive("--qt", queues);
     positive("--iterations", iterations);
     positive("--max-pending", maxPending);
+    if (singleConnection && connection.mixed()) {
+      throw new UsageException(
+          "--single-connection: consumers through another provider need connections of their"
+              + " own; drop --single-connection or --consumer-provider");
+    }
     notNegative("--pub-tx", publishTx);
     notNegative("--sub-tx", subscribeTx);
     notNegative("--sub-ack", subscribeAck);

@@ -159,6 +159,24 @@ public final class EmbeddedBroker implements AutoCloseable {
     return (tls ? "amqps://" : "amqp://") + h + ":" + port;
   }
 
+  /**
+   * The URL a JMS provider connects to this broker with (its one acceptor serves AMQP and CORE), or
+   * {@code null} if the provider's protocol is not among them or the port speaks TLS.
+   */
+  public String urlFor(io.loadlab.core.jms.provider.JmsProvider provider) {
+    if (provider.speaksAmqp10()) {
+      return amqpUri();
+    }
+    if (tls) {
+      return null;
+    }
+    String h =
+        host.equals("0.0.0.0") || host.equals("::")
+            ? "127.0.0.1"
+            : BrokerConfiguration.hostForUri(host);
+    return provider.embeddedUrl(h, port);
+  }
+
   /** True if the port speaks TLS only. */
   public boolean isTls() {
     return tls;

@@ -1,4 +1,4 @@
-package io.loadlab.core.amqp;
+package io.loadlab.core.jms.providers;
 
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;

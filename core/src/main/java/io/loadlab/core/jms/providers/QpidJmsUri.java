@@ -1,14 +1,15 @@
-package io.loadlab.core.amqp;
+package io.loadlab.core.jms.providers;
 
+import io.loadlab.core.jms.provider.ProviderSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The URI handed to the Qpid JMS connection factory: the broker URI as given, with {@link
- * AmqpConnectionSettings} added as Qpid JMS URI options, and the defaults a run needs where the URI
- * does not set them (a bounded first failover connection, a request timeout, receives that do not
- * drain the broker). Kept apart from the settings because it speaks Qpid JMS's option names, which
+ * ProviderSettings} added as Qpid JMS URI options, and the defaults a run needs where the URI does
+ * not set them (a bounded first failover connection, a request timeout, receives that do not drain
+ * the broker). Kept apart from the settings because it speaks Qpid JMS's option names, which
  * nothing else in the settings knows. Used once per connection, never per message.
  */
 final class QpidJmsUri {
@@ -32,14 +33,14 @@ final class QpidJmsUri {
   private QpidJmsUri() {}
 
   /** The factory URI for {@code settings}; it holds the trust store password if one is set. */
-  static String of(AmqpConnectionSettings settings) {
-    String uri = settings.uri();
+  static String of(ProviderSettings settings) {
+    String uri = settings.url();
     int prefetch = settings.prefetch();
     int maxFrameSize = settings.maxFrameSize();
-    WaitStrategy waitStrategy = settings.waitStrategy();
+    String waitStrategy = settings.waitStrategy();
     Path trustStore = settings.trustStore();
     String trustStorePassword = settings.trustStorePassword();
-    boolean failover = settings.isFailover();
+    boolean failover = uri.startsWith("failover:");
     List<String> options = new ArrayList<>();
     if (prefetch >= 0) {
       options.add("jms.prefetchPolicy.all=" + prefetch);
@@ -61,8 +62,10 @@ final class QpidJmsUri {
     if (maxFrameSize > 0 && !uri.contains("amqp.maxFrameSize")) {
       options.add("amqp.maxFrameSize=" + maxFrameSize);
     }
-    if (waitStrategy != WaitStrategy.AUTO && !uri.contains("provider.futureType")) {
-      options.add("provider.futureType=" + waitStrategy.label());
+    if (waitStrategy != null
+        && !waitStrategy.equals("auto")
+        && !uri.contains("provider.futureType")) {
+      options.add("provider.futureType=" + waitStrategy);
     }
     String transport = failover ? "failover.nested.transport." : "transport.";
     if (!settings.tcpNoDelay() && !uri.contains("tcpNoDelay")) {

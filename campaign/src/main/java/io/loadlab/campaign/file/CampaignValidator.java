@@ -66,6 +66,9 @@ public final class CampaignValidator {
     } else if (err != null) {
       TestbedChecks.sayOffline(v.testbeds, err);
     }
+    // What provision plan checks against the hosts, for each testbed whose files passed.
+    TestbedChecks.hosts(v.testbeds, tryNetwork, v.problems::mentions)
+        .forEach(v.problems::inOtherFile);
     v.problems.throwIfAny();
     return c;
   }

@@ -1,6 +1,11 @@
 package io.loadlab.campaign.file;
 
+import io.loadlab.core.failure.LoadlabException;
+import io.loadlab.provision.plan.ProvisionOptions;
+import io.loadlab.provision.plan.Provisioner;
+import io.loadlab.provision.plan.ShellFactory;
 import io.loadlab.provision.ssh.KnownHosts;
+import io.loadlab.provision.testbed.Host;
 import io.loadlab.provision.testbed.SshPortCheck;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedValidator;
@@ -12,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * What {@code provision apply} would refuse in the campaign's testbeds, found before the campaign
@@ -54,6 +60,34 @@ final class TestbedChecks {
     return SshPortCheck.unreachable(testbeds, SshPortCheck.TIMEOUT);
   }
 
+  /**
+   * What {@code provision plan} refuses when it checks each testbed against its hosts (libvirtd
+   * running, qemu there, KVM usable where forced, kernel and initramfs for host-root guests, bridge
+   * names free, memory, the hosts' facts and tuning), one line per fault naming the testbed file;
+   * nothing is made. Testbeds with problems already ({@code failed}) are left out, and so, with
+   * {@code --offline} ({@code tryNetwork} false), are those with a host other than this machine.
+   */
+  static List<String> hosts(
+      Map<Path, Testbed> testbeds, boolean tryNetwork, Predicate<Path> failed) {
+    List<String> problems = new ArrayList<>();
+    testbeds.forEach(
+        (file, t) -> {
+          boolean local = t.hosts().values().stream().allMatch(Host::isLocal);
+          if (failed.test(file) || !(tryNetwork || local)) {
+            return;
+          }
+          List<String> faults;
+          try {
+            faults = Provisioner.faults(file, ProvisionOptions.defaults(), ShellFactory.SSH);
+          } catch (LoadlabException e) {
+            faults = List.of(ValidationProblems.firstLine(e.getMessage()));
+          }
+          String prefix = file + ": ";
+          faults.forEach(f -> problems.add(f.startsWith(prefix) ? f : prefix + f));
+        });
+    return problems;
+  }
+
   /** Says, for {@code --offline}, which hosts' SSH ports were not tried (if any). */
   static void sayOffline(Map<Path, Testbed> testbeds, PrintStream err) {
     Set<String> hosts = new LinkedHashSet<>();
@@ -62,7 +96,8 @@ final class TestbedChecks {
       err.println(
           "--offline: not tried whether these testbed hosts answer on their SSH port: "
               + String.join(", ", hosts)
-              + " (every check of local files was done)");
+              + " (every check of local files was done; their testbeds were not checked against"
+              + " the hosts' libvirt, bridges and memory)");
     }
   }
 }

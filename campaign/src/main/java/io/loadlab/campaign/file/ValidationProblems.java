@@ -41,6 +41,12 @@ public final class ValidationProblems {
     problems.add(line);
   }
 
+  /** True if a problem found so far names {@code other} (a file the campaign names). */
+  boolean mentions(Path other) {
+    String prefix = other + ": ";
+    return problems.stream().anyMatch(l -> l.startsWith(prefix));
+  }
+
   /** How many problems were found so far. */
   public int count() {
     return problems.size();

@@ -26,8 +26,6 @@ import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import io.loadlab.provision.testbed.TestbedPaths;
 import io.loadlab.provision.testbed.TestbedValidator;
-import io.loadlab.provision.tuning.CpuTopology;
-import io.loadlab.provision.tuning.CpuTopologyCheck;
 import io.loadlab.provision.tuning.TuningPlanner;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -63,7 +61,16 @@ public final class Provisioner implements AutoCloseable {
   private final InstallPlanner installPlanner;
   private final PluginInstallPlanner pluginPlanner;
 
-  private Provisioner(Path file, Testbed testbed, ProvisionOptions options, ShellFactory shells) {
+  /**
+   * @param faults where the refusals of the checks against the hosts go, for {@link #faults}; null
+   *     to throw them
+   */
+  private Provisioner(
+      Path file,
+      Testbed testbed,
+      ProvisionOptions options,
+      ShellFactory shells,
+      List<String> faults) {
     this.file = file;
     this.testbed = testbed;
     this.options = options;
@@ -96,41 +103,53 @@ public final class Provisioner implements AutoCloseable {
       throw new io.loadlab.core.failure.UsageException(String.join("\n", problems));
     }
     try {
+      List<String> found = faults == null ? new ArrayList<>() : faults;
       for (Map.Entry<String, Host> h : testbed.hosts().entrySet()) {
         if (h.getValue().libvirt() != null) {
-          LibvirtHost lv = LibvirtHostOpening.open(h.getKey(), h.getValue());
-          libvirt.put(h.getKey(), lv);
-          facts.put(h.getKey(), lv.facts());
-          if (!testbed.guests().isEmpty()) {
-            virtualization.put(
-                h.getKey(),
-                io.loadlab.provision.libvirt.Virtualization.apply(h.getKey(), h.getValue(), lv));
-          }
+          HostChecks.fault(found, () -> openLibvirt(h.getKey(), h.getValue()));
         }
       }
-      validator.check(testbed, facts);
+      HostChecks.fault(found, () -> validator.check(testbed, facts));
       testbed
           .guests()
           .forEach(
               (name, g) ->
-                  resolved.put(
-                      name,
-                      g.sharesHostRoot()
-                          ? hostRoot.resolve(
+                  HostChecks.fault(
+                      found,
+                      () ->
+                          resolved.put(
                               name,
-                              g,
-                              testbed.hosts().get(g.host()),
-                              SshTargets.of(testbed, file, options, name).keyFile(),
-                              libvirt.get(g.host()).domainType())
-                          : g));
+                              g.sharesHostRoot()
+                                  ? hostRoot.resolve(
+                                      name,
+                                      g,
+                                      testbed.hosts().get(g.host()),
+                                      SshTargets.of(testbed, file, options, name).keyFile(),
+                                      libvirt.containsKey(g.host())
+                                          ? libvirt.get(g.host()).domainType()
+                                          : "kvm")
+                                  : g)));
+      if (faults == null && !found.isEmpty()) {
+        throw new io.loadlab.core.failure.UsageException(String.join("\n", found));
+      }
     } catch (RuntimeException e) {
       close();
       throw e;
     }
-    this.pins = Pinnings.resolve(testbed, facts);
+    this.pins = faults == null || faults.isEmpty() ? Pinnings.resolve(testbed, facts) : Map.of();
     if (virtualization.containsValue("tcg")) {
       // An emulated guest starts a JVM in tens of seconds on a busy machine.
       this.rolePlanner = rolePlanner(options.healthTimeout().multipliedBy(EMULATION_SLOWDOWN));
+    }
+  }
+
+  /** Opens a host's libvirt, reads its facts and decides how its guests run. */
+  private void openLibvirt(String name, Host h) {
+    LibvirtHost lv = LibvirtHostOpening.open(name, h);
+    libvirt.put(name, lv);
+    facts.put(name, lv.facts());
+    if (!testbed.guests().isEmpty()) {
+      virtualization.put(name, io.loadlab.provision.libvirt.Virtualization.apply(name, h, lv));
     }
   }
 
@@ -149,7 +168,7 @@ public final class Provisioner implements AutoCloseable {
 
   /** Reads, validates and connects; throws a one-line error (exit 2 or 3) on any problem. */
   public static Provisioner open(Path file, ProvisionOptions options, ShellFactory shells) {
-    return new Provisioner(file, TestbedFile.read(file), options, shells);
+    return new Provisioner(file, TestbedFile.read(file), options, shells, null);
   }
 
   public Testbed testbed() {
@@ -182,41 +201,11 @@ public final class Provisioner implements AutoCloseable {
   /** What apply would change, compared with the live state. */
   public Plan plan() {
     Plan plan = new Plan();
-    List<String> problems = new ArrayList<>();
-    testbed
-        .hosts()
-        .forEach(
-            (name, h) -> {
-              if (!h.tuning().isEmpty()) {
-                TuningPlanner.plan(plan, name, h.tuning(), machines.shell(name))
-                    .forEach(problem -> problems.add(file + ": " + problem));
-              }
-              if (CpuTopologyCheck.hasCpuLists(testbed, name)) {
-                // The host's real numbering, when it answers: pinnings name CPUs it has.
-                CpuTopology.read(machines.shell(name))
-                    .ifPresent(
-                        topo -> {
-                          CpuTopologyCheck.Result r = CpuTopologyCheck.check(testbed, name, topo);
-                          r.errors().forEach(e -> problems.add(file + ": " + e));
-                          r.warnings().forEach(w -> plan.warn(name, w));
-                        });
-              }
-            });
+    List<String> problems = hostChecks().run(plan, AppliedState.load(stateFile()));
     if (!problems.isEmpty()) {
-      // Checked against the hosts' interfaces before anything is applied.
+      // Checked against the hosts before anything is applied.
       throw new io.loadlab.core.failure.UsageException(String.join("\n", problems));
     }
-    AppliedState applied = AppliedState.load(stateFile());
-    testbed
-        .hosts()
-        .forEach(
-            (name, h) -> {
-              if (!h.bridges().isEmpty()) {
-                io.loadlab.provision.bridge.LabBridgePlanner.plan(
-                    plan, name, h.bridges(), machines.shell(name), applied);
-              }
-            });
-    GuestMemory.check(testbed, libvirt);
     resolved.forEach(
         (name, g) -> {
           LibvirtHost lv = libvirt.get(g.host());
@@ -256,6 +245,26 @@ public final class Provisioner implements AutoCloseable {
       }
     }
     return plan;
+  }
+
+  private HostChecks hostChecks() {
+    return new HostChecks(file, testbed, machines, libvirt);
+  }
+
+  /**
+   * Every fault {@code provision plan} refuses for {@code file}, found without changing anything:
+   * the file, the hosts' libvirt (running, qemu, KVM), their facts, the guests' boot files, bridge
+   * names, memory and the hosts' tuning. Empty if there is none; other failures (an unreachable
+   * host, exit 3) are thrown.
+   */
+  public static List<String> faults(Path file, ProvisionOptions options, ShellFactory shells) {
+    List<String> faults = new ArrayList<>();
+    try (Provisioner p = new Provisioner(file, TestbedFile.read(file), options, shells, faults)) {
+      faults.addAll(p.hostChecks().run(new Plan(), AppliedState.load(p.stateFile())));
+    } catch (io.loadlab.core.failure.UsageException e) {
+      faults.add(e.getMessage()); // the file itself
+    }
+    return faults.stream().flatMap(f -> f.lines()).toList();
   }
 
   /**

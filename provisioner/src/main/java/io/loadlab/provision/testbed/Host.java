@@ -19,6 +19,9 @@ package io.loadlab.provision.testbed;
  *     boot a stock kernel, emulation otherwise); recorded with the results
  * @param bridges Linux bridges the provisioner creates on the host for its guests (name to the
  *     host's own address on it), removed at teardown: the lab's own network
+ * @param vcpuOvercommit how many of its guests' vCPUs one host CPU may carry ({@value
+ *     #DEFAULT_VCPU_OVERCOMMIT} if not given): more makes every guest wait for a CPU, and the
+ *     measurements the waiting rather than the workload
  */
 public record Host(
     String address,
@@ -31,7 +34,11 @@ public record Host(
     Tuning tuning,
     Boolean local,
     String virtualization,
-    java.util.Map<String, LabBridge> bridges) {
+    java.util.Map<String, LabBridge> bridges,
+    Double vcpuOvercommit) {
+  /** vCPUs per host CPU allowed when a host does not say. */
+  public static final double DEFAULT_VCPU_OVERCOMMIT = 2.0;
+
   /** The values of {@code virtualization}. */
   public static final java.util.List<String> VIRTUALIZATIONS =
       java.util.List.of("kvm", "tcg", "auto");
@@ -52,6 +59,41 @@ public record Host(
       String libvirt,
       Tuning tuning) {
     this(address, port, user, keyFile, knownHosts, sudo, libvirt, tuning, null, null, null);
+  }
+
+  /** A host with the default vCPU overcommit. */
+  public Host(
+      String address,
+      Integer port,
+      String user,
+      String keyFile,
+      String knownHosts,
+      Boolean sudo,
+      String libvirt,
+      Tuning tuning,
+      Boolean local,
+      String virtualization,
+      java.util.Map<String, LabBridge> bridges) {
+    this(
+        address,
+        port,
+        user,
+        keyFile,
+        knownHosts,
+        sudo,
+        libvirt,
+        tuning,
+        local,
+        virtualization,
+        bridges,
+        null);
+  }
+
+  /**
+   * vCPUs per host CPU its guests may have in all ({@link #DEFAULT_VCPU_OVERCOMMIT} if not given).
+   */
+  public double vcpuOvercommitOrDefault() {
+    return vcpuOvercommit == null ? DEFAULT_VCPU_OVERCOMMIT : vcpuOvercommit;
   }
 
   /** True for this machine itself (no SSH). */

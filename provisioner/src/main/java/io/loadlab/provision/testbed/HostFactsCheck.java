@@ -137,6 +137,7 @@ final class HostFactsCheck {
             });
     // PCI device problems follow the other guests' problems.
     p.addAll(pciProblems);
+    p.addAll(VcpuOvercommit.check(t, facts, this::at));
     t.hosts()
         .forEach(
             (name, h) -> {
@@ -199,7 +200,7 @@ final class HostFactsCheck {
     return bytes;
   }
 
-  private String at(String field, String problem) {
+  String at(String field, String problem) {
     return file + ": " + field + ": " + problem;
   }
 }

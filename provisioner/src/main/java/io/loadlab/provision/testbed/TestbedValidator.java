@@ -83,6 +83,7 @@ public final class TestbedValidator {
               }
               guests.check(t, name, g, (f, problem) -> p.add(at(f, problem)));
             });
+    GuestAddressCheck.check(t, (f, problem) -> p.add(at(f, problem)));
     for (int i = 0; i < t.roles().size(); i++) {
       checkRole(t, "roles[" + i + "]", t.roles().get(i), p);
     }
@@ -100,6 +101,19 @@ public final class TestbedValidator {
           at(
               field + ".virtualization",
               "'" + Texts.cut(h.virtualization()) + "' is unknown; use kvm, tcg or auto"));
+    }
+    if (h.vcpuOvercommit() != null
+        && !(h.vcpuOvercommit() > 0 && h.vcpuOvercommit() <= VcpuOvercommit.MAX)) {
+      p.add(
+          at(
+              field + ".vcpu-overcommit",
+              h.vcpuOvercommit()
+                  + " is out of range; give the vCPUs one host CPU may carry, more than 0 and at"
+                  + " most "
+                  + (int) VcpuOvercommit.MAX
+                  + " (default "
+                  + VcpuOvercommit.format(Host.DEFAULT_VCPU_OVERCOMMIT)
+                  + ")"));
     }
     h.bridges()
         .forEach(

@@ -331,4 +331,86 @@ class TestbedValidatorTest {
         "guests.g1.key-file: 'nokey.pub' cannot be read");
     assertTrue(!e.getMessage().contains("base-volume: missing"), e.getMessage());
   }
+
+  @Test
+  void guestAddressesAreTheirOwnAndInTheirBridgesSubnet() throws Exception {
+    String yaml =
+        """
+        name: addresses
+        hosts:
+          kvm1:
+            address: 10.0.0.1
+            user: root
+            key-file: id_test
+            known-hosts: known_hosts
+            libvirt: test:///default
+            bridges: {ll-t0: {address: 10.9.0.1/24}}
+        guests:
+          g1: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.9.0.5,
+               network: {mode: bridge, bridge: ll-t0}}
+          g2: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.9.0.5,
+               network: {mode: bridge, bridge: ll-t0}}
+          g3: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.9.1.7,
+               network: {mode: bridge, bridge: ll-t0}}
+          g4: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.9.0.1,
+               network: {mode: bridge, bridge: ll-t0}}
+          g5: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.9.0.255,
+               network: {mode: bridge, bridge: ll-t0}}
+          g6: {host: kvm1, base-volume: b.qcow2, vcpus: 1, memory: 1G, address: 10.0.0.30}
+        """;
+    Path file = fx.write(yaml);
+    List<String> lines =
+        new TestbedValidator(file, new KnownHosts(), false).checkFile(TestbedFile.read(file));
+    String at = file + ": ";
+    assertEquals(
+        List.of(
+            at
+                + "guests.g2.address: 10.9.0.5 is also guests.g1.address; give each guest an"
+                + " address of its own",
+            at
+                + "guests.g3.address: 10.9.1.7 is outside the subnet 10.9.0.0/24 of bridge ll-t0"
+                + " (10.9.0.1/24); give an address in 10.9.0.0/24",
+            at
+                + "guests.g4.address: 10.9.0.1 is also hosts.kvm1.bridges.ll-t0.address; give"
+                + " each guest an address of its own",
+            at
+                + "guests.g5.address: 10.9.0.255 is the broadcast address of bridge ll-t0"
+                + " (10.9.0.1/24); give an address in 10.9.0.0/24"),
+        lines);
+  }
+
+  @Test
+  void vcpuOvercommitIsARatioAboveZero() throws Exception {
+    UsageException e =
+        failure(
+            TestbedFixture.valid()
+                .replace(
+                    "libvirt: test:///default",
+                    "libvirt: test:///default\n    vcpu-overcommit: 0"));
+    assertMentions(e, "hosts.kvm1.vcpu-overcommit: 0.0 is out of range", "(default 2)");
+  }
+
+  @Test
+  void vcpusBeyondTheHostsOvercommitAreRefused() throws Exception {
+    Path file =
+        fx.write(
+            TestbedFixture.valid()
+                .replace(
+                    "libvirt: test:///default",
+                    "libvirt: test:///default\n    vcpu-overcommit: 0.2"));
+    Testbed t = TestbedFile.read(file);
+    TestbedValidator v = new TestbedValidator(file, new KnownHosts(), false);
+    assertEquals(
+        List.of(
+            file
+                + ": hosts.kvm1.vcpu-overcommit: its guests have 4 vCPUs on 16 CPUs (0.25 per"
+                + " CPU), more than the 0.2 allowed; give the guests fewer vCPUs, or allow more"
+                + " with vcpu-overcommit"),
+        v.checkAgainstHosts(t, Map.of("kvm1", TestbedFixture.facts())));
+    assertEquals(
+        List.of(),
+        v.checkAgainstHosts(
+            TestbedFile.read(fx.write(TestbedFixture.valid())),
+            Map.of("kvm1", TestbedFixture.facts())));
+  }
 }

@@ -1,0 +1,79 @@
+package io.loadlab.provision.plan;
+
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.provision.action.AppliedState;
+import io.loadlab.provision.action.Plan;
+import io.loadlab.provision.bridge.LabBridgePlanner;
+import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.testbed.Testbed;
+import io.loadlab.provision.tuning.CpuTopology;
+import io.loadlab.provision.tuning.CpuTopologyCheck;
+import io.loadlab.provision.tuning.TuningPlanner;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The checks against the live hosts made before anything changes, once the file and the hosts'
+ * libvirt facts have passed: interfaces and tuning, CPU numbering, bridge names, and free memory.
+ * Every check runs; their faults are reported together, one line each.
+ */
+final class HostChecks {
+  private final Path file;
+  private final Testbed testbed;
+  private final MachineShells machines;
+  private final Map<String, LibvirtHost> libvirt;
+
+  HostChecks(Path file, Testbed testbed, MachineShells machines, Map<String, LibvirtHost> libvirt) {
+    this.file = file;
+    this.testbed = testbed;
+    this.machines = machines;
+    this.libvirt = libvirt;
+  }
+
+  /** Runs the checks; adds to {@code plan} what they plan (bridges); returns the faults. */
+  List<String> run(Plan plan, AppliedState applied) {
+    List<String> problems = new ArrayList<>();
+    testbed
+        .hosts()
+        .forEach(
+            (name, h) -> {
+              if (!h.tuning().isEmpty()) {
+                TuningPlanner.plan(plan, name, h.tuning(), machines.shell(name))
+                    .forEach(problem -> problems.add(file + ": " + problem));
+              }
+              if (CpuTopologyCheck.hasCpuLists(testbed, name)) {
+                // The host's real numbering, when it answers: pinnings name CPUs it has.
+                CpuTopology.read(machines.shell(name))
+                    .ifPresent(
+                        topo -> {
+                          CpuTopologyCheck.Result r = CpuTopologyCheck.check(testbed, name, topo);
+                          r.errors().forEach(e -> problems.add(file + ": " + e));
+                          r.warnings().forEach(w -> plan.warn(name, w));
+                        });
+              }
+              if (!h.bridges().isEmpty()) {
+                fault(
+                    problems,
+                    () ->
+                        LabBridgePlanner.plan(
+                            plan, name, h.bridges(), machines.shell(name), applied));
+              }
+            });
+    fault(problems, () -> GuestMemory.check(testbed, libvirt));
+    return problems;
+  }
+
+  /**
+   * Runs one check, adding its refusal (exit 2: one line or several) to {@code faults}, so that
+   * every check runs. Other failures (an unreachable host) stop at once.
+   */
+  static void fault(List<String> faults, Runnable check) {
+    try {
+      check.run();
+    } catch (UsageException e) {
+      faults.add(e.getMessage());
+    }
+  }
+}

@@ -105,7 +105,8 @@ public final class Main {
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
-      if (e.exitCode() != UsageException.EXIT_CODE && cmd != null) {
+      // Not for a run stopped by a signal before it started (exit 128 + n): it makes nothing.
+      if (e.exitCode() != UsageException.EXIT_CODE && e.exitCode() < 128 && cmd != null) {
         UnstartedRun.record(command, cmd, commandLine, e.getMessage());
       }
       report(err, e, debug);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -89,16 +90,36 @@ class MainTest {
   }
 
   @Test
-  void everyGroupListsItsCommandsOnHelpAndExitsTwoWhenBare() {
-    for (String group : new String[] {"amqp", "net", "ds2", "provision", "lab"}) {
+  void everyGroupListsItsCommandsOnHelpAndNamesThemInOneLineWhenBare() {
+    List<String> groups =
+        Commands.all().stream()
+            .filter(c -> c.path().length > 1)
+            .map(c -> c.path()[0])
+            .distinct()
+            .toList();
+    assertTrue(groups.containsAll(List.of("amqp", "net", "ds2", "provision", "lab", "campaign")));
+    for (String group : groups) {
       CliRun help = run(group, "--help");
       assertEquals(0, help.code(), group + ": " + help.err());
       assertTrue(help.out().contains("usage: loadlab " + group + " <command>"), help.out());
-      long lines = help.out().lines().filter(l -> l.startsWith("  " + group + " ")).count();
-      assertTrue(lines >= 2, group + " lists its commands: " + help.out());
+      List<String> commands =
+          Commands.all().stream()
+              .filter(c -> c.path().length > 1 && c.path()[0].equals(group))
+              .map(c -> c.path()[1])
+              .toList();
+      for (String command : commands) {
+        assertTrue(help.out().contains("  " + group + " " + command + " "), help.out());
+      }
+      // Bare: bad input, told in one line that names every command of the group.
       CliRun bare = run(group);
       assertEquals(2, bare.code(), group);
-      assertEquals(help.out(), bare.out());
+      assertEquals("", bare.out(), group);
+      assertEquals(1, bare.err().strip().lines().count(), bare.err());
+      assertTrue(bare.err().startsWith("loadlab: " + group + ": name a command: "), bare.err());
+      for (String command : commands) {
+        assertTrue(bare.err().matches("(?s).*[ :,]" + command + "[ ,'].*"), bare.err());
+      }
+      assertTrue(bare.err().contains("'loadlab " + group + " --help'"), bare.err());
     }
     CliRun unknown = run("amqp", "frob");
     assertEquals(2, unknown.code());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.loadlab.cli.CliRun;
+import io.loadlab.cli.campaign.CampaignJmeterTest;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * aborted} and why, with exit code 130 or 143; SIGKILL leaves one that says {@code running}. The
  * directory never exists without a result.json, and no staging directory is left beside it.
  *
- * <p>{@code -Dloadlab.earlystop.rounds=N} runs each workload and signal N times (default 1: 18
+ * <p>{@code -Dloadlab.earlystop.rounds=N} runs each workload and signal N times (default 1: 21
  * stops, about three minutes on a busy machine) and {@code -Dloadlab.earlystop.seed=S} repeats a
  * failed set of stop times.
  */
@@ -57,8 +58,23 @@ class EarlyStopTest {
           CliRun.of("ds2", "load", "--db-size", "1MB", "--url", url, "--user", "postgres");
       assertEquals(0, load.code(), load.out() + load.err());
 
+      String plan = CampaignJmeterTest.PLAN.toString();
+      String jmeterHome = CampaignJmeterTest.jmeterHome().toString();
       List<List<String>> workloads =
           List.of(
+              // JMeter's own debug plan, 300 loops 10 ms apart: its JMeter ends by itself soon
+              // after a SIGKILL of loadlab leaves it running.
+              List.of(
+                  "jmeter",
+                  "run",
+                  "--plan",
+                  plan,
+                  "--jmeter",
+                  jmeterHome,
+                  "--property",
+                  "loops=300",
+                  "--property",
+                  "think=10"),
               List.of("net", "rr", "--users", "2", "--duration", "60s"),
               List.of("net", "crr", "--users", "2", "--duration", "60s"),
               List.of("net", "stream", "--duration", "60s"),
@@ -88,7 +104,10 @@ class EarlyStopTest {
             long delay = random.nextInt(n % 2 == 0 ? 100 : 2000);
             List<String> args = new ArrayList<>(w);
             Path out = dir.resolve("runs").resolve("run-" + n++);
-            args.addAll(List.of("--interval", "200ms", "--quiet", "--output", out.toString()));
+            if (!w.get(0).equals("jmeter")) {
+              args.addAll(List.of("--interval", "200ms"));
+            }
+            args.addAll(List.of("--quiet", "--output", out.toString()));
             tries.add(new Try(w.get(0) + " " + w.get(1), args, signal, delay, out));
           }
         }
@@ -152,7 +171,8 @@ class EarlyStopTest {
     if (o.hidden()) {
       return "a staging directory was left beside the run's";
     }
-    if (!o.t().workload().equals(o.result().workload())) {
+    String workload = o.t().workload().equals("jmeter run") ? "jmeter" : o.t().workload();
+    if (!workload.equals(o.result().workload())) {
       return "result.json names workload " + o.result().workload();
     }
     if (o.log().contains("Shutdown in progress")) {
@@ -202,6 +222,11 @@ class EarlyStopTest {
     } finally {
       p.destroyForcibly();
       p.waitFor(30, TimeUnit.SECONDS);
+      // What it started and left behind when killed (jmeter run's JMeter): named by its directory.
+      String mine = t.out().toString();
+      ProcessHandle.allProcesses()
+          .filter(h -> h.info().commandLine().map(c -> c.contains(mine)).orElse(false))
+          .forEach(ProcessHandle::destroyForcibly);
     }
     RunResult result = null;
     try {

@@ -51,6 +51,35 @@ final class Help {
     return commands.stream().anyMatch(c -> c.path().length > 1 && c.path()[0].equals(word));
   }
 
+  /**
+   * What a group named without a command is told, in one line: its commands, and where their
+   * descriptions are ({@code net: name a command: rr, crr, stream or serve; ...}).
+   */
+  static String missingCommand(List<Command> commands, String word) {
+    List<String> names =
+        commands.stream()
+            .filter(c -> c.path().length > 1 && c.path()[0].equals(word))
+            .map(c -> c.path()[1])
+            .distinct()
+            .toList();
+    String list =
+        names.size() == 1
+            ? names.get(0)
+            : String.join(", ", names.subList(0, names.size() - 1))
+                + " or "
+                + names.get(names.size() - 1);
+    return word
+        + ": name a command: "
+        + list
+        + " (e.g. 'loadlab "
+        + word
+        + " "
+        + names.get(0)
+        + "'); 'loadlab "
+        + word
+        + " --help' says what each does";
+  }
+
   /** A command group's help: its commands, one line each. */
   static String group(List<Command> commands, String word) {
     StringBuilder sb = new StringBuilder();

@@ -58,10 +58,14 @@ public final class Main {
       return 0;
     }
     String group = args[0];
-    if (Help.isGroup(commands, group) && (args.length == 1 || isHelp(args[1]))) {
-      // As git and kubectl do: the group's commands, exit 0 when asked for, 2 when bare.
+    if (Help.isGroup(commands, group) && args.length == 1) {
+      // Bad input as any other: one line naming the fix (the group's commands), exit 2.
+      err.println("loadlab: " + Help.missingCommand(commands, group));
+      return UsageException.EXIT_CODE;
+    }
+    if (Help.isGroup(commands, group) && isHelp(args[1])) {
       out.print(Help.group(commands, group));
-      return args.length == 1 ? UsageException.EXIT_CODE : 0;
+      return 0;
     }
     Command command = find(commands, args);
     if (command == null && Help.isGroup(commands, group)) {
@@ -101,7 +105,8 @@ public final class Main {
       PathOptions.check(cmd, command);
       return command.run(cmd, new CliContext(out, err, debug, commandLine));
     } catch (LoadlabException e) {
-      if (e.exitCode() != UsageException.EXIT_CODE && cmd != null) {
+      // Not for a run stopped by a signal before it started (exit 128 + n): it makes nothing.
+      if (e.exitCode() != UsageException.EXIT_CODE && e.exitCode() < 128 && cmd != null) {
         UnstartedRun.record(command, cmd, commandLine, e.getMessage());
       }
       report(err, e, debug);

@@ -222,38 +222,23 @@ public final class RunOptions {
 
   /**
    * Where the results go. Without {@code --output}, a new directory under {@code results/} is made
-   * now, atomically, with a suffix if another run took the name.
-   */
-  public static ExportOptions exports(CommandLine cmd, String workload, PrintStream out)
-      throws IOException {
-    return exports(
-        cmd,
-        workload,
-        out,
-        cmd.hasOption("output")
-            ? Path.of(cmd.getOptionValue("output"))
-            : RunDirectories.createNew(defaultOutputDir(workload)));
-  }
-
-  /**
-   * Where the results go, the run's directory appearing with {@code contents} in it (its first
-   * {@code result.json}): a run's directory is never seen without one. With {@code --output DIR},
-   * an existing {@code DIR} gets them written into it.
+   * now, atomically, with a suffix if another run took the name. The run's directory appears with
+   * {@code contents} in it (its first {@code result.json}): it is never seen without one. With
+   * {@code --output DIR}, an existing {@code DIR} gets them written into it.
    */
   public static ExportOptions exports(
       CommandLine cmd, String workload, PrintStream out, RunDirectories.Contents contents)
       throws IOException {
-    return exports(
+    return exportsInto(
         cmd,
-        workload,
         out,
         cmd.hasOption("output")
             ? RunDirectories.createOrFill(Path.of(cmd.getOptionValue("output")), contents)
             : RunDirectories.createNew(defaultOutputDir(workload), contents));
   }
 
-  private static ExportOptions exports(
-      CommandLine cmd, String workload, PrintStream out, Path dir) {
+  /** Where the results go, into the run's directory {@code dir}, made already. */
+  public static ExportOptions exportsInto(CommandLine cmd, PrintStream out, Path dir) {
     Path csv = null;
     if (cmd.hasOption("csv")) {
       csv = Path.of(cmd.getOptionValue("csv", "-"));

@@ -32,6 +32,7 @@ import java.util.ResourceBundle;
 import java.util.stream.Stream;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
 import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.testelement.TestElement;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,6 +86,38 @@ class BeanInfoTest {
       assertTrue(p.getValue(BeanInfoSupport.DEFAULT) != null, p.getName() + " has a default");
     }
     assertFalse(shown.isEmpty());
+  }
+
+  /**
+   * JMeter's GUI heads each group of fields with the group's display name from the element's
+   * bundle, else with the bare group name ("transaction"). It builds the panels once every
+   * element's BeanInfo is loaded (for its menus), so the group each field shows in is read after
+   * all of them: a field the elements inherit from one base class ({@code labelSuffix}) must still
+   * be in the group its own element's BeanInfo put it in, and every group has its label.
+   */
+  @org.junit.jupiter.api.Test
+  void everyGroupOfEveryPanelHasItsLabelOnceEveryElementIsLoaded() throws Exception {
+    EngineHarness.init();
+    List<Class<?>> all = elements().toList();
+    List<BeanInfo> infos = new ArrayList<>();
+    for (Class<?> element : all) {
+      infos.add(Introspector.getBeanInfo(element));
+    }
+    List<String> missing = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      Class<?> element = all.get(i);
+      ResourceBundle bundle = ResourceBundle.getBundle(element.getName() + "Resources");
+      for (PropertyDescriptor p : infos.get(i).getPropertyDescriptors()) {
+        if (p.isHidden() || p.getWriteMethod() == null) {
+          continue;
+        }
+        Object group = p.getValue(GenericTestBeanCustomizer.GROUP);
+        if (group == null || !bundle.containsKey(group + ".displayName")) {
+          missing.add(element.getSimpleName() + "." + p.getName() + " in group " + group);
+        }
+      }
+    }
+    assertEquals(List.of(), missing, "fields in a group without a label in their bundle");
   }
 
   @ParameterizedTest

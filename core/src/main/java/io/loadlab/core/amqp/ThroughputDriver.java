@@ -31,6 +31,10 @@ public final class ThroughputDriver {
 
   private final ThroughputSettings settings;
   private int iterationsStarted;
+
+  /** The nanoseconds the measured iterations of the current size moved messages in. */
+  private long measuredNanos;
+
   private boolean keepQueues;
   private LoadlabException refusal;
   private RunQueues runQueues;
@@ -148,6 +152,7 @@ public final class ThroughputDriver {
       recording.setParameters(publishOp(size), params);
       recording.setParameters(deliverOp(size), params);
       List<IterationResult> ofSize = new ArrayList<>();
+      measuredNanos = 0;
       for (int i = 1; i <= settings.iterations() && !control.isStopped(); i++) {
         IterationResult r = iterate(size, i, limit, recording, control);
         if (r == null) {
@@ -157,6 +162,10 @@ public final class ThroughputDriver {
         results.add(r);
         onIteration.accept(r);
       }
+      // The operations' rates over the windows their messages moved in, as transfersPerSec's:
+      // not over the whole phase, which also holds each iteration's connecting and closing.
+      recording.setMeasuredWindow(publishOp(size), measuredNanos / 1e9);
+      recording.setMeasuredWindow(deliverOp(size), measuredNanos / 1e9);
       ThroughputFigures.sizeMeans(recording, size, ofSize);
     }
     long lost = ThroughputFigures.totals(recording, results);
@@ -224,6 +233,7 @@ public final class ThroughputDriver {
           limitNanos > 0
               ? pubThreads.join(t0 + limitNanos + grace, control)
               : pubThreads.join(control);
+      long publishedAt = System.nanoTime();
       if (!published) {
         it.fail(
             new AmqpException(
@@ -245,6 +255,10 @@ public final class ThroughputDriver {
       it.publishersDone();
       subThreads.join(control);
       long t1 = subs.stream().mapToLong(PerftestSubscriber::lastNanos).max().orElse(t0);
+      if (iteration > 0) {
+        // Nothing delivered (all lost, or stopped early): the window its publishing took.
+        measuredNanos += (t1 > t0 ? t1 : publishedAt) - t0;
+      }
       List<DeliveryReport> reports = topology.reports();
       if (it.failure() != null) {
         clients.reportOutages(recording);

@@ -169,6 +169,18 @@ public final class RunRecording implements AutoCloseable {
     tally.achievedRate(operation, perSec);
   }
 
+  /**
+   * Sets the seconds an operation's rate (and bytes rate) is computed over, for a driver that
+   * measures its operations over a window of its own rather than its phase's whole measured time
+   * (amqp throughput: from the first message to the last delivery of each iteration, without the
+   * connecting and closing around them), so that its rate agrees with the driver's own figures.
+   */
+  public synchronized void setMeasuredWindow(String operation, double seconds) {
+    if (seconds > 0) {
+      tally.measuredWindow(operation, seconds);
+    }
+  }
+
   /** Sets the share of a target rate that counts as held (default 0.95). */
   public synchronized void setRateTolerance(double tolerance) {
     tally.rateTolerance(tolerance);

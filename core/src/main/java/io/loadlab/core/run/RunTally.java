@@ -35,6 +35,10 @@ final class RunTally {
   private final List<IntervalSample> intervals = new ArrayList<>();
   private final Map<String, OperationTotals> totals = new LinkedHashMap<>();
   private final Map<String, Double> measuredSeconds = new LinkedHashMap<>();
+
+  /** The seconds a driver measured an operation over itself, instead of its phase's. */
+  private final Map<String, Double> ownWindows = new LinkedHashMap<>();
+
   private final Map<String, CpuCost> cpuCosts = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> parameters = new LinkedHashMap<>();
   private final Map<String, Double> figures = new LinkedHashMap<>();
@@ -88,6 +92,17 @@ final class RunTally {
   /** Adds measured (non-warmup) time to a phase. */
   void addMeasuredSeconds(String phase, double seconds) {
     measuredSeconds.merge(String.valueOf(phase), seconds, Double::sum);
+  }
+
+  /** Sets the seconds an operation's rate is over, for a driver that measured its own window. */
+  void measuredWindow(String operation, double seconds) {
+    ownWindows.put(operation, seconds);
+  }
+
+  /** The seconds an operation's rate is over: its own window if set, else its phase's. */
+  private double secondsOf(String operation, OperationTotals t) {
+    Double own = ownWindows.get(operation);
+    return own != null ? own : measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0);
   }
 
   /** The measured seconds of a phase so far. */
@@ -233,7 +248,7 @@ final class RunTally {
     if (t == null) {
       return 0;
     }
-    double seconds = measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0);
+    double seconds = secondsOf(operation, t);
     return seconds > 0 ? t.count() / seconds : 0;
   }
 
@@ -285,13 +300,7 @@ final class RunTally {
   RunResult result(RunStatus status, String reason) {
     Map<String, OperationStats> stats = new LinkedHashMap<>();
     totals.forEach(
-        (op, t) ->
-            stats.put(
-                op,
-                t.stats(
-                    measuredSeconds.getOrDefault(String.valueOf(t.phase), 0.0),
-                    cpuCosts.get(op),
-                    parameters.get(op))));
+        (op, t) -> stats.put(op, t.stats(secondsOf(op, t), cpuCosts.get(op), parameters.get(op))));
     return new RunResult(
         info.toolVersion(),
         info.workload(),

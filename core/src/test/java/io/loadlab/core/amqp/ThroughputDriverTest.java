@@ -107,6 +107,50 @@ class ThroughputDriverTest {
         receiveTimeout);
   }
 
+  /**
+   * An operation's rate is over the windows its messages moved in (from the first publish to the
+   * last delivery of each iteration, as transfersPerSec's), not over the whole run, which also
+   * holds each iteration's connecting, attaching and closing: with small iterations those dwarf the
+   * sending, and the rate was a fraction of the transfers per second beside it.
+   */
+  @Test
+  void operationRatesAreOverTheWindowsTheMessagesMovedIn() {
+    ThroughputSettings base = settings(BROKER.amqpUri(), ThroughputMode.SHARED, 1, 1, 1);
+    ThroughputSettings s =
+        new ThroughputSettings(
+            base.connection(),
+            List.of(32),
+            300,
+            1,
+            1,
+            1,
+            ThroughputMode.SHARED,
+            false,
+            0,
+            0,
+            0,
+            false,
+            500,
+            3,
+            false,
+            base.baseName(),
+            Duration.ofSeconds(5));
+    Outcome o = run(s);
+    assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
+    assertEquals(3, o.iterations().size());
+    double seconds = o.iterations().stream().mapToDouble(IterationResult::seconds).sum();
+    long published = o.iterations().stream().mapToLong(IterationResult::published).sum();
+    long received = o.iterations().stream().mapToLong(IterationResult::received).sum();
+    var publish = o.result().totals().get(ThroughputDriver.publishOp(32));
+    var deliver = o.result().totals().get(ThroughputDriver.deliverOp(32));
+    assertEquals(published, publish.count());
+    assertEquals(received, deliver.count());
+    String why = "windows " + seconds + " s, the operation's " + publish.durationSec() + " s";
+    assertEquals(seconds, publish.durationSec(), 0.002, why);
+    assertEquals(published / seconds, publish.ratePerSec(), 0.01 * publish.ratePerSec(), why);
+    assertEquals(received / seconds, deliver.ratePerSec(), 0.01 * deliver.ratePerSec(), why);
+  }
+
   @Test
   void sharedModeDeliversEveryMessageOnceAcrossCompetingSubscribers() {
     Outcome o = run(settings(BROKER.amqpUri(), ThroughputMode.SHARED, 2, 2, 2));

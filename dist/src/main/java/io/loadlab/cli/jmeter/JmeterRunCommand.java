@@ -5,9 +5,14 @@ import io.loadlab.cli.Command;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.cli.StopSignals;
+import io.loadlab.core.Version;
 import io.loadlab.core.export.ConsoleExporter;
+import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.results.EnvironmentInfo;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.util.HostNames;
 import io.loadlab.core.util.Texts;
@@ -28,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -176,39 +182,48 @@ public final class JmeterRunCommand implements Command {
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     JmeterRun run = settings(cmd);
-    Path dir =
-        cmd.hasOption("output")
-            ? Path.of(cmd.getOptionValue("output"))
-            : RunDirectories.createNew(RunOptions.defaultOutputDir(JmeterRunFiles.WORKLOAD));
-    dir = dir.toAbsolutePath();
-    Files.createDirectories(dir);
-    Path jtl = dir.resolve(JTL_NAME);
-    Files.deleteIfExists(jtl);
     int shutdownPort = freeUdpPort();
-    List<String> command = run.command(jtl, dir.resolve(LOG_NAME), shutdownPort);
-    boolean quiet = cmd.hasOption("quiet");
-    if (!quiet) {
-      ctx.out().println("jmeter: " + String.join(" ", command));
-    }
-    String startTime = java.time.Instant.now().toString();
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    Path wd = run.launcher().workingDirectory();
-    if (wd != null) {
-      pb.directory(wd.toFile());
-    }
-    Process p = pb.start();
-    p.getOutputStream().close();
-    Thread console = copy(p, dir.resolve("jmeter.out"), quiet ? null : ctx.out());
+    // SIGINT and SIGTERM are handled before the run's directory is made, which appears with a
+    // result.json saying running: a run stopped or killed at any moment after leaves a result.
+    AtomicReference<Process> jmeter = new AtomicReference<>();
     int code;
-    try (StopSignals signals = StopSignals.install(sig -> stop(p, shutdownPort))) {
-      code = p.waitFor();
-      console.join(TimeUnit.SECONDS.toMillis(10));
+    String startTime = java.time.Instant.now().toString();
+    Path dir;
+    try (StopSignals signals =
+        StopSignals.install(
+            sig -> {
+              Process started = jmeter.get();
+              if (started != null) {
+                stop(started, shutdownPort);
+              }
+            })) {
+      RunInfo info =
+          new RunInfo(
+              Version.get(),
+              JmeterRunFiles.WORKLOAD,
+              cmd.getOptionValue("label"),
+              ctx.commandLine(),
+              run.describe(),
+              EnvironmentInfo.current(),
+              RunOptions.testbed(cmd));
+      RunDirectories.Contents first =
+          d ->
+              ResultJson.writeInExistingDirectory(
+                  info.running(startTime), d.resolve(ExportOptions.JSON_NAME));
+      dir =
+          (cmd.hasOption("output")
+                  ? RunDirectories.createOrFill(Path.of(cmd.getOptionValue("output")), first)
+                  : RunDirectories.createNew(
+                      RunOptions.defaultOutputDir(JmeterRunFiles.WORKLOAD), first))
+              .toAbsolutePath();
+      code =
+          StopSignals.received() != null ? 0 : runJmeter(run, cmd, ctx, dir, shutdownPort, jmeter);
     }
     String signal = StopSignals.received();
     JmeterRunFiles.Outcome outcome =
         JmeterRunFiles.write(
             dir,
-            jtl,
+            dir.resolve(JTL_NAME),
             run,
             code,
             signal,
@@ -216,11 +231,44 @@ public final class JmeterRunCommand implements Command {
             cmd.getOptionValue("label"),
             ctx.commandLine(),
             RunOptions.testbed(cmd),
-            RunOptions.exports(cmd, JmeterRunFiles.WORKLOAD, ctx.out()),
+            RunOptions.exportsInto(cmd, ctx.out(), dir),
             RunOptions.criteria(cmd, figures()));
     new ConsoleExporter(ctx.out(), true).end(outcome.result());
     ctx.out().println("result: " + dir.resolve("result.json"));
     return RunSession.exitCode(outcome.result().status());
+  }
+
+  /** Runs JMeter into {@code dir} and returns its exit code; stopped as soon as a signal came. */
+  private static int runJmeter(
+      JmeterRun run,
+      CommandLine cmd,
+      CliContext ctx,
+      Path dir,
+      int shutdownPort,
+      AtomicReference<Process> jmeter)
+      throws IOException, InterruptedException {
+    Path jtl = dir.resolve(JTL_NAME);
+    Files.deleteIfExists(jtl);
+    List<String> command = run.command(jtl, dir.resolve(LOG_NAME), shutdownPort);
+    boolean quiet = cmd.hasOption("quiet");
+    if (!quiet) {
+      ctx.out().println("jmeter: " + String.join(" ", command));
+    }
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    Path wd = run.launcher().workingDirectory();
+    if (wd != null) {
+      pb.directory(wd.toFile());
+    }
+    Process p = pb.start();
+    jmeter.set(p);
+    if (StopSignals.received() != null) {
+      stop(p, shutdownPort); // the signal came while it was starting
+    }
+    p.getOutputStream().close();
+    Thread console = copy(p, dir.resolve("jmeter.out"), quiet ? null : ctx.out());
+    int code = p.waitFor();
+    console.join(TimeUnit.SECONDS.toMillis(10));
+    return code;
   }
 
   /** Stops JMeter as its own shutdown.sh does (a UDP message), then by signal if it hangs. */

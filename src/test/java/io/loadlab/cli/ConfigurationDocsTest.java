@@ -82,6 +82,9 @@ class ConfigurationDocsTest {
     sections.putAll(Ds2OptionTables.docsSections());
     sections.putAll(AmqpOptionTables.docsSections());
     sections.put("## `loadlab database`", DatabaseCommand.OPTIONS);
+    sections.put(
+        "## `loadlab provision plan | apply | status | teardown`",
+        io.loadlab.cli.provision.ProvisionCommands.OPTIONS);
     sections.putAll(JmeterOptions.docsSections());
     return sections;
   }

@@ -104,6 +104,18 @@ class CampaignRetryTest {
       }
     }
 
+    // The same command again keeps the failed runs, and says how to run them again.
+    CliRun again = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
+    assertEquals(1, again.code(), again.out() + again.err());
+    assertTrue(
+        again
+            .out()
+            .contains(
+                "4 finished runs kept\n2 of them failed and stay failed: add --retry-failed to run"
+                    + " them again (or --retry-failed NAMES for some configurations or cells), or"
+                    + " give a new --output to start afresh"),
+        again.out());
+
     CliRun unknown =
         CliRun.of(
             "campaign",

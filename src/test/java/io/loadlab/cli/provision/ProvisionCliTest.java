@@ -107,4 +107,16 @@ class ProvisionCliTest {
     assertEquals(2, run("provision", "plan", dir.resolve("none.yaml").toString()));
     assertTrue(err.contains("no such file"), err);
   }
+
+  @Test
+  void bootTimeoutIsAnOptionOfApply() {
+    // The docs and a boot failure's message name it: apply takes it, a bad value is one line.
+    assertEquals(0, run("provision", "apply", file.toString(), "--boot-timeout", "10m"), err);
+    assertTrue(out.contains("ok      g1: start"), out);
+    assertEquals(2, run("provision", "apply", file.toString(), "--boot-timeout", "soon"));
+    assertEquals(1, err.strip().lines().count(), err);
+    assertTrue(err.contains("--boot-timeout"), err);
+    assertEquals(2, run("provision", "plan", file.toString(), "--boot-timeout", "10m"));
+    assertTrue(err.contains("boot-timeout"), err);
+  }
 }

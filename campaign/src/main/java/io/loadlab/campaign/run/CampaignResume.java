@@ -157,6 +157,15 @@ public final class CampaignResume {
               + (resume.redone.isEmpty() ? "" : ", interrupted run(s) done again: " + resume.redone)
               + (retried.isEmpty() ? "" : ", failed run(s) retried: " + retried.keySet()));
     }
+    long failedKept = keep.stream().filter(r -> "failed".equals(r.status)).count();
+    if (failedKept > 0 && !retry.any()) {
+      // The same command again keeps them as they are: say how to run them again.
+      out.println(
+          failedKept
+              + " of them failed and stay failed: add --retry-failed to run them again (or"
+              + " --retry-failed NAMES for some configurations or cells), or give a new --output"
+              + " to start afresh");
+    }
     if (retry.any() && retried.isEmpty()) {
       out.println(
           "--retry-failed: no failed run"

@@ -78,29 +78,40 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       }
       Files.createDirectories(dataDir);
       Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
-      EmbeddedPostgres.Builder builder =
-          EmbeddedPostgres.builder()
-              .setDataDirectory(dataDir)
-              .setCleanDataDirectory(false)
-              .setPGStartupWait(Duration.ofSeconds(60))
-              .setPort(port)
-              .setDataDirectoryCustomizer(
-                  f -> {
-                    if (customizer != null) {
-                      customizer.accept(f.toPath());
-                    }
-                  })
-              .setServerConfig("listen_addresses", listen)
-              .setServerConfig("max_connections", "300")
-              .setServerConfig("shared_buffers", "128MB")
-              .setServerConfig("synchronous_commit", "off")
-              .setServerConfig("max_wal_size", "2GB")
-              .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      // The binaries are unpacked once into a directory of this user's, not the library's
+      // default <tmp>/embedded-pg, which it leaves writable by everyone; it is made private again
+      // after each start. The library reads its parent directory when the builder is made.
+      Path binaries = binariesDirectory();
+      Files.createDirectories(binaries);
+      EmbeddedPostgres.Builder builder = builderIn(binaries);
+      builder
+          .setDataDirectory(dataDir)
+          .setCleanDataDirectory(false)
+          .setPGStartupWait(Duration.ofSeconds(60))
+          .setPort(port)
+          .setDataDirectoryCustomizer(
+              f -> {
+                if (customizer != null) {
+                  customizer.accept(f.toPath());
+                }
+              })
+          .setServerConfig("listen_addresses", listen)
+          .setServerConfig("max_connections", "300")
+          .setServerConfig("shared_buffers", "128MB")
+          .setServerConfig("synchronous_commit", "off")
+          .setServerConfig("max_wal_size", "2GB")
+          .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+          .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
       if (customizer != null) {
         builder.setServerConfig("unix_socket_directories", dataDir.toString());
       }
-      EmbeddedPostgres pg = builder.start();
+      builder.setOverrideWorkingDirectory(binaries.toFile());
+      EmbeddedPostgres pg;
+      try {
+        pg = builder.start();
+      } finally {
+        makePrivate(binaries);
+      }
       return new EmbeddedPostgresServer(pg, dataDir);
     } catch (IOException | RuntimeException e) {
       throw new LoadlabException(
@@ -111,6 +122,43 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
               + "); try --fresh, or another --data-dir",
           1,
           e);
+    }
+  }
+
+  /**
+   * Where the PostgreSQL binaries are unpacked: {@code <java.io.tmpdir>/embedded-pg-<user>}, one
+   * per user (a directory others cannot write), kept for the next start.
+   */
+  static Path binariesDirectory() {
+    String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
+    return Path.of(System.getProperty("java.io.tmpdir"), "embedded-pg-" + user);
+  }
+
+  /**
+   * A builder whose working directory is {@code dir} (the library's own property, for its call).
+   */
+  private static synchronized EmbeddedPostgres.Builder builderIn(Path dir) {
+    String was = System.getProperty(WORKING_DIR_KEY);
+    System.setProperty(WORKING_DIR_KEY, dir.toString());
+    try {
+      return EmbeddedPostgres.builder();
+    } finally {
+      if (was == null) {
+        System.clearProperty(WORKING_DIR_KEY);
+      } else {
+        System.setProperty(WORKING_DIR_KEY, was);
+      }
+    }
+  }
+
+  /** The library's property naming its working directory (default {@code <tmp>/embedded-pg}). */
+  private static final String WORKING_DIR_KEY = "ot.epg.working-dir";
+
+  /** Owner-only permissions where the file system has them (the library opens them to all). */
+  private static void makePrivate(Path dir) throws IOException {
+    if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+      Files.setPosixFilePermissions(
+          dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
     }
   }
 

@@ -103,4 +103,29 @@ public final class Sizes {
     }
     return Long.toString(bytes);
   }
+
+  /**
+   * A memory size for people, in binary units with a space: {@code 512 MiB}, {@code 2.5 GiB},
+   * {@code 17.46 GiB} (at most two decimals, trailing zeros dropped; MiB below 1 GiB, KiB below 1
+   * MiB).
+   */
+  public static String binary(long bytes) {
+    if (bytes >= 1L << 30) {
+      return decimals(bytes / (double) (1L << 30)) + " GiB";
+    }
+    if (bytes >= 1L << 20) {
+      return decimals(bytes / (double) (1L << 20)) + " MiB";
+    }
+    if (bytes >= 1L << 10) {
+      return decimals(bytes / (double) (1L << 10)) + " KiB";
+    }
+    return bytes + " B";
+  }
+
+  private static String decimals(double v) {
+    return java.math.BigDecimal.valueOf(v)
+        .setScale(2, java.math.RoundingMode.HALF_UP)
+        .stripTrailingZeros()
+        .toPlainString();
+  }
 }

@@ -32,4 +32,14 @@ class SizesTest {
     assertEquals("20M", Sizes.format(20L << 20));
     assertEquals("200", Sizes.format(200));
   }
+
+  @Test
+  void formatsMemoryInBinaryUnits() {
+    assertEquals("17.46 GiB", Sizes.binary(18311372L * 1024));
+    assertEquals("64 GiB", Sizes.binary(64L << 30));
+    assertEquals("2.5 GiB", Sizes.binary(2560L << 20));
+    assertEquals("512 MiB", Sizes.binary(512L << 20));
+    assertEquals("1.5 KiB", Sizes.binary(1536));
+    assertEquals("100 B", Sizes.binary(100));
+  }
 }

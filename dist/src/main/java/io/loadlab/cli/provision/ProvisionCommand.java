@@ -4,15 +4,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionSpec.Type;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Durations;
 import io.loadlab.provision.plan.ProvisionOptions;
 import io.loadlab.provision.plan.Provisioner;
 import io.loadlab.provision.plan.ShellFactory;
 import io.loadlab.provision.ssh.HostKeyPolicy;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 
 /** {@code loadlab provision plan|apply|status|teardown testbed.yaml}. */
 final class ProvisionCommand implements Command {
@@ -39,50 +42,78 @@ final class ProvisionCommand implements Command {
     return "testbed.yaml";
   }
 
+  /**
+   * The options of every verb, described once for the command line and docs/configuration.md; each
+   * verb takes those {@link #VERBS} names.
+   */
+  public static final OptionTable OPTIONS =
+      OptionTable.of(
+          OptionSpec.flag(
+                  "record-host-keys",
+                  "accept and record the SSH key of hosts not yet in their known_hosts file"
+                      + " (changed keys are still refused)")
+              .docs(
+                  "off",
+                  "every command: accept and append to the host's known_hosts file the key of a"
+                      + " host not yet in it (a changed key is still refused)"),
+          OptionSpec.value(
+                  "state-dir",
+                  "DIR",
+                  Type.DIRECTORY,
+                  "where the applied-state and action-log files go (default: the testbed's"
+                      + " directory)")
+              .docs(
+                  "the testbed file's directory",
+                  "every command: where `<testbed>.state.json` (what apply changed, for teardown)"
+                      + " and `<testbed>.actions.log` go"),
+          OptionSpec.value(
+                  "health-timeout",
+                  "TIME",
+                  Type.DURATION,
+                  "how long a started role has to answer its health check (default 30s)")
+              .defaultValue("30s")
+              .docs(
+                  "`30s`",
+                  "apply: how long a started role has to answer its health check (5 times as"
+                      + " long in emulated guests)"),
+          OptionSpec.value(
+                  "boot-timeout",
+                  "TIME",
+                  Type.DURATION,
+                  "how long a started guest has to print its SSH host key on its console and"
+                      + " answer SSH (default 180s)")
+              .defaultValue("180s")
+              .docs(
+                  "`180s`",
+                  "apply: how long a guest it starts (or finds still booting) has to print its SSH"
+                      + " host key on its serial console and then to answer SSH; raise it for"
+                      + " emulated (TCG) guests on a busy machine"),
+          OptionSpec.value(
+                  "shutdown-timeout",
+                  "TIME",
+                  Type.DURATION,
+                  "how long a guest has to shut down before it is destroyed (default 60s)")
+              .defaultValue("60s")
+              .docs(
+                  "`60s`",
+                  "teardown: how long a guest has to shut down gracefully before it is destroyed"),
+          OptionSpec.flag("describe", "print the testbed's state as JSON, as recorded with results")
+              .docs(
+                  "off",
+                  "status: print the testbed's state as JSON (what is recorded with results)"
+                      + " instead of the status text"));
+
+  /** The options each verb takes, by name. */
+  static final Map<String, List<String>> VERBS =
+      Map.of(
+          "plan", List.of("record-host-keys", "state-dir"),
+          "apply", List.of("record-host-keys", "state-dir", "health-timeout", "boot-timeout"),
+          "status", List.of("record-host-keys", "state-dir", "describe"),
+          "teardown", List.of("record-host-keys", "state-dir", "shutdown-timeout"));
+
   @Override
-  public Options options() {
-    Options o = new Options();
-    o.addOption(
-        Option.builder()
-            .longOpt("record-host-keys")
-            .desc(
-                "accept and record the SSH key of hosts not yet in their known_hosts file (changed"
-                    + " keys are still refused)")
-            .build());
-    o.addOption(
-        Option.builder()
-            .longOpt("state-dir")
-            .hasArg()
-            .argName("DIR")
-            .desc(
-                "where the applied-state and action-log files go (default: the testbed's directory)")
-            .build());
-    if (verb.equals("apply")) {
-      o.addOption(
-          Option.builder()
-              .longOpt("health-timeout")
-              .hasArg()
-              .argName("TIME")
-              .desc("how long a started role has to answer its health check (default 30s)")
-              .build());
-    }
-    if (verb.equals("teardown")) {
-      o.addOption(
-          Option.builder()
-              .longOpt("shutdown-timeout")
-              .hasArg()
-              .argName("TIME")
-              .desc("how long a guest has to shut down before it is destroyed (default 60s)")
-              .build());
-    }
-    if (verb.equals("status")) {
-      o.addOption(
-          Option.builder()
-              .longOpt("describe")
-              .desc("print the testbed's state as JSON, as recorded with results")
-              .build());
-    }
-    return o;
+  public OptionTable described() {
+    return OptionTable.of(VERBS.get(verb).stream().map(OPTIONS::require).toList());
   }
 
   @Override
@@ -99,6 +130,11 @@ final class ProvisionCommand implements Command {
       options =
           options.withHealthTimeout(
               Durations.parse("--health-timeout", cmd.getOptionValue("health-timeout")));
+    }
+    if (cmd.hasOption("boot-timeout")) {
+      options =
+          options.withBootTimeout(
+              Durations.parse("--boot-timeout", cmd.getOptionValue("boot-timeout")));
     }
     if (cmd.hasOption("shutdown-timeout")) {
       options =

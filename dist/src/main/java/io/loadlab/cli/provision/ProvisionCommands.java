@@ -5,6 +5,9 @@ import java.util.List;
 
 /** The {@code loadlab provision} and {@code loadlab lab} commands. */
 public final class ProvisionCommands {
+  /** The options of {@code loadlab provision}'s verbs, as docs/configuration.md lists them. */
+  public static final io.loadlab.core.options.OptionTable OPTIONS = ProvisionCommand.OPTIONS;
+
   private ProvisionCommands() {}
 
   public static List<Command> all() {

@@ -87,7 +87,7 @@ public final class ConsoleLog {
             guest
                 + " printed no SSH host key on its console within "
                 + timeout.toSeconds()
-                + " s (a slow emulated boot: raise --boot-timeout)",
+                + " s (a slow emulated boot: raise provision apply's --boot-timeout)",
             this);
       }
       Thread.sleep(250);

@@ -24,15 +24,21 @@ public final class HostRootGuests {
   private final String testbed;
   private final Path stateDir;
   private final HostRootInitramfs initramfs;
+  private final QemuUser qemuUser;
 
   public HostRootGuests(String testbed, Path stateDir) {
-    this(testbed, stateDir, new HostRootInitramfs());
+    this(testbed, stateDir, new HostRootInitramfs(), new QemuUser());
   }
 
   HostRootGuests(String testbed, Path stateDir, HostRootInitramfs initramfs) {
+    this(testbed, stateDir, initramfs, new QemuUser());
+  }
+
+  HostRootGuests(String testbed, Path stateDir, HostRootInitramfs initramfs, QemuUser qemuUser) {
     this.testbed = testbed;
     this.stateDir = stateDir.toAbsolutePath();
     this.initramfs = initramfs;
+    this.qemuUser = qemuUser;
   }
 
   /**
@@ -54,6 +60,13 @@ public final class HostRootGuests {
     String problem = initramfs.problem(kernel);
     if (problem != null) {
       throw new UsageException("guests." + name + ".boot: " + problem);
+    }
+    if (!"test".equals(domainType)) {
+      // The guest reads its authorized key through the share, with QEMU's user's rights.
+      String unreadable = qemuUser.problem(Path.of(keyFile.toAbsolutePath() + ".pub"));
+      if (unreadable != null) {
+        throw new UsageException("guests." + name + ".key-file: " + unreadable);
+      }
     }
     LabBridge bridge = h.bridges().get(g.network().bridge());
     int prefix = bridge == null ? 24 : bridge.prefix();

@@ -94,6 +94,11 @@ public final class LibvirtHost implements AutoCloseable {
     return call("read free memory", conn::getFreeMemory);
   }
 
+  /** The free memory of NUMA node {@code node} in bytes, as libvirt reports it. */
+  public long freeMemoryBytes(int node) {
+    return call("read free memory of NUMA node " + node, () -> conn.getCellsFreeMemory(node, 1));
+  }
+
   public String uri() {
     return uri;
   }

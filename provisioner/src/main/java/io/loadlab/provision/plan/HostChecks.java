@@ -5,6 +5,7 @@ import io.loadlab.provision.action.AppliedState;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.bridge.LabBridgePlanner;
 import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.testbed.HostFacts;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.tuning.CpuTopology;
 import io.loadlab.provision.tuning.CpuTopologyCheck;
@@ -24,12 +25,22 @@ final class HostChecks {
   private final Testbed testbed;
   private final MachineShells machines;
   private final Map<String, LibvirtHost> libvirt;
+  private final Map<String, HostFacts> facts;
+  private final Map<String, List<Integer>> pins;
 
-  HostChecks(Path file, Testbed testbed, MachineShells machines, Map<String, LibvirtHost> libvirt) {
+  HostChecks(
+      Path file,
+      Testbed testbed,
+      MachineShells machines,
+      Map<String, LibvirtHost> libvirt,
+      Map<String, HostFacts> facts,
+      Map<String, List<Integer>> pins) {
     this.file = file;
     this.testbed = testbed;
     this.machines = machines;
     this.libvirt = libvirt;
+    this.facts = facts;
+    this.pins = pins;
   }
 
   /** Runs the checks; adds to {@code plan} what they plan (bridges); returns the faults. */
@@ -61,7 +72,13 @@ final class HostChecks {
                             plan, name, h.bridges(), machines.shell(name), applied));
               }
             });
-    fault(problems, () -> GuestMemory.check(testbed, libvirt));
+    problems.addAll(
+        GuestMemory.check(
+            testbed,
+            libvirt,
+            facts,
+            pins,
+            host -> MemInfo.read(machines.shell(host), "MemAvailable")));
     return problems;
   }
 

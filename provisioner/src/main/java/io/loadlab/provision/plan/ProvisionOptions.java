@@ -60,4 +60,9 @@ public record ProvisionOptions(
     return new ProvisionOptions(
         hostKeys, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, dir, bootTimeout);
   }
+
+  public ProvisionOptions withBootTimeout(Duration d) {
+    return new ProvisionOptions(
+        hostKeys, shutdownTimeout, healthTimeout, connectTimeout, commandTimeout, stateDir, d);
+  }
 }

@@ -147,7 +147,15 @@ public final class Provisioner implements AutoCloseable {
   private void openLibvirt(String name, Host h) {
     LibvirtHost lv = LibvirtHostOpening.open(name, h);
     libvirt.put(name, lv);
-    facts.put(name, lv.facts());
+    HostFacts f = lv.facts();
+    if (h.isLocal() && !"test".equals(lv.domainType())) {
+      // This machine's memory as its kernel counts it (libvirt sums the NUMA nodes' counters).
+      java.util.OptionalLong total = MemInfo.read(machines.shell(name), "MemTotal");
+      if (total.isPresent()) {
+        f = f.withMemoryBytes(total.getAsLong());
+      }
+    }
+    facts.put(name, f);
     if (!testbed.guests().isEmpty()) {
       virtualization.put(name, io.loadlab.provision.libvirt.Virtualization.apply(name, h, lv));
     }
@@ -248,7 +256,7 @@ public final class Provisioner implements AutoCloseable {
   }
 
   private HostChecks hostChecks() {
-    return new HostChecks(file, testbed, machines, libvirt);
+    return new HostChecks(file, testbed, machines, libvirt, facts, pins);
   }
 
   /**

@@ -6,9 +6,10 @@ import io.loadlab.provision.testbed.Role;
 
 /**
  * The shell commands that start, check and stop a role. Long-running processes are started in the
- * background with {@code nohup}, their pid in {@code /tmp/loadlab-<role>-<port>.pid}; PostgreSQL is
- * a system service. The role's placement wraps the process in {@code nice -n} and {@code numactl}
- * (a NUMA node, CPUs); its options are appended to a loadlab role's command line.
+ * background with {@code nohup}, their pid in {@code /tmp/loadlab-<role>-<port>.pid} and their
+ * output in {@code .log} beside it, both removed when the role is stopped; PostgreSQL is a system
+ * service. The role's placement wraps the process in {@code nice -n} and {@code numactl} (a NUMA
+ * node, CPUs); its options are appended to a loadlab role's command line.
  */
 public final class RoleCommands {
   private final Role role;
@@ -116,6 +117,11 @@ public final class RoleCommands {
     return base() + ".pid";
   }
 
+  /** Where the role's output goes while it runs (removed when it is stopped). */
+  public String logFile() {
+    return base() + ".log";
+  }
+
   /** Starts the role (privileged for a service). */
   public String start() {
     if (isService()) {
@@ -124,8 +130,8 @@ public final class RoleCommands {
     return "nohup sh -c "
         + quote("exec " + commandLine())
         + " > "
-        + base()
-        + ".log 2>&1 < /dev/null & echo $! > "
+        + logFile()
+        + " 2>&1 < /dev/null & echo $! > "
         + pidFile();
   }
 
@@ -150,7 +156,17 @@ public final class RoleCommands {
     if (isService()) {
       return "systemctl stop postgresql";
     }
-    return "kill \"$(cat " + pidFile() + ")\" && rm -f " + pidFile();
+    return "kill \"$(cat " + pidFile() + ")\" && rm -f " + pidFile() + " " + logFile();
+  }
+
+  /** Removes the pid and log files of a role whose process has ended: nothing is left behind. */
+  public String forget() {
+    return "rm -f " + pidFile() + " " + logFile();
+  }
+
+  /** The last lines of the role's log (for a failure message). */
+  public String logTail() {
+    return "tail -n 5 " + logFile();
   }
 
   /** A short description for plans and logs. */

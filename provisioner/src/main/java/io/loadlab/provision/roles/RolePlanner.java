@@ -89,9 +89,18 @@ public final class RolePlanner {
         return;
       }
       if (!sh.run(c.running()).ok()) {
+        if (c.isService()) {
+          throw new LoadlabException(
+              "the process ended before answering; see the PostgreSQL log", 1);
+        }
+        // Its log goes with it (nothing left in /tmp): its last lines are in the message.
+        String tail = sh.run(c.logTail()).stdout().strip();
+        sh.run(c.forget());
         throw new LoadlabException(
-            "the process ended before answering; see "
-                + (c.isService() ? "the PostgreSQL log" : c.pidFile().replace(".pid", ".log")),
+            "the process ended before answering"
+                + (tail.isEmpty()
+                    ? " (no output)"
+                    : "; its output ends: " + tail.replace("\n", " | ")),
             1);
       }
       if (System.nanoTime() > deadline) {
@@ -130,6 +139,8 @@ public final class RolePlanner {
             if (!r.ok()) {
               throw new LoadlabException("stop failed: " + r.firstErrorLine(), 1);
             }
+          } else if (!c.isService()) {
+            sh.run(c.forget()); // ended by itself: its pid and log files go too
           }
           return null;
         });

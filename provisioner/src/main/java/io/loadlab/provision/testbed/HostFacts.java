@@ -39,6 +39,12 @@ public record HostFacts(
     this(cpus, numaNodes, memoryBytes, hugepagesTotal, bridges, physicalFunctions, Set.of());
   }
 
+  /** These facts with the host's memory as {@code bytes} (read from the host itself). */
+  public HostFacts withMemoryBytes(long bytes) {
+    return new HostFacts(
+        cpus, numaNodes, bytes, hugepagesTotal, bridges, physicalFunctions, pciDevices);
+  }
+
   /** Facts of a host with {@code cpuCount} CPUs split evenly over {@code nodes} NUMA nodes. */
   public static SortedSet<Integer> cpuRange(int cpuCount) {
     SortedSet<Integer> cpus = new TreeSet<>();

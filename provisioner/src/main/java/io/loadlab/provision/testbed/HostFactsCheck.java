@@ -81,7 +81,7 @@ final class HostFactsCheck {
                             + " is more than host "
                             + g.host()
                             + " has ("
-                            + Sizes.format(f.memoryBytes())
+                            + Sizes.binary(f.memoryBytes())
                             + "); give the guest less"));
               }
               if (g.useHugepages()) {
@@ -155,9 +155,9 @@ final class HostFactsCheck {
                             + " pages of "
                             + TestbedValidator.pageSize(pool)
                             + " need "
-                            + Sizes.format(poolBytes)
+                            + Sizes.binary(poolBytes)
                             + " but the host has "
-                            + Sizes.format(f.memoryBytes())
+                            + Sizes.binary(f.memoryBytes())
                             + "; reserve fewer pages"));
               }
               long demand = hugepageDemand.getOrDefault(name, 0L);
@@ -168,9 +168,9 @@ final class HostFactsCheck {
                         "guests on "
                             + name
                             + " need "
-                            + Sizes.format(demand)
+                            + Sizes.binary(demand)
                             + " of hugepages but the pool holds "
-                            + Sizes.format(poolBytes)
+                            + Sizes.binary(poolBytes)
                             + "; raise the page count or turn hugepages off for some guests"));
               }
             });

@@ -94,4 +94,30 @@ class RoleCommandsTest {
     assertEquals("nice -n 5 loadlab net serve --port 12865", niceOnly.commandLine());
     assertTrue(!niceOnly.needsNumactl());
   }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void stoppingARoleLeavesNoFilesInTmp() throws Exception {
+    // A real process on this machine, as a local host's role runs: its pid and log files in /tmp
+    // go when it is stopped, and when it ended by itself and is forgotten.
+    int port = 40000 + (int) (ProcessHandle.current().pid() % 20000);
+    RoleCommands c =
+        new RoleCommands(
+            new Role("net-serve", "b", port, null, null, "sleep 60", null, null, null));
+    java.nio.file.Path pid = java.nio.file.Path.of(c.pidFile());
+    java.nio.file.Path log = java.nio.file.Path.of(c.logFile());
+    try (io.loadlab.provision.ssh.LocalShell sh = new io.loadlab.provision.ssh.LocalShell("b")) {
+      assertEquals(0, sh.run(c.start()).exitStatus());
+      assertTrue(java.nio.file.Files.exists(log), "its output goes to " + log);
+      assertEquals(0, sh.run(c.stop()).exitStatus());
+      assertTrue(!java.nio.file.Files.exists(pid), pid + " left behind");
+      assertTrue(!java.nio.file.Files.exists(log), log + " left behind");
+
+      RoleCommands ends =
+          new RoleCommands(new Role("net-serve", "b", port, null, null, "true", null, null, null));
+      assertEquals(0, sh.run(ends.start()).exitStatus());
+      assertEquals(0, sh.run(ends.forget()).exitStatus());
+      assertTrue(!java.nio.file.Files.exists(log), log + " left behind");
+    }
+  }
 }

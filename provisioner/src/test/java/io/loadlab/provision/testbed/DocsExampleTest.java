@@ -48,7 +48,7 @@ class DocsExampleTest {
     List<String> problems = v.checkAgainstHosts(TestbedFile.read(file), Map.of("r710", r710));
     assertEquals(1, problems.size());
     assertTrue(
-        problems.get(0).contains("need 20G of hugepages but the pool holds 18000M"),
+        problems.get(0).contains("need 20 GiB of hugepages but the pool holds 17.58 GiB"),
         problems.get(0));
   }
 }

@@ -143,7 +143,11 @@ class TestbedValidatorTest {
   void guestsNeedMoreHugepagesThanThePool() throws Exception {
     UsageException e = failure(TestbedFixture.valid().replace("count: 4096", "count: 1000"));
     assertMentions(
-        e, "hosts.kvm1.tuning.hugepages", "need 4G", "pool holds 2000M", "raise the page count");
+        e,
+        "hosts.kvm1.tuning.hugepages",
+        "need 4 GiB",
+        "pool holds 1.95 GiB",
+        "raise the page count");
   }
 
   @Test
@@ -281,7 +285,7 @@ class TestbedValidatorTest {
         "guests.broker1.memory: '999999999999G' is too large: more memory than any machine has");
     assertMentions(
         failure(TestbedFixture.valid().replace("memory: 4G", "memory: 1T")),
-        "guests.broker1.memory: 1T is more than host kvm1 has (16G); give the guest less");
+        "guests.broker1.memory: 1T is more than host kvm1 has (16 GiB); give the guest less");
     assertMentions(
         failure(TestbedFixture.valid().replace("memory: 4G", "memory: ١٠G")),
         "guests.broker1.memory: '١٠G' is not a size",

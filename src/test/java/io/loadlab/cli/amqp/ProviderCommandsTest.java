@@ -69,7 +69,7 @@ class ProviderCommandsTest {
         ok(
             CliRun.of(
                 out(
-                    "amqp",
+                    "jms",
                     "latency",
                     "--provider",
                     "artemis",
@@ -78,6 +78,11 @@ class ProviderCommandsTest {
                     "--rate",
                     "200")));
     assertTrue(json.contains("\"providerProtocol\" : \"CORE\""), json);
+    // jms is the group's other name, for campaigns too.
+    io.loadlab.cli.Main.check(List.of("jms", "throughput", "--provider", "artemis"));
+    assertEquals(
+        io.loadlab.cli.Main.optionsOf("amqp latency").markdown(),
+        io.loadlab.cli.Main.optionsOf("jms latency").markdown());
   }
 
   @Test

@@ -138,6 +138,21 @@ class ProviderCommandsTest {
   }
 
   @Test
+  void theExampleCampaignComparingProvidersChecksAgainstTheCommandsOptions() {
+    Path campaign =
+        Path.of(System.getProperty("user.dir"))
+            .resolveSibling("examples/jms-providers/campaign.yaml");
+    CliRun r = CliRun.of("campaign", "plan", campaign.toString());
+    assertEquals(0, r.code(), r.out() + r.err());
+    assertTrue(
+        r.out()
+            .contains(
+                "loadlab jms throughput --provider artemis --broker tcp://127.0.0.1:61616"
+                    + " --consumer-provider qpid-jms --consumer-broker amqp://127.0.0.1:61616"),
+        r.out());
+  }
+
+  @Test
   void aProviderThatCannotReachItsBrokerExitsWith3AndItsReason() {
     CliRun r =
         CliRun.of("amqp", "latency", "--provider", "activemq", "--broker", "tcp://127.0.0.1:1");

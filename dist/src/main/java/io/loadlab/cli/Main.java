@@ -46,7 +46,8 @@ public final class Main {
   }
 
   /** Runs a command line and returns its exit code; used by tests and by {@link #main}. */
-  public static int run(String[] args, PrintStream out, PrintStream err) {
+  public static int run(String[] givenArgs, PrintStream out, PrintStream err) {
+    String[] args = CommandAliases.canonical(givenArgs);
     boolean debug = Arrays.asList(args).contains("--debug");
     List<Command> commands = Commands.all();
     if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
@@ -130,7 +131,7 @@ public final class Main {
    * @throws UsageException naming the first problem and its fix
    */
   public static void check(List<String> args) {
-    String[] argv = args.toArray(String[]::new);
+    String[] argv = CommandAliases.canonical(args.toArray(String[]::new));
     Command command = find(Checked.COMMANDS, argv);
     if (command == null) {
       throw new UsageException(
@@ -166,7 +167,8 @@ public final class Main {
    * --help/--debug) of the command named exactly by {@code words} (such as {@code net rr}), or null
    * if there is none.
    */
-  public static OptionTable optionsOf(String words) {
+  public static OptionTable optionsOf(String given) {
+    String words = CommandAliases.canonical(given);
     for (Command c : Commands.all()) {
       if (String.join(" ", c.path()).equals(words)) {
         return Help.describe(c);
@@ -179,7 +181,8 @@ public final class Main {
    * The workload figures of the command named by {@code words} (such as {@code ds2 run}), which
    * criteria may name; none for an unknown command.
    */
-  public static List<String> figuresOf(String words) {
+  public static List<String> figuresOf(String given) {
+    String words = CommandAliases.canonical(given);
     for (Command c : Commands.all()) {
       if (String.join(" ", c.path()).equals(words)) {
         return c.figures();
@@ -189,7 +192,8 @@ public final class Main {
   }
 
   /** True if the command named by {@code words} runs a load test (it writes a run directory). */
-  public static boolean runsLoad(String words) {
+  public static boolean runsLoad(String given) {
+    String words = CommandAliases.canonical(given);
     return Commands.all().stream()
         .anyMatch(c -> c.runsLoad() && String.join(" ", c.path()).equals(words));
   }

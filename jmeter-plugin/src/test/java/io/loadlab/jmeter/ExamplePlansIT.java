@@ -178,6 +178,27 @@ class ExamplePlansIT {
   }
 
   @Test
+  void jmsThroughputThroughArtemisCoreConsumesEveryMessage() throws Exception {
+    Jtl jtl =
+        run(
+            "jms-artemis-core-throughput.jmx",
+            "amqp.uri=" + broker.amqpUri().replace("amqp://", "tcp://"),
+            "publishers=2",
+            "consumers=1",
+            "rate=2000",
+            "messages=300",
+            "consume_messages=600",
+            "receive_timeout_ms=30000",
+            "duration=60",
+            "drain=3");
+    List<Map<String, String>> published = jtl.label("publish");
+    long consumed = jtl.label("consume").stream().filter(r -> !"0".equals(r.get("bytes"))).count();
+    assertEquals(600, published.size(), "published");
+    assertAllSucceeded(jtl);
+    assertEquals(published.size(), consumed, "every published message was consumed");
+  }
+
+  @Test
   void amqpThroughputEveryPublishedMessageIsConsumed() throws Exception {
     Jtl jtl =
         run(

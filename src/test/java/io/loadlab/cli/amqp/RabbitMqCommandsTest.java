@@ -76,6 +76,33 @@ class RabbitMqCommandsTest {
   }
 
   @Test
+  void rabbitMqsJmsClientOverAmqp091LosesNothing() throws Exception {
+    for (String command : new String[] {"throughput", "latency"}) {
+      String json =
+          BrokerCli.ok(
+              dir,
+              run(
+                  RABBIT.amqpUri(),
+                  "amqp",
+                  command,
+                  "--provider",
+                  "rabbitmq",
+                  "--count",
+                  "300",
+                  command.equals("throughput") ? "--nsubs" : "--tests",
+                  "2"),
+              "generic");
+      assertTrue(json.contains("\"providerProtocol\" : \"AMQP 0-9-1\""), json);
+      assertTrue(json.contains("\"providerClient\" : \"rabbitmq-jms 3."), json);
+      if (command.equals("throughput")) {
+        nothingLost(json);
+      } else {
+        assertTrue(json.contains("\"received size=256\" : 600.0"), json);
+      }
+    }
+  }
+
+  @Test
   void latencyRuns() throws Exception {
     String json = ok(run(RABBIT.amqpUri(), "amqp", "latency", "--count", "100", "--tests", "2"));
     assertTrue(json.contains("\"received size=256\" : 200"), json);

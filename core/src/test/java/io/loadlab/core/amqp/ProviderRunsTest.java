@@ -140,6 +140,36 @@ class ProviderRunsTest {
   }
 
   @Test
+  void activeMqClassicTransactionsAndFanoutLoseNothing() {
+    ThroughputSettings base = throughput(activeMq(), "ow-tx");
+    ThroughputSettings s =
+        new ThroughputSettings(
+            base.connection(),
+            base.sizes(),
+            500,
+            1,
+            2,
+            1,
+            ThroughputMode.FANOUT,
+            true,
+            10,
+            10,
+            0,
+            false,
+            100,
+            1,
+            false,
+            base.baseName(),
+            Duration.ofSeconds(10));
+    ThroughputDriverTest.Outcome o = ThroughputDriverTest.run(s);
+    assertEquals(RunStatus.OK, o.result().status(), o.result().statusReason());
+    IterationResult r = o.iterations().get(0);
+    assertEquals(500, r.published());
+    assertEquals(2 * 500, r.received());
+    assertEquals(0.0, o.result().figures().get("lost"));
+  }
+
+  @Test
   void activeMqClassicLatencyRuns() {
     assertLatencyRun(activeMq(), "ow-lat");
   }

@@ -113,8 +113,87 @@ final class AmqpConnectionSpecs {
               + "open frame), "
               + BrokerProfile.names());
 
+  static final OptionSpec PROVIDER =
+      OptionSpec.value(
+          "provider",
+          "NAME",
+          Type.TEXT,
+          "JMS provider: qpid-jms (default, AMQP 1.0), artemis (CORE), activemq (OpenWire), "
+              + "rabbitmq (AMQP 0-9-1)");
+
+  static final OptionSpec CONSUMER_PROVIDER =
+      OptionSpec.value(
+          "consumer-provider",
+          "NAME",
+          Type.TEXT,
+          "the consumers' JMS provider when it differs from --provider (mixed protocols)");
+
+  static final OptionSpec CONSUMER_BROKER =
+      OptionSpec.value(
+          "consumer-broker",
+          "URL",
+          Type.TEXT,
+          "the consumers' URL of the same broker (default: --broker, or the embedded broker's)");
+
+  static final OptionSpec JNDI =
+      OptionSpec.value(
+          "jndi",
+          "FILE",
+          Type.INPUT_FILE,
+          "JNDI properties of any JMS provider (initial context factory, provider URL, names)");
+
+  static final OptionSpec PROVIDER_JARS =
+      OptionSpec.value(
+          "provider-jars",
+          "DIR",
+          Type.TEXT,
+          "directory of the --jndi provider's jars (default: lib/ beside loadlab's jar)");
+
+  private static final String PROVIDER_DOCS =
+      "the JMS client library the run publishes and receives through: `qpid-jms` (AMQP 1.0), "
+          + "`artemis` (Artemis's Core client, `tcp://host:61616`), `activemq` (ActiveMQ "
+          + "Classic's OpenWire client, `tcp://host:61616`), `rabbitmq` (RabbitMQ's JMS client "
+          + "over AMQP 0-9-1, `amqp://host:5672`). The embedded broker serves `qpid-jms` and "
+          + "`artemis`; the others need `--broker`. A setting the provider cannot honour "
+          + "(`--presettled` outside `qpid-jms`, …) is refused before the run naming both "
+          + "(exit 2); an unknown name is refused naming the choices. result.json records "
+          + "`provider`, `providerClient` (library and version) and `providerProtocol`. See "
+          + "[amqp.md](amqp.md#jms-providers)";
+
+  private static final String CONSUMER_PROVIDER_DOCS =
+      "the consumers' provider where it differs from the publishers' (`--provider`): a "
+          + "mixed-protocol run against one broker, e.g. `--provider artemis "
+          + "--consumer-provider qpid-jms` publishes over CORE and consumes over AMQP 1.0 (as "
+          + "`artemis perf client --consumer-protocol`). Not with `--single-connection`; "
+          + "result.json: `consumerProvider`, `consumerProviderClient`, "
+          + "`consumerProviderProtocol`";
+
+  private static final String CONSUMER_BROKER_DOCS =
+      "the consumers' URL for the same broker in their provider's syntax (with "
+          + "`--consumer-provider`), e.g. `amqp://broker:5672` beside `--broker "
+          + "tcp://broker:61616`; the embedded broker gives each provider its own";
+
+  private static final String JNDI_DOCS =
+      "any other JMS provider (IBM MQ, Solace, …) through JNDI, as JMeter's JMS samplers: a "
+          + "properties file with `java.naming.factory.initial`, `java.naming.provider.url` "
+          + "(`--broker` overrides it) and the provider's own entries, plus "
+          + "`loadlab.connectionFactory` (the factory's JNDI name, default `ConnectionFactory`). "
+          + "The run's queues and topics are looked up by their names and made by the session "
+          + "where none is bound. A factory class that cannot be loaded, or a name that is not "
+          + "bound, is refused before the run (exit 2). Replaces `--provider`";
+
+  private static final String PROVIDER_JARS_DOCS =
+      "a directory of jars (the `--jndi` provider's client and what it needs) loaded in a class "
+          + "loader of their own, outside loadlab's class path; without it, the jars in the "
+          + "distribution's `lib/` (as JMeter's `lib/`)";
+
   static final OptionTable THROUGHPUT_CONNECTION =
       OptionTable.of(
+          PROVIDER.docs("`qpid-jms`", PROVIDER_DOCS),
+          CONSUMER_PROVIDER.docs("`--provider`", CONSUMER_PROVIDER_DOCS),
+          CONSUMER_BROKER.docs("`--broker`", CONSUMER_BROKER_DOCS),
+          JNDI.docs("none", JNDI_DOCS),
+          PROVIDER_JARS.docs("`lib/`", PROVIDER_JARS_DOCS),
           BROKER.docs(
               "embedded Artemis on a free loopback port (persistent with `--durable`)",
               "AMQP 1.0 broker: `amqp://host:5672`, `amqps://host:5671`, or a Qpid JMS "
@@ -205,6 +284,12 @@ final class AmqpConnectionSpecs {
 
   static final OptionTable LATENCY_CONNECTION =
       OptionTable.of(
+          PROVIDER.docs("`qpid-jms`", "as for `amqp throughput`"),
+          CONSUMER_PROVIDER.docs(
+              "`--provider`", "the receivers' provider, as for `amqp throughput`"),
+          CONSUMER_BROKER.docs("`--broker`", "as for `amqp throughput`"),
+          JNDI.docs("none", "as for `amqp throughput`"),
+          PROVIDER_JARS.docs("`lib/`", "as for `amqp throughput`"),
           BROKER.docs(
               "embedded Artemis on a free loopback port (persistent with `--durable`)",
               "as for `amqp throughput`"),

@@ -7,6 +7,7 @@ import io.loadlab.core.amqp.BrokerIdentity;
 import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.WaitStrategy;
 import io.loadlab.core.broker.EmbeddedBroker;
+import io.loadlab.core.jms.provider.JmsProvider;
 import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
 import java.nio.file.Path;
@@ -132,39 +133,101 @@ final class AmqpOptions {
 
     Target(CommandLine cmd, int defaultPrefetch, boolean persistent) {
       quietClientLog();
-      String uri = cmd.getOptionValue("broker");
       // Check every option before starting anything.
+      JmsProvider provider = ProviderOptions.provider(cmd);
+      JmsProvider consumerProvider = ProviderOptions.consumerProvider(cmd);
+      String uri = ProviderOptions.brokerUrl(cmd, provider);
+      String consumerUri = cmd.getOptionValue("consumer-broker");
+      boolean embed = uri == null;
+      if (embed) {
+        ProviderOptions.requireEmbeddable("--provider", provider);
+        if (consumerProvider != null && consumerUri == null) {
+          ProviderOptions.requireEmbeddable("--consumer-provider", consumerProvider);
+        }
+      }
       AmqpConnectionSettings checked =
-          settingsFor(uri == null ? "amqp://127.0.0.1:5672" : uri, cmd, defaultPrefetch);
-      this.embedded = uri == null ? EmbeddedBroker.start("127.0.0.1", 0, persistent, null) : null;
+          settingsFor(
+              provider,
+              embed ? provider.embeddedUrl("127.0.0.1", 5672) : uri,
+              cmd,
+              defaultPrefetch);
+      JmsProvider consumerSide = consumerProvider == null ? provider : consumerProvider;
+      boolean mixed = consumerProvider != null || consumerUri != null;
+      if (mixed && !embed) {
+        consumerSettings(
+            consumerSide, consumerUri == null ? uri : consumerUri, cmd, defaultPrefetch);
+      }
+      this.embedded = embed ? EmbeddedBroker.start("127.0.0.1", 0, persistent, null) : null;
       AmqpConnectionSettings opened =
-          embedded == null ? checked : settingsFor(embedded.amqpUri(), cmd, defaultPrefetch);
+          embedded == null
+              ? checked
+              : settingsFor(provider, embedded.urlFor(provider), cmd, defaultPrefetch);
+      if (mixed) {
+        String url =
+            consumerUri != null
+                ? consumerUri
+                : embedded != null ? embedded.urlFor(consumerSide) : uri;
+        opened = opened.withConsumer(consumerSettings(consumerSide, url, cmd, defaultPrefetch));
+      }
       try {
         // Fail with one line (exit 3, or 2 for a refused login) before any run output if the
         // broker is not there.
         AmqpConnection.open(opened).close();
+        if (opened.mixed()) {
+          AmqpConnection.open(opened.consumer()).close();
+        }
       } catch (RuntimeException e) {
         close();
         throw e;
       }
-      this.identity = BrokerIdentity.probe(opened);
+      // Only an AMQP 1.0 provider can ask the broker who it is (its open frame); the others run
+      // with the profile given, else generic (plain names).
+      this.identity =
+          provider.speaksAmqp10() ? BrokerIdentity.probe(opened) : BrokerIdentity.UNKNOWN;
       BrokerProfile given = profile(cmd);
       this.profileGiven = given != null;
       this.settings = opened.withProfile(given != null ? given : BrokerProfile.detect(identity));
     }
 
-    /** Records the broker's identity and profile in a run's configuration. */
+    /** Records the providers, the broker's identity and profile in a run's configuration. */
     void record(Map<String, Object> config) {
+      ProviderOptions.record(config, "provider", settings.provider());
+      if (settings.mixed()) {
+        ProviderOptions.record(config, "consumerProvider", settings.consumer().provider());
+        config.put("consumerBroker", settings.consumer().describe());
+      }
       config.put("brokerProduct", identity.product());
       config.put("brokerVersion", identity.version());
       config.put("brokerProfile", settings.profile().label());
-      config.put("brokerProfileFrom", profileGiven ? "--broker-profile" : "open frame");
+      config.put(
+          "brokerProfileFrom",
+          profileGiven
+              ? "--broker-profile"
+              : settings.provider().speaksAmqp10() ? "open frame" : "default");
+    }
+
+    private static AmqpConnectionSettings consumerSettings(
+        JmsProvider provider, String url, CommandLine cmd, int defaultPrefetch) {
+      try {
+        return settingsFor(provider, url, cmd, defaultPrefetch);
+      } catch (io.loadlab.core.failure.UsageException e) {
+        if (e.getMessage().startsWith("--broker:")
+            && cmd.getOptionValue("consumer-broker") == null) {
+          throw new io.loadlab.core.failure.UsageException(
+              "--consumer-broker: the consumers' provider "
+                  + provider.name()
+                  + " needs its own URL of the broker ("
+                  + e.getMessage().substring("--broker: ".length())
+                  + ")");
+        }
+        throw e;
+      }
     }
 
     private static AmqpConnectionSettings settingsFor(
-        String uri, CommandLine cmd, int defaultPrefetch) {
+        JmsProvider provider, String uri, CommandLine cmd, int defaultPrefetch) {
       String prefetch = cmd.getOptionValue("prefetch");
-      return AmqpConnectionSettings.builder(uri)
+      return AmqpConnectionSettings.builder(provider, uri)
           .profile(profile(cmd))
           .user(cmd.getOptionValue("user"))
           .passwordFrom(path(cmd, "password-file"))
@@ -192,7 +255,9 @@ final class AmqpOptions {
 
     /** How the broker is described in results: never with a password. */
     String describe() {
-      return embedded == null ? settings.describe() : "embedded Artemis at " + embedded.amqpUri();
+      return embedded == null
+          ? settings.describe()
+          : "embedded Artemis at " + embedded.urlFor(settings.provider());
     }
 
     @Override

@@ -109,12 +109,7 @@ final class LatencyCommand extends LoadCommand {
   }
 
   private static LatencySettings settings(CommandLine cmd, AmqpConnectionSettings connection) {
-    AmqpConnectionSettings c =
-        connection != null
-            ? connection
-            : AmqpConnectionSettings.builder("amqp://127.0.0.1:5672")
-                .profile(AmqpOptions.profile(cmd))
-                .build();
+    AmqpConnectionSettings c = connection != null ? connection : ProviderOptions.checked(cmd);
     LatencySettings d = LatencySettings.defaults(c, AmqpOptions.sizes(cmd, "256"));
     String base = cmd.getOptionValue("base-name");
     if (base == null) {

@@ -118,13 +118,7 @@ final class ThroughputCommand extends LoadCommand {
 
   /** The run's settings; with no connection yet, a stand-in one (to check options early). */
   private static ThroughputSettings settings(CommandLine cmd, AmqpConnectionSettings connection) {
-    AmqpConnectionSettings c =
-        connection != null
-            ? connection
-            : AmqpConnectionSettings.builder("amqp://127.0.0.1:5672")
-                .profile(AmqpOptions.profile(cmd))
-                .presettled(cmd.hasOption("presettled"))
-                .build();
+    AmqpConnectionSettings c = connection != null ? connection : ProviderOptions.checked(cmd);
     ThroughputSettings d = ThroughputSettings.defaults(c, AmqpOptions.sizes(cmd, "1024"));
     int tx = AmqpOptions.intOption(cmd, "tx", 0, 0, Integer.MAX_VALUE);
     String base = cmd.getOptionValue("base-name");

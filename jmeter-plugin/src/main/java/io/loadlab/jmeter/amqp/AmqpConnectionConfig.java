@@ -4,19 +4,24 @@ import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.BrokerIdentity;
 import io.loadlab.core.amqp.BrokerProfile;
 import io.loadlab.core.amqp.WaitStrategy;
+import io.loadlab.core.jms.provider.JmsProvider;
+import io.loadlab.core.jms.providers.JndiProvider;
+import io.loadlab.core.jms.providers.Providers;
 import io.loadlab.jmeter.ConfigBase;
 import io.loadlab.jmeter.Handles;
+import java.nio.file.Path;
 import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * AMQP Connection config element: the broker URI (with any Qpid JMS options), the user, and the
- * name of the JMeter property that holds the password, so the password is never saved in the plan.
- * Like the JDBC Connection Configuration it offers one connection per thread (the default) or one
- * connection shared by all threads; every thread works through its own session either way. For the
- * highest publish rate: presettled, TCP_NODELAY off and the progressive wait strategy.
+ * AMQP Connection config element: the JMS provider (Qpid JMS by default, another built-in, or any
+ * through JNDI), the broker URI (with any of the provider's options), the user, and the name of the
+ * JMeter property that holds the password, so the password is never saved in the plan. Like the
+ * JDBC Connection Configuration it offers one connection per thread (the default) or one connection
+ * shared by all threads; every thread works through its own session either way. For the highest
+ * publish rate: presettled, TCP_NODELAY off and the progressive wait strategy.
  */
 public class AmqpConnectionConfig extends ConfigBase {
   private static final long serialVersionUID = 1L;
@@ -34,14 +39,19 @@ public class AmqpConnectionConfig extends ConfigBase {
   private boolean noDelay = true;
   private String waitStrategy = "auto";
   private String brokerProfile = "auto";
+  private String provider = "qpid-jms";
+  private String jndiFile = "";
+  private String providerJars = "";
 
   private transient AmqpHandle handle;
 
   @Override
   protected void open() {
     String property = passwordProperty == null ? "" : passwordProperty.strip();
+    JmsProvider jms = jmsProvider();
+    String url = jms instanceof JndiProvider jndi ? jndi.url() : brokerUri;
     AmqpConnectionSettings.Builder b =
-        AmqpConnectionSettings.builder(brokerUri)
+        AmqpConnectionSettings.builder(jms, url)
             .names(names(property))
             .user(user)
             .prefetch(prefetch)
@@ -60,7 +70,17 @@ public class AmqpConnectionConfig extends ConfigBase {
     AmqpConnectionSettings settings = b.build();
     String named = brokerProfile == null ? "" : brokerProfile.strip();
     BrokerProfile profile;
-    if (named.isEmpty() || named.equalsIgnoreCase("auto")) {
+    if ((named.isEmpty() || named.equalsIgnoreCase("auto")) && !jms.speaksAmqp10()) {
+      profile = BrokerProfile.GENERIC; // only an AMQP 1.0 client can ask the broker who it is
+      LOG.info(
+          "{} '{}': {} ({}, {}) at {}",
+          KIND,
+          getName(),
+          jms.name(),
+          jms.clientVersion(),
+          jms.protocol(),
+          settings.describe());
+    } else if (named.isEmpty() || named.equalsIgnoreCase("auto")) {
       BrokerIdentity id = BrokerIdentity.probe(settings);
       profile = BrokerProfile.detect(id);
       LOG.info(
@@ -75,6 +95,27 @@ public class AmqpConnectionConfig extends ConfigBase {
     }
     handle = new AmqpHandle(settings.withProfile(profile), sharedConnection);
     Handles.publish(KIND, variableName, handle);
+  }
+
+  /**
+   * The JMS provider the Provider field names: a built-in, or {@code jndi} with the JNDI file and
+   * the directory of the provider's jars (default: JMeter's {@code lib/}, as JMeter's own JMS
+   * samplers take theirs).
+   */
+  JmsProvider jmsProvider() {
+    String name = provider == null || provider.isBlank() ? "qpid-jms" : provider.strip();
+    if (!name.equalsIgnoreCase(JndiProvider.NAME)) {
+      return Providers.named("provider", name);
+    }
+    if (jndiFile == null || jndiFile.isBlank()) {
+      throw new io.loadlab.core.failure.UsageException(
+          "jndiFile: the jndi provider needs a JNDI properties file; name it in JNDI file");
+    }
+    Path jars =
+        providerJars == null || providerJars.isBlank()
+            ? Path.of(JMeterUtils.getJMeterHome(), "lib")
+            : Path.of(providerJars.strip());
+    return JndiProvider.load(Path.of(jndiFile.strip()), jars, null);
   }
 
   /**
@@ -192,6 +233,30 @@ public class AmqpConnectionConfig extends ConfigBase {
 
   public void setBrokerProfile(String brokerProfile) {
     this.brokerProfile = brokerProfile;
+  }
+
+  public String getProvider() {
+    return provider;
+  }
+
+  public void setProvider(String provider) {
+    this.provider = provider;
+  }
+
+  public String getJndiFile() {
+    return jndiFile;
+  }
+
+  public void setJndiFile(String jndiFile) {
+    this.jndiFile = jndiFile;
+  }
+
+  public String getProviderJars() {
+    return providerJars;
+  }
+
+  public void setProviderJars(String providerJars) {
+    this.providerJars = providerJars;
   }
 
   public String getWaitStrategy() {

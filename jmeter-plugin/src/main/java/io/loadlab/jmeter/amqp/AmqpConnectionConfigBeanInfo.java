@@ -8,12 +8,24 @@ public class AmqpConnectionConfigBeanInfo extends BeanInfoBase {
     super(AmqpConnectionConfig.class);
     createPropertyGroup("variable", new String[] {"variableName"});
     createPropertyGroup(
-        "broker", new String[] {"brokerUri", "user", "passwordProperty", "brokerProfile"});
+        "broker",
+        new String[] {
+          "provider",
+          "brokerUri",
+          "user",
+          "passwordProperty",
+          "brokerProfile",
+          "jndiFile",
+          "providerJars"
+        });
     createPropertyGroup(
         "connections",
         new String[] {"sharedConnection", "prefetch", "presettled", "noDelay", "waitStrategy"});
     text("variableName", "amqp");
+    choice("provider", "qpid-jms", "qpid-jms", "artemis", "activemq", "rabbitmq", "jndi");
     text("brokerUri", "amqp://127.0.0.1:5672");
+    text("jndiFile", "");
+    text("providerJars", "");
     text("user", "");
     text("passwordProperty", "amqp.password");
     choice(

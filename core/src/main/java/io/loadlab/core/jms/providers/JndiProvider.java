@@ -93,7 +93,7 @@ public final class JndiProvider implements JmsProvider {
           } catch (ClassNotFoundException e) {
             throw new UsageException(
                 "--provider-jars: no class "
-                    + Texts.cut(factoryClass.strip())
+                    + factoryClass.strip()
                     + " in "
                     + Texts.cut(jars)
                     + "; put the provider's client jars there (or fix "

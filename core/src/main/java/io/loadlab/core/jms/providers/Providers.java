@@ -3,33 +3,43 @@ package io.loadlab.core.jms.providers;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.jms.provider.JmsProvider;
 import io.loadlab.core.util.Texts;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Map;
+import java.util.function.Supplier;
 
-/** The built-in JMS providers, found by name. */
+/**
+ * The built-in JMS providers, found by name. Each is made only when named, so that a provider's
+ * classes are loaded only when it is used (a class path without one provider's client still runs
+ * the others, and the {@code jndi} provider).
+ */
 public final class Providers {
-  private static final List<JmsProvider> BUILT_INS =
-      List.of(
-          new QpidJmsProvider(),
-          new ArtemisCoreProvider(),
-          new ActiveMqProvider(),
-          new RabbitMqJmsProvider());
+  private static final Map<String, Supplier<JmsProvider>> BUILT_INS = new LinkedHashMap<>();
+
+  static {
+    BUILT_INS.put(QpidJmsProvider.NAME, QpidJmsProvider::new);
+    BUILT_INS.put(ArtemisCoreProvider.NAME, ArtemisCoreProvider::new);
+    BUILT_INS.put(ActiveMqProvider.NAME, ActiveMqProvider::new);
+    BUILT_INS.put(RabbitMqJmsProvider.NAME, RabbitMqJmsProvider::new);
+  }
+
+  private static final JmsProvider DEFAULT = new QpidJmsProvider();
 
   private Providers() {}
 
   /** The default provider, Qpid JMS. */
   public static JmsProvider defaultProvider() {
-    return BUILT_INS.get(0);
+    return DEFAULT;
   }
 
   /** Every built-in provider, the default first. */
   public static List<JmsProvider> builtIns() {
-    return BUILT_INS;
+    return BUILT_INS.values().stream().map(Supplier::get).toList();
   }
 
   /** The built-in names, comma-separated. */
   public static String names() {
-    return BUILT_INS.stream().map(JmsProvider::name).collect(Collectors.joining(", "));
+    return String.join(", ", BUILT_INS.keySet());
   }
 
   /**
@@ -40,9 +50,9 @@ public final class Providers {
    */
   public static JmsProvider named(String option, String name) {
     String wanted = name == null ? "" : name.strip();
-    for (JmsProvider p : BUILT_INS) {
-      if (p.name().equalsIgnoreCase(wanted)) {
-        return p;
+    for (Map.Entry<String, Supplier<JmsProvider>> e : BUILT_INS.entrySet()) {
+      if (e.getKey().equalsIgnoreCase(wanted)) {
+        return e.getKey().equals(QpidJmsProvider.NAME) ? DEFAULT : e.getValue().get();
       }
     }
     throw new UsageException(

@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.cli.live.LiveOutputs;
 import io.loadlab.core.Version;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.Exporters;
@@ -8,12 +9,15 @@ import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.ResultSink;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +67,26 @@ public final class RunSession implements AutoCloseable {
       Map<String, Object> configuration,
       RunTiming timing)
       throws IOException {
+    // Live outputs first: a port that is refused stops the run before any file is made.
+    ResultSink live = LiveOutputs.open(cmd, workload, RunOptions.rateTolerance(cmd), ctx.err());
+    try {
+      return open(cmd, ctx, workload, configuration, timing, live);
+    } catch (IOException | RuntimeException e) {
+      if (live != null) {
+        live.close();
+      }
+      throw e;
+    }
+  }
+
+  private static RunSession open(
+      CommandLine cmd,
+      CliContext ctx,
+      String workload,
+      Map<String, Object> configuration,
+      RunTiming timing,
+      ResultSink live)
+      throws IOException {
     ExportOptions exports = RunOptions.exports(cmd, workload, ctx.out());
     RunInfo info =
         new RunInfo(
@@ -75,9 +99,11 @@ public final class RunSession implements AutoCloseable {
             RunOptions.testbed(cmd));
     Recorder recorder = new Recorder();
     OPENED.set(Boolean.TRUE);
-    RunRecording recording =
-        RunRecording.start(
-            info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
+    List<ResultSink> sinks = new ArrayList<>(Exporters.open(exports, recorder, workload));
+    if (live != null) {
+      sinks.add(live);
+    }
+    RunRecording recording = RunRecording.start(info, recorder, sinks, timing.interval());
     recording.setRateTolerance(RunOptions.rateTolerance(cmd));
     recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
     return new RunSession(timing, recording, exports);

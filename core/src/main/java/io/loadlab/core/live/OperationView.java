@@ -8,6 +8,8 @@ import io.loadlab.core.results.OperationStats;
  *
  * @param operation its name
  * @param interval the last interval's figures (rate, errors, latency), as in {@code intervals.csv}
+ * @param intervalP95Us the last interval's 95th percentile latency (JMeter's default percentiles
+ *     include it; the result's summary does not)
  * @param run the run's measured figures so far (warmup left out), as the result's totals
  * @param totalCount operations completed since the start, failed ones included (warmup too)
  * @param totalErrors operations failed since the start
@@ -20,6 +22,7 @@ import io.loadlab.core.results.OperationStats;
 public record OperationView(
     String operation,
     OperationStats interval,
+    double intervalP95Us,
     RunFigures run,
     long totalCount,
     long totalErrors,

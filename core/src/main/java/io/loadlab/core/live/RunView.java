@@ -1,6 +1,7 @@
 package io.loadlab.core.live;
 
 import io.loadlab.core.results.GeneratorLoad;
+import io.loadlab.core.results.LatencySummary;
 import java.util.List;
 
 /**
@@ -14,6 +15,8 @@ import java.util.List;
  * @param phase the run's phase
  * @param warmup whether the interval is warmup
  * @param operations each operation seen so far
+ * @param allLatencyUs the interval's latency over every operation together
+ * @param allP95Us its 95th percentile
  * @param generator how loaded the load generator was in the interval, or {@code null}
  * @param gcPauseSeconds garbage-collection pauses since the start
  * @param measuredSeconds the run's measured seconds so far
@@ -26,6 +29,8 @@ public record RunView(
     String phase,
     boolean warmup,
     List<OperationView> operations,
+    LatencySummary allLatencyUs,
+    double allP95Us,
     GeneratorLoad generator,
     double gcPauseSeconds,
     double measuredSeconds) {}

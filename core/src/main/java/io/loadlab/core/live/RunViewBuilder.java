@@ -45,8 +45,12 @@ public final class RunViewBuilder {
     if (load != null && load.gcPauseMs() != null) {
       gcPauseSeconds += load.gcPauseMs() / 1_000.0;
     }
+    Map<String, Double> p95 = new LinkedHashMap<>();
+    Histogram all = null;
     for (OperationSnapshot s : report.snapshots()) {
       sums.computeIfAbsent(s.operation(), k -> new Sums()).add(s, measured);
+      p95.put(s.operation(), s.latencyNanos().getValueAtPercentile(95) / 1_000.0);
+      all = merged(all, s.latencyNanos(), report.snapshots().size());
     }
     List<OperationView> views = new ArrayList<>();
     for (Map.Entry<String, OperationStats> e : sample.operations().entrySet()) {
@@ -55,7 +59,8 @@ public final class RunViewBuilder {
       Double target = sample.targetRates() == null ? null : sample.targetRates().get(op);
       Boolean held =
           target == null ? null : e.getValue().ratePerSec() >= target * rateTolerance - 1e-9;
-      views.add(sum.view(op, e.getValue(), measuredSeconds, target, held));
+      views.add(
+          sum.view(op, e.getValue(), p95.getOrDefault(op, 0.0), measuredSeconds, target, held));
     }
     return new RunView(
         labels,
@@ -65,9 +70,26 @@ public final class RunViewBuilder {
         sample.phase(),
         sample.warmup(),
         List.copyOf(views),
+        all == null ? LatencySummary.EMPTY : LatencySummary.ofNanos(all),
+        all == null || all.getTotalCount() == 0 ? 0 : all.getValueAtPercentile(95) / 1_000.0,
         load,
         gcPauseSeconds,
         measuredSeconds);
+  }
+
+  /**
+   * The interval's histograms of every operation together: the one itself if there is one operation
+   * (it is only read), else a copy with the others added.
+   */
+  private static Histogram merged(Histogram so, Histogram next, int operations) {
+    if (operations == 1) {
+      return next;
+    }
+    if (so == null) {
+      return next.copy();
+    }
+    so.add(next);
+    return so;
   }
 
   /** One operation's sums since the start. */
@@ -98,11 +120,17 @@ public final class RunViewBuilder {
     }
 
     OperationView view(
-        String op, OperationStats interval, double seconds, Double target, Boolean held) {
+        String op,
+        OperationStats interval,
+        double p95Us,
+        double seconds,
+        Double target,
+        Boolean held) {
       double rate = seconds > 0 ? measuredCount / seconds : 0;
       return new OperationView(
           op,
           interval,
+          p95Us,
           new RunFigures(measuredCount, measuredErrors, rate, measuredSummary),
           totalCount,
           totalErrors,

@@ -8,7 +8,11 @@ import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionSpec.Kind;
 import io.loadlab.core.options.OptionSpec.Type;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -65,14 +69,83 @@ public final class LiveOptions {
                   + " `workload` and `operation` are set by the run itself. Values are masked"
                   + " like command lines, so a secret never reaches a label");
 
+  static final OptionSpec INFLUX =
+      OptionSpec.value(
+              "influx",
+              "URL",
+              Type.TEXT,
+              "write each interval to InfluxDB 1.x in JMeter's Backend Listener schema, e.g."
+                  + " http://127.0.0.1:8086/write?db=jmeter")
+          .docs(
+              "none",
+              "write each interval to InfluxDB 1.x over HTTP, in the schema of JMeter's Backend"
+                  + " Listener (`InfluxdbBackendListenerClient`: measurement `jmeter`, tags"
+                  + " `application`, `transaction`, `statut`), so a Grafana dashboard built for"
+                  + " JMeter shows the run ([live.md](live.md#influxdb-jmeters-schema---influx)):"
+                  + " the URL JMeter's `influxdbUrl` takes, e.g."
+                  + " `http://127.0.0.1:8086/write?db=jmeter` (the database must exist). An"
+                  + " InfluxDB that is down or goes away is said once; the run goes on and its"
+                  + " points are sent when it answers. No password in the URL (it would show in"
+                  + " the process list)");
+
+  static final OptionSpec INFLUX_APPLICATION =
+      OptionSpec.value(
+              "influx-application",
+              "NAME",
+              Type.TEXT,
+              "the application tag of --influx's points (default loadlab)")
+          .defaultValue("loadlab")
+          .docs(
+              "`loadlab`",
+              "the `application` tag of `--influx`'s points (JMeter's `application` parameter);"
+                  + " the labels of `--metrics-label` and `workload` are tags too");
+
   /** The live outputs' options, in the order their help lines show. */
   public static final OptionTable TABLE =
-      OptionTable.of(METRICS_PORT, METRICS_ADDRESS, METRICS_LABEL);
+      OptionTable.of(METRICS_PORT, METRICS_ADDRESS, METRICS_LABEL, INFLUX, INFLUX_APPLICATION);
 
   /** Checks the live options before anything starts; throws a {@code UsageException}. */
   public static void check(CommandLine cmd) {
     port(cmd);
     labels(cmd, "check");
+    influx(cmd);
+  }
+
+  /** The write URL of {@code --influx}, or {@code null} if it is not given. */
+  static URI influx(CommandLine cmd) {
+    String text = cmd.getOptionValue(INFLUX.name());
+    if (text == null) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = new URI(text);
+    } catch (URISyntaxException e) {
+      uri = null;
+    }
+    if (uri == null
+        || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+        || uri.getHost() == null
+        || uri.getQuery() == null
+        || !uri.getQuery().matches("(.*&)?db=[^&]+.*")) {
+      throw new UsageException(
+          "--influx: '"
+              + Texts.cut(Secrets.mask(text))
+              + "' is not an InfluxDB write URL; give e.g. http://127.0.0.1:8086/write?db=jmeter");
+    }
+    if (uri.getUserInfo() != null
+        || Secrets.holdsSecret(text)
+        || uri.getQuery().matches("(.*&)?p=.*")) {
+      throw new UsageException(
+          "--influx: put no password in the URL (it would show in the process list); write to an"
+              + " InfluxDB without authentication, e.g. one on this machine");
+    }
+    return uri;
+  }
+
+  /** The application tag of {@code --influx}. */
+  static String influxApplication(CommandLine cmd) {
+    return OptionDefs.text(cmd, INFLUX_APPLICATION);
   }
 
   /** The port of {@code --metrics-port}, or -1 if it is not given. */

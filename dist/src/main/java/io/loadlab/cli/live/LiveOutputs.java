@@ -5,6 +5,8 @@ import io.loadlab.core.live.LiveLabels;
 import io.loadlab.core.live.LiveSink;
 import io.loadlab.core.live.RunViewBuilder;
 import io.loadlab.core.live.RunViewListener;
+import io.loadlab.core.live.influx.InfluxWriter;
+import io.loadlab.core.live.influx.JmeterPoints;
 import io.loadlab.core.live.metrics.MetricsEndpoint;
 import io.loadlab.core.live.metrics.RunMetrics;
 import io.loadlab.core.run.ResultSink;
@@ -13,6 +15,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
@@ -32,18 +35,32 @@ public final class LiveOutputs {
   public static ResultSink open(
       CommandLine cmd, String workload, double rateTolerance, PrintStream say) {
     int port = LiveOptions.port(cmd);
-    if (port < 0) {
+    URI influx = LiveOptions.influx(cmd);
+    if (port < 0 && influx == null) {
       return null;
     }
     LiveLabels labels = LiveOptions.labels(cmd, workload);
     List<RunViewListener> listeners = new ArrayList<>();
-    RunMetrics metrics = new RunMetrics();
-    PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(metrics);
-    MetricsEndpoint endpoint = endpoint(LiveOptions.address(cmd), port, registry);
-    listeners.add(metrics);
-    say.println("metrics: " + endpoint.url());
-    return new LiveSink(new RunViewBuilder(labels, rateTolerance), listeners, List.of(endpoint));
+    List<AutoCloseable> servers = new ArrayList<>();
+    if (port >= 0) {
+      RunMetrics metrics = new RunMetrics();
+      PrometheusRegistry registry = new PrometheusRegistry();
+      registry.register(metrics);
+      MetricsEndpoint endpoint = endpoint(LiveOptions.address(cmd), port, registry);
+      listeners.add(metrics);
+      servers.add(endpoint);
+      say.println("metrics: " + endpoint.url());
+    }
+    if (influx != null) {
+      String title = cmd.getOptionValue("label", workload);
+      listeners.add(
+          new InfluxWriter(
+              influx,
+              new JmeterPoints(LiveOptions.influxApplication(cmd), labels.asMap()),
+              title,
+              line -> say.println("loadlab: " + line)));
+    }
+    return new LiveSink(new RunViewBuilder(labels, rateTolerance), listeners, servers);
   }
 
   /** Binds the endpoint; a refusal is the option's usage error. */

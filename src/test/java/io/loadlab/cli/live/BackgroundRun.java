@@ -52,7 +52,7 @@ final class BackgroundRun {
   String metricsUrl(Duration wait) throws InterruptedException {
     long until = System.nanoTime() + wait.toNanos();
     while (System.nanoTime() < until) {
-      Matcher m = METRICS.matcher(err());
+      Matcher m = METRICS.matcher(err() + out());
       if (m.find()) {
         return m.group(1);
       }

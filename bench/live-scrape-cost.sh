@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 47: what --metrics-port costs when scraped (docs/benchmarks.md, "Live views").
 # The cost of scraping, amplified: process CPU over 10 s windows of a paced net rr run, without
-# scrapes and with 50 scrapes a second; the cost of one scrape a second is the difference / 50.
+# scrapes and with back-to-back scrapes (curl, 50 URLs a call); the cost of one scrape is the
+# difference over the number of scrapes. Writes amp/ and amp.log in the working directory.
 J="$(cd "$(dirname "$0")/.." && pwd)/dist/target/loadlab.jar"
 java -jar $J net rr --rate 5000 --duration 75s --output amp --quiet --metrics-port 0 > amp.log 2>&1 &
 pid=$!

@@ -3,6 +3,7 @@ package io.loadlab.campaign;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.live.CampaignLive;
 import io.loadlab.campaign.plan.CampaignPlan;
 import io.loadlab.campaign.report.CampaignJunit;
 import io.loadlab.campaign.report.CampaignReport;
@@ -31,6 +32,8 @@ public final class Campaigns {
   public static final String MANIFEST_FILE = Manifest.FILE;
 
   private final Campaign campaign;
+  private String metricsAddress = "127.0.0.1";
+  private int metricsPort;
 
   private Campaigns(Campaign campaign) {
     this.campaign = campaign;
@@ -82,6 +85,16 @@ public final class Campaigns {
    *     also copied at the end, or null
    * @return the exit code: 0, 1 if a run failed, 130 if stopped
    */
+  /**
+   * Serves the campaign's progress on {@code port} of {@code address} while it runs, each client
+   * run's figures on the ports after it, and lists them in a {@code file_sd} targets file ({@link
+   * CampaignLive}); port 0: none.
+   */
+  public void metrics(String address, int port) {
+    this.metricsAddress = address;
+    this.metricsPort = port;
+  }
+
   public int run(
       Path dir,
       boolean restart,
@@ -101,8 +114,24 @@ public final class Campaigns {
     try (CampaignLock lock = CampaignLock.take(dir)) {
       CampaignRunner runner = new CampaignRunner(campaign, dir, out);
       runner.open(restart, retryFailed);
-      out.print(CampaignPlan.describe(campaign, dir));
-      int code = runner.run();
+      CampaignLive live =
+          metricsPort > 0
+              ? CampaignLive.start(campaign.name(), metricsAddress, metricsPort, dir)
+              : null;
+      int code;
+      try {
+        if (live != null) {
+          runner.live(live);
+          out.println(
+              "metrics: " + live.url() + " (targets: " + dir.resolve(CampaignLive.TARGETS) + ")");
+        }
+        out.print(CampaignPlan.describe(campaign, dir));
+        code = runner.run();
+      } finally {
+        if (live != null) {
+          live.close();
+        }
+      }
       if (junitCopy != null) {
         // Both layouts: the Ant file and the Surefire files beside it.
         JunitXml.copy(dir.resolve(CampaignJunit.FILE), junitCopy);

@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import io.loadlab.cli.live.LiveOutputs;
 import io.loadlab.core.Version;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.export.Exporters;
@@ -10,6 +11,7 @@ import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.ResultSink;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
@@ -17,6 +19,8 @@ import io.loadlab.core.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -66,7 +70,15 @@ public final class RunSession implements AutoCloseable {
       Map<String, Object> configuration,
       RunTiming timing)
       throws IOException {
-    Stopping stopping = Stopping.begin();
+    // Live outputs first: a port that is refused stops the run before any file is made.
+    ResultSink live = LiveOutputs.open(cmd, workload, RunOptions.rateTolerance(cmd), ctx.err());
+    Stopping stopping;
+    try {
+      stopping = Stopping.begin();
+    } catch (RuntimeException e) {
+      closeQuietly(live);
+      throw e;
+    }
     try {
       RunInfo info =
           new RunInfo(
@@ -88,15 +100,29 @@ public final class RunSession implements AutoCloseable {
                       info.running(start), dir.resolve(ExportOptions.JSON_NAME)));
       Recorder recorder = new Recorder();
       OPENED.set(Boolean.TRUE);
-      RunRecording recording =
-          RunRecording.start(
-              info, recorder, Exporters.open(exports, recorder, workload), timing.interval());
+      List<ResultSink> sinks = new ArrayList<>(Exporters.open(exports, recorder, workload));
+      if (live != null) {
+        sinks.add(live);
+      }
+      RunRecording recording = RunRecording.start(info, recorder, sinks, timing.interval());
       recording.setRateTolerance(RunOptions.rateTolerance(cmd));
       recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
       return new RunSession(timing, stopping, recording, exports);
     } catch (IOException | RuntimeException e) {
       stopping.close();
+      closeQuietly(live);
       throw e;
+    }
+  }
+
+  private static void closeQuietly(ResultSink live) {
+    if (live == null) {
+      return;
+    }
+    try {
+      live.close();
+    } catch (Exception e) {
+      // Closing a live output that never served anything; the run's own failure goes on.
     }
   }
 

@@ -3,6 +3,7 @@ package io.loadlab.campaign.run;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.Iterations;
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.live.CampaignLive;
 import io.loadlab.campaign.plan.CampaignEstimate;
 import io.loadlab.campaign.plan.ConfigurationTimes;
 import io.loadlab.campaign.plan.Eta;
@@ -47,6 +48,7 @@ public final class CampaignRunner {
   private List<Matrix.Cell> cells = List.of();
   private RunTimes times = new RunTimes();
   private long childNanos;
+  private CampaignLive live;
 
   public CampaignRunner(Campaign campaign, Path dir, PrintStream out) {
     this.campaign = campaign;
@@ -55,6 +57,12 @@ public final class CampaignRunner {
     this.out = out;
     this.control = new ConfigurationControl(dir);
     this.clients = new RunClients(dir, campaign.name(), children, () -> stopping);
+  }
+
+  /** Serves the campaign's progress and its clients' endpoints ({@code --metrics-port}). */
+  public void live(CampaignLive live) {
+    this.live = live;
+    clients.live(live);
   }
 
   /**
@@ -301,6 +309,15 @@ public final class CampaignRunner {
     } else {
       r.status = "running";
       manifest.write(dir);
+      if (live != null) {
+        live.running(
+            cell,
+            cell.step().clients().stream().map(Campaign.Client::machine).toList(),
+            count("ok"),
+            count("failed"),
+            total - position,
+            -1);
+      }
       measured = clients.execute(cell, r, machines, manifest);
       childNanos = clients.childNanos();
     }
@@ -348,6 +365,13 @@ public final class CampaignRunner {
         r.status + (r.reason == null ? "" : " (" + r.reason + ")"),
         Eta.format(left));
     out.flush();
+    if (live != null) {
+      live.progress(count("ok"), count("failed"), total - position, left);
+    }
+  }
+
+  private long count(String status) {
+    return manifest.runs.stream().filter(e -> status.equals(e.status)).count();
   }
 
   private void save() throws IOException {

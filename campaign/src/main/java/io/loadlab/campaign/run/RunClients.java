@@ -2,6 +2,7 @@ package io.loadlab.campaign.run;
 
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.live.CampaignLive;
 import io.loadlab.campaign.plan.RunTimes;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.Manifest;
@@ -27,6 +28,7 @@ final class RunClients {
   private final BooleanSupplier stopping;
   private volatile List<StepExecutor.Execution> current = List.of();
   private long childNanos;
+  private CampaignLive live;
 
   /**
    * @param dir the campaign directory
@@ -59,6 +61,9 @@ final class RunClients {
       clientDirs.add(clientDir);
       List<String> args = new ArrayList<>(r.commandLines.get(c));
       args.add("--quiet");
+      if (live != null) {
+        args.addAll(live.clientArgs(cell, c, clients.get(c).machine()));
+      }
       StepExecutor ex =
           StepExecutors.forClient(
               cell.configuration(), clients.get(c), machines, dir, campaignName);
@@ -98,6 +103,11 @@ final class RunClients {
   /** The time the last run's children took, from starting the first to the last one's end. */
   long childNanos() {
     return childNanos;
+  }
+
+  /** Gives each client the options of its live endpoint. */
+  void live(CampaignLive live) {
+    this.live = live;
   }
 
   /** Stops the children of the run under way, if any. */

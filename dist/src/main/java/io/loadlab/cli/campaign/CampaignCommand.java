@@ -6,6 +6,7 @@ import io.loadlab.cli.Command;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.PathChecks;
+import io.loadlab.core.util.Sizes;
 import io.loadlab.core.util.Texts;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +85,17 @@ public final class CampaignCommand implements Command {
               "junit",
               "FILE",
               "also copy the campaign's junit.xml (a case per run and criterion) here at the end"));
+      o.addOption(
+          OptionDefs.value(
+              "metrics-port",
+              "PORT",
+              "serve the campaign's progress for Prometheus on PORT, each client run's figures on"
+                  + " the ports after it, listed in prometheus-targets.json (file_sd)"));
+      o.addOption(
+          OptionDefs.value(
+              "metrics-address",
+              "ADDRESS",
+              "the address --metrics-port listens on (default 127.0.0.1)"));
     }
     return o;
   }
@@ -134,6 +146,11 @@ public final class CampaignCommand implements Command {
       }
       case "run" -> {
         Campaigns c = Campaigns.read(operand);
+        if (cmd.hasOption("metrics-port")) {
+          c.metrics(
+              cmd.getOptionValue("metrics-address", "127.0.0.1"),
+              Sizes.parseInt("--metrics-port", cmd.getOptionValue("metrics-port"), 1, 65000));
+        }
         boolean retry = cmd.hasOption("retry-failed");
         java.util.Set<String> retryNames = retry ? retryFailed(cmd, c) : java.util.Set.of();
         yield c.run(

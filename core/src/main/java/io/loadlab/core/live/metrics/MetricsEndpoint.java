@@ -1,0 +1,89 @@
+package io.loadlab.core.live.metrics;
+
+import com.sun.net.httpserver.HttpHandler;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The HTTP endpoint Prometheus scrapes ({@code /metrics}), served by the Prometheus Java client's
+ * server on two daemon threads of its own, so a slow or stuck scraper never holds up the run. Other
+ * paths go to an optional handler (the live page).
+ */
+public final class MetricsEndpoint implements AutoCloseable {
+  /** The address the endpoint binds to unless told otherwise: loopback only. */
+  public static final String DEFAULT_ADDRESS = "127.0.0.1";
+
+  private final HTTPServer server;
+  private final ExecutorService threads;
+  private final String host;
+
+  private MetricsEndpoint(HTTPServer server, ExecutorService threads, String host) {
+    this.server = server;
+    this.threads = threads;
+    this.host = host;
+  }
+
+  /**
+   * Binds and starts the endpoint.
+   *
+   * @param address the address to bind to, such as {@code 127.0.0.1} or {@code 0.0.0.0}
+   * @param port the port, 0 for any free one
+   * @param registry what it serves
+   * @param otherPaths what serves paths other than {@code /metrics}, or {@code null}
+   * @throws IOException if the address cannot be bound (a {@link java.net.BindException} when the
+   *     port is in use)
+   */
+  public static MetricsEndpoint start(
+      String address, int port, PrometheusRegistry registry, HttpHandler otherPaths)
+      throws IOException {
+    ExecutorService threads =
+        Executors.newFixedThreadPool(
+            2,
+            r -> {
+              Thread t = new Thread(r, "loadlab-live-http");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      HTTPServer.Builder b =
+          HTTPServer.builder()
+              .inetAddress(InetAddress.getByName(address))
+              .port(port)
+              .registry(registry)
+              .executorService(threads);
+      if (otherPaths != null) {
+        b.defaultHandler(otherPaths);
+      }
+      return new MetricsEndpoint(b.buildAndStart(), threads, address);
+    } catch (IOException | RuntimeException e) {
+      threads.shutdownNow();
+      throw e;
+    }
+  }
+
+  /** The port it listens on. */
+  public int port() {
+    return server.getPort();
+  }
+
+  /** {@code host:port}, as a Prometheus target names it. */
+  public String target() {
+    String h = host.contains(":") ? "[" + host + "]" : host;
+    return h + ":" + port();
+  }
+
+  /** The URL of the metrics. */
+  public String url() {
+    return "http://" + target() + "/metrics";
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    threads.shutdownNow();
+  }
+}

@@ -1,0 +1,182 @@
+package io.loadlab.cli.live;
+
+import io.loadlab.cli.OptionDefs;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.live.LiveLabels;
+import io.loadlab.core.live.metrics.MetricsEndpoint;
+import io.loadlab.core.options.OptionSpec;
+import io.loadlab.core.options.OptionSpec.Kind;
+import io.loadlab.core.options.OptionSpec.Type;
+import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Sizes;
+import io.loadlab.core.util.Texts;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+
+/** The options of a run's live outputs, part of the options every load command shares. */
+public final class LiveOptions {
+  private LiveOptions() {}
+
+  static final OptionSpec METRICS_PORT =
+      OptionSpec.value(
+              "metrics-port",
+              "PORT",
+              Type.NUMBER,
+              "serve the run's figures for Prometheus (OpenMetrics) at"
+                  + " http://ADDRESS:PORT/metrics while it runs; 0 picks a free port (printed)")
+          .range(0, 65535)
+          .docs(
+              "none",
+              "serve the run's figures for Prometheus (OpenMetrics and its text format) at"
+                  + " `http://ADDRESS:PORT/metrics` while it runs: per operation the last"
+                  + " interval's and the run's rate, errors and latency percentiles, a latency"
+                  + " histogram, the target rate and whether it was held, and the load"
+                  + " generator's CPU, load and JVM pauses ([live.md](live.md)). `0` picks a free"
+                  + " port (printed). A port in use is refused with exit code 2 before the run"
+                  + " starts");
+
+  static final OptionSpec METRICS_ADDRESS =
+      OptionSpec.value(
+              "metrics-address",
+              "ADDRESS",
+              Type.TEXT,
+              "the address --metrics-port listens on (default "
+                  + MetricsEndpoint.DEFAULT_ADDRESS
+                  + ": this machine only)")
+          .defaultValue(MetricsEndpoint.DEFAULT_ADDRESS)
+          .docs(
+              "`" + MetricsEndpoint.DEFAULT_ADDRESS + "`",
+              "the address `--metrics-port` listens on: loopback unless told otherwise, e.g."
+                  + " `0.0.0.0` for a Prometheus on another machine (the endpoint is read-only)");
+
+  static final OptionSpec METRICS_LABEL =
+      OptionSpec.value(
+              "metrics-label",
+              "NAME=VALUE",
+              Type.TEXT,
+              "a label on every live series, e.g. campaign=nightly or machine=client1; repeat for"
+                  + " several")
+          .kind(Kind.KEYED)
+          .docs(
+              "none",
+              "a label added to every series of `--metrics-port`, e.g. `campaign=nightly`,"
+                  + " `configuration=bridge`, `step=client`, `point=users-8`, `machine=client1`;"
+                  + " repeat for several. Names are lower-case letters, digits and `_`;"
+                  + " `workload` and `operation` are set by the run itself. Values are masked"
+                  + " like command lines, so a secret never reaches a label");
+
+  static final OptionSpec INFLUX =
+      OptionSpec.value(
+              "influx",
+              "URL",
+              Type.TEXT,
+              "write each interval to InfluxDB 1.x in JMeter's Backend Listener schema, e.g."
+                  + " http://127.0.0.1:8086/write?db=jmeter")
+          .docs(
+              "none",
+              "write each interval to InfluxDB 1.x over HTTP, in the schema of JMeter's Backend"
+                  + " Listener (`InfluxdbBackendListenerClient`: measurement `jmeter`, tags"
+                  + " `application`, `transaction`, `statut`), so a Grafana dashboard built for"
+                  + " JMeter shows the run ([live.md](live.md#influxdb-jmeters-schema---influx)):"
+                  + " the URL JMeter's `influxdbUrl` takes, e.g."
+                  + " `http://127.0.0.1:8086/write?db=jmeter` (the database must exist). An"
+                  + " InfluxDB that is down or goes away is said once; the run goes on and its"
+                  + " points are sent when it answers. No password in the URL (it would show in"
+                  + " the process list)");
+
+  static final OptionSpec INFLUX_APPLICATION =
+      OptionSpec.value(
+              "influx-application",
+              "NAME",
+              Type.TEXT,
+              "the application tag of --influx's points (default loadlab)")
+          .defaultValue("loadlab")
+          .docs(
+              "`loadlab`",
+              "the `application` tag of `--influx`'s points (JMeter's `application` parameter);"
+                  + " the labels of `--metrics-label` and `workload` are tags too");
+
+  /** The live outputs' options, in the order their help lines show. */
+  public static final OptionTable TABLE =
+      OptionTable.of(METRICS_PORT, METRICS_ADDRESS, METRICS_LABEL, INFLUX, INFLUX_APPLICATION);
+
+  /** Checks the live options before anything starts; throws a {@code UsageException}. */
+  public static void check(CommandLine cmd) {
+    port(cmd);
+    labels(cmd, "check");
+    influx(cmd);
+  }
+
+  /** The write URL of {@code --influx}, or {@code null} if it is not given. */
+  static URI influx(CommandLine cmd) {
+    String text = cmd.getOptionValue(INFLUX.name());
+    if (text == null) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = new URI(text);
+    } catch (URISyntaxException e) {
+      uri = null;
+    }
+    if (uri == null
+        || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+        || uri.getHost() == null
+        || uri.getQuery() == null
+        || !uri.getQuery().matches("(.*&)?db=[^&]+.*")) {
+      throw new UsageException(
+          "--influx: '"
+              + Texts.cut(Secrets.mask(text))
+              + "' is not an InfluxDB write URL; give e.g. http://127.0.0.1:8086/write?db=jmeter");
+    }
+    if (uri.getUserInfo() != null
+        || Secrets.holdsSecret(text)
+        || uri.getQuery().matches("(.*&)?p=.*")) {
+      throw new UsageException(
+          "--influx: put no password in the URL (it would show in the process list); write to an"
+              + " InfluxDB without authentication, e.g. one on this machine");
+    }
+    return uri;
+  }
+
+  /** The application tag of {@code --influx}. */
+  static String influxApplication(CommandLine cmd) {
+    return OptionDefs.text(cmd, INFLUX_APPLICATION);
+  }
+
+  /** The port of {@code --metrics-port}, or -1 if it is not given. */
+  static int port(CommandLine cmd) {
+    String text = OptionDefs.text(cmd, METRICS_PORT);
+    if (text == null) {
+      return -1;
+    }
+    return Sizes.parseInt(
+        "--metrics-port", text, (int) METRICS_PORT.range().min(), (int) METRICS_PORT.range().max());
+  }
+
+  /** The address of {@code --metrics-address}. */
+  static String address(CommandLine cmd) {
+    String text = OptionDefs.text(cmd, METRICS_ADDRESS);
+    return text == null ? MetricsEndpoint.DEFAULT_ADDRESS : text;
+  }
+
+  /** The run's labels: its workload and those of {@code --metrics-label}. */
+  static LiveLabels labels(CommandLine cmd, String workload) {
+    Map<String, String> extra = new LinkedHashMap<>();
+    String[] values = cmd.getOptionValues(METRICS_LABEL.name());
+    if (values != null) {
+      if (values.length % 2 != 0) {
+        throw new UsageException(
+            "--metrics-label: give NAME=VALUE, e.g. --metrics-label campaign=nightly");
+      }
+      for (int i = 0; i < values.length; i += 2) {
+        extra.put(values[i], values[i + 1]);
+      }
+    }
+    return LiveLabels.of(workload, extra, "--metrics-label");
+  }
+}

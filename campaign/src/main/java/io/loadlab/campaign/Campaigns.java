@@ -105,7 +105,7 @@ public final class Campaigns {
       PathChecks.probe("--output", dir.toString(), dir);
       CampaignRunner runner = new CampaignRunner(campaign, dir, out);
       runner.open(restart, retryFailed);
-      out.print(CampaignPlan.describe(campaign, dir));
+      out.print(CampaignPlan.describe(campaign, dir, runner.retried()));
       int code = runner.run();
       if (junitCopy != null) {
         // Both layouts: the Ant file and the Surefire files beside it.

@@ -45,7 +45,7 @@ public final class CampaignPlan {
       return describe(
           c,
           new RunTimes(),
-          new ConfigurationTimes(),
+          new ConfigurationTimes().in(c.configurations()),
           new Manifest(),
           "from the steps' durations and the defaults; no " + file + " yet");
     }
@@ -63,7 +63,8 @@ public final class CampaignPlan {
     }
     RunTimes times = RunTimes.of(Matrix.cells(c), m);
     times.retrying(retried, Matrix.cells(c));
-    ConfigurationTimes confTimes = new ConfigurationTimes(m.configurationTimes);
+    ConfigurationTimes confTimes =
+        new ConfigurationTimes(m.configurationTimes).in(c.configurations());
     int confs = confTimes.measured(c.configurations());
     String measuredConfs =
         confs == 0 ? "" : confs + " configuration" + (confs == 1 ? "" : "s") + " brought up";

@@ -334,7 +334,7 @@ public final class CampaignRunner {
                 manifest,
                 true,
                 times,
-                new ConfigurationTimes(manifest.configurationTimes),
+                new ConfigurationTimes(manifest.configurationTimes).in(campaign.configurations()),
                 cell.configuration())
             .total();
     String point = cell.point().isEmpty() ? "" : " " + Matrix.label(cell.point());

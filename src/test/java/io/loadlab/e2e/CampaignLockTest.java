@@ -7,19 +7,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two {@code loadlab campaign run} on one directory, as child JVMs: the second is refused at once
- * (exit 2, the first's pid and machine) and leaves the first's runs alone; after the first is
- * SIGKILLed a new one takes the directory, because the kernel dropped the dead process's lock.
+ * (exit 2, the first's pid and machine), writes nothing in the directory (no probe file either) and
+ * leaves the first's runs alone; after the first is SIGKILLed a new one takes the directory,
+ * because the kernel dropped the dead process's lock.
  */
 @Timeout(120)
 class CampaignLockTest {
@@ -54,8 +63,31 @@ class CampaignLockTest {
       String lockText = ChildJvm.text(lock);
       FileTime lockTime = Files.getLastModifiedTime(lock);
 
-      Process second = campaign(file, out, "second.log");
-      assertTrue(second.waitFor(30, TimeUnit.SECONDS), "the second ended at once");
+      // Everything the directory holds, and every entry made or removed in it while the second
+      // runs: the first's own atomic writes aside (".campaign.json.tmp", renamed over its file).
+      Set<String> entries = entries(out);
+      List<String> made = new ArrayList<>();
+      Process second;
+      try (WatchService watch = out.getFileSystem().newWatchService()) {
+        out.register(
+            watch, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
+        second = campaign(file, out, "second.log");
+        assertTrue(second.waitFor(30, TimeUnit.SECONDS), "the second ended at once");
+        for (WatchKey key = watch.poll(1, TimeUnit.SECONDS);
+            key != null;
+            key = watch.poll(1, TimeUnit.SECONDS)) {
+          for (WatchEvent<?> e : key.pollEvents()) {
+            String name = String.valueOf(e.context());
+            if (!(name.startsWith(".")
+                && entries.contains(name.substring(1).replace(".tmp", "")))) {
+              made.add(e.kind().name() + " " + name);
+            }
+          }
+          key.reset();
+        }
+      }
+      assertEquals(List.of(), made, "a refused campaign writes nothing in the directory");
+      assertEquals(entries, entries(out), "the directory's entries as they were");
       String log = ChildJvm.text(dir.resolve("second.log"));
       assertEquals(2, second.exitValue(), log);
       assertEquals(1, log.strip().lines().count(), "one line: " + log);
@@ -100,6 +132,13 @@ class CampaignLockTest {
       third.destroyForcibly();
       third.waitFor(10, TimeUnit.SECONDS);
       started.forEach(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  private static Set<String> entries(Path dir) throws Exception {
+    try (Stream<Path> list = Files.list(dir)) {
+      return list.map(p -> p.getFileName().toString())
+          .collect(Collectors.toCollection(TreeSet::new));
     }
   }
 

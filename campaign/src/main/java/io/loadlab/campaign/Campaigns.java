@@ -14,6 +14,7 @@ import io.loadlab.campaign.run.CampaignResume;
 import io.loadlab.campaign.run.CampaignRunner;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.junit.JunitXml;
+import io.loadlab.core.util.PathChecks;
 import io.loadlab.core.util.Texts;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -111,7 +112,10 @@ public final class Campaigns {
           "--retry-failed: no campaign in " + Texts.cut(dir) + "; run without it first");
     }
     // One campaign run per directory, for as long as this one runs (CampaignLock).
-    try (CampaignLock lock = CampaignLock.take(dir)) {
+    try (CampaignLock lock = take(dir)) {
+      // Only now, holding the directory, prove it takes new files (the command line checked its
+      // permissions without writing: a refused campaign writes nothing).
+      PathChecks.probe("--output", dir.toString(), dir);
       CampaignRunner runner = new CampaignRunner(campaign, dir, out);
       runner.open(restart, retryFailed);
       CampaignLive live =
@@ -125,7 +129,7 @@ public final class Campaigns {
           out.println(
               "metrics: " + live.url() + " (targets: " + dir.resolve(CampaignLive.TARGETS) + ")");
         }
-        out.print(CampaignPlan.describe(campaign, dir));
+        out.print(CampaignPlan.describe(campaign, dir, runner.retried()));
         code = runner.run();
       } finally {
         if (live != null) {
@@ -137,6 +141,23 @@ public final class Campaigns {
         JunitXml.copy(dir.resolve(CampaignJunit.FILE), junitCopy);
       }
       return code;
+    }
+  }
+
+  /**
+   * The directory's lock; a directory that cannot be created or take the lock file is bad input
+   * naming {@code --output}, as the command line's own check says it.
+   */
+  private static CampaignLock take(Path dir) throws IOException {
+    try {
+      return CampaignLock.take(dir);
+    } catch (java.nio.file.FileSystemException e) {
+      throw new UsageException(
+          "--output: '"
+              + Texts.cut(dir)
+              + "' cannot be written: "
+              + Texts.cut(e.getMessage())
+              + "; name a writable directory");
     }
   }
 

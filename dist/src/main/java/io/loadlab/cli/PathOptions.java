@@ -34,6 +34,13 @@ final class PathOptions {
   static final Set<String> INPUT_FILES =
       Set.of("users-file", "tls-keystore", "trust-store", "plan", "property-file", "jmh");
 
+  /**
+   * Commands whose {@code --output} directory is checked without writing into it: a {@code campaign
+   * run} refused because another one uses the directory must write nothing there, so it proves the
+   * directory writable once it holds the directory's lock; {@code campaign plan} writes nothing.
+   */
+  static final Set<String> OUTPUT_LEFT_UNTOUCHED = Set.of("campaign run", "campaign plan");
+
   private PathOptions() {}
 
   static void check(CommandLine cmd, Command command) {
@@ -47,9 +54,12 @@ final class PathOptions {
         PathChecks.notSpecialFile("--" + name, o.getValue());
       }
     }
+    boolean untouched = OUTPUT_LEFT_UNTOUCHED.contains(String.join(" ", command.path()));
     for (String name : OUTPUT_DIRECTORIES) {
       String value = cmd.getOptionValue(name);
-      if (value != null) {
+      if (value != null && untouched && name.equals("output")) {
+        PathChecks.writableDirectoryUntouched("--" + name, value);
+      } else if (value != null) {
         PathChecks.writableDirectory("--" + name, value);
       }
     }

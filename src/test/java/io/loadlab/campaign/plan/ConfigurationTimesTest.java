@@ -51,8 +51,8 @@ class ConfigurationTimesTest {
                 setup(List.of("net", "rr", "--duration", "1s"))));
     ConfigurationTimes.Parts d = ConfigurationTimes.defaults(c);
     assertEquals(1 + 3 * 0.5, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
-    assertEquals(1.5 + 12.0, d.services(), 1e-9, "a net serve and a database");
-    assertEquals((5 + 1000 * 0.5) + (5 + 10 * 0.5) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
+    assertEquals(1.5 + 5.0, d.services(), 1e-9, "a net serve and a database");
+    assertEquals((2 + 1000 * 0.1) + (2 + 10 * 0.1) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
     assertEquals(1 + 3 * 0.25, d.down(), 1e-9, "lab down");
     assertFalse(d.measured());
     assertEquals(d.up() + d.services() + d.setup() + d.down(), d.total(), 1e-9);
@@ -98,7 +98,8 @@ class ConfigurationTimesTest {
     ConfigurationTimes.Parts pa = t.of(a);
     assertTrue(pa.measured());
     assertEquals(31.5, pa.total(), 1e-9, "up, services and setup measured; down: none for NONE");
-    assertEquals(12.0, t.of(b).total(), 1e-9, "b: the database default");
+    assertEquals(
+        ConfigurationTimes.DATABASE_SECONDS, t.of(b).total(), 1e-9, "b: the database default");
     assertFalse(t.of(b).measured());
     assertEquals(1, t.measured(List.of(a, b)));
   }
@@ -156,6 +157,41 @@ class ConfigurationTimesTest {
         "about 15s to 30s: runs 10s to 20s, start-up of runs 5s to 10s",
         CampaignEstimate.describe(
             new CampaignEstimate(10, 5, 0), new CampaignEstimate(20, 10, 0), "lab up"));
+  }
+
+  /**
+   * The DS2 rehearsal's shape: databases on a {@code --data-dir} that the first configuration
+   * initialises and loads, and the second finds kept: started without initdb, loads that find their
+   * database loaded. A data-dir that holds a cluster when planned is kept from the first.
+   */
+  @Test
+  void keptDatabasesStartWithoutInitialisingAndTheirLoadsFindThemLoaded() throws Exception {
+    Path data = dir.resolve("db1");
+    List<String> db = List.of("database", "--port", "5432", "--data-dir", data.toString());
+    List<Campaign.Service> services =
+        List.of(
+            new Campaign.Service(null, db, 5432),
+            setup(List.of("ds2", "load", "--db-size", "10MB")));
+    Campaign.Configuration first =
+        configuration(Campaign.Kind.NONE, null, false, services, "bridge");
+    Campaign.Configuration second =
+        configuration(Campaign.Kind.NONE, null, false, services, "direct");
+    ConfigurationTimes t = new ConfigurationTimes().in(List.of(first, second));
+    assertEquals(ConfigurationTimes.DATABASE_SECONDS, t.of(first).services(), 1e-9);
+    assertEquals(2 + 10 * 0.1, t.of(first).setup(), 1e-9, "a 10 MB load");
+    assertEquals(ConfigurationTimes.DATABASE_KEPT_SECONDS, t.of(second).services(), 1e-9);
+    assertEquals(ConfigurationTimes.DS2_LOADED_SECONDS, t.of(second).setup(), 1e-9);
+
+    // Kept from an earlier campaign: the cluster is there when planned.
+    Files.createDirectories(data);
+    Files.writeString(data.resolve("PG_VERSION"), "16\n");
+    assertEquals(ConfigurationTimes.DATABASE_KEPT_SECONDS, t.of(first).services(), 1e-9);
+    assertEquals(ConfigurationTimes.DS2_LOADED_SECONDS, t.of(first).setup(), 1e-9);
+    // On a testbed's machine the directory here says nothing.
+    Campaign.Configuration remote =
+        configuration(Campaign.Kind.TESTBED, dir.resolve("t.yaml"), true, services, "remote");
+    assertEquals(
+        ConfigurationTimes.DATABASE_SECONDS, ConfigurationTimes.defaults(remote).services(), 1e-9);
   }
 
   private static Campaign.Service setup(List<String> args) {

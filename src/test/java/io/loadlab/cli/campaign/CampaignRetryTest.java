@@ -155,6 +155,8 @@ class CampaignRetryTest {
         assertEquals(1, attempts.size(), r.toString());
         assertEquals("failed", attempts.get(0).get("status").asText());
         assertTrue(attempts.get(0).get("reason").asText().length() > 0, attempts.toString());
+        // Its time, for the estimate of a later retry (RetryEtaTest).
+        assertTrue(attempts.get(0).get("seconds").asDouble() > 0, attempts.toString());
         Path log = out.resolve(attempts.get(0).get("log").asText());
         assertTrue(Files.readString(log).contains("127.0.0.1"), "its output, set aside: " + log);
         assertTrue(Files.exists(out.resolve(r.get("dir").asText()).resolve("result.json")));

@@ -39,8 +39,10 @@ public record CampaignEstimate(double runs, double startUps, double configuratio
       ConfigurationTimes confTimes,
       Campaign.Configuration current) {
     Map<String, Integer> runsDone = new HashMap<>();
+    Set<String> ids = new HashSet<>();
     for (Manifest.RunEntry r : done.runs) {
       runsDone.merge(r.cell, 1, Integer::sum);
+      ids.add(r.id);
     }
     double runs = 0;
     double startUps = 0;
@@ -54,6 +56,16 @@ public record CampaignEstimate(double runs, double startUps, double configuratio
       int n = RunTimes.runsLeft(cell, runsDone, max);
       if (n == 0) {
         continue;
+      }
+      // Failed runs being run again take their own time (RunTimes.retrying); the rest the step's.
+      for (int k = 1; k <= cell.step().iterations().max() && n > 0; k++) {
+        String id = cell.runId(k);
+        if (!ids.contains(id) && times.isRetried(id)) {
+          double[] t = times.retried(id, cell);
+          runs += t[0];
+          startUps += t[1];
+          n--;
+        }
       }
       runs += n * times.work(cell.configuration(), cell.step());
       startUps += n * times.startUp(cell.configuration(), cell.step());

@@ -31,12 +31,21 @@ public final class CampaignPlan {
    * in {@code dir}'s campaign.json when it has any (see {@link RunTimes}).
    */
   public static String describe(Campaign c, Path dir) {
+    return describe(c, dir, Map.of());
+  }
+
+  /**
+   * As {@link #describe(Campaign, Path)}, before a {@code --retry-failed} that runs {@code retried}
+   * again (by id, with their attempts): each costs what it took when it last ran long enough to
+   * measure, not its fast failure ({@link RunTimes#retrying}).
+   */
+  public static String describe(Campaign c, Path dir, Map<String, List<Manifest.Attempt>> retried) {
     Path file = dir.resolve(Manifest.FILE);
     if (!Files.isRegularFile(file)) {
       return describe(
           c,
           new RunTimes(),
-          new ConfigurationTimes(),
+          new ConfigurationTimes().in(c.configurations()),
           new Manifest(),
           "from the steps' durations and the defaults; no " + file + " yet");
     }
@@ -53,7 +62,9 @@ public final class CampaignPlan {
               + "); give another --output");
     }
     RunTimes times = RunTimes.of(Matrix.cells(c), m);
-    ConfigurationTimes confTimes = new ConfigurationTimes(m.configurationTimes);
+    times.retrying(retried, Matrix.cells(c));
+    ConfigurationTimes confTimes =
+        new ConfigurationTimes(m.configurationTimes).in(c.configurations());
     int confs = confTimes.measured(c.configurations());
     String measuredConfs =
         confs == 0 ? "" : confs + " configuration" + (confs == 1 ? "" : "s") + " brought up";

@@ -4,6 +4,8 @@ import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.provision.lab.LabFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,13 @@ public final class ConfigurationTimes {
   static final double TESTBED_DOWN_SECONDS = 20;
 
   /** {@code loadlab database}: an embedded PostgreSQL initialised and started. */
-  static final double DATABASE_SECONDS = 12;
+  static final double DATABASE_SECONDS = 5;
+
+  /**
+   * {@code loadlab database} on a {@code --data-dir} that holds a cluster already (kept from an
+   * earlier configuration or campaign): started, not initialised.
+   */
+  static final double DATABASE_KEPT_SECONDS = 2;
 
   static final double BROKER_SECONDS = 5;
   static final double NET_SERVE_SECONDS = 1.5;
@@ -38,9 +46,15 @@ public final class ConfigurationTimes {
   static final double SERVER_SECONDS = 3;
 
   /** {@code ds2 load}: its JVM and schema, then per MB of {@code --db-size}. */
-  static final double DS2_LOAD_SECONDS = 5;
+  static final double DS2_LOAD_SECONDS = 2;
 
-  static final double DS2_LOAD_PER_MB_SECONDS = 0.5;
+  static final double DS2_LOAD_PER_MB_SECONDS = 0.1;
+
+  /**
+   * {@code ds2 load} in a configuration whose databases are all kept ones: it finds its database
+   * loaded ("already loaded") and ends after its JVM and that check.
+   */
+  static final double DS2_LOADED_SECONDS = 1.5;
 
   /** Any other setup command. */
   static final double SETUP_SECONDS = 3;
@@ -58,6 +72,9 @@ public final class ConfigurationTimes {
 
   private final Map<String, Manifest.ConfigurationTime> recorded;
 
+  /** The campaign's configurations in order, for what an earlier one leaves (kept databases). */
+  private List<Campaign.Configuration> order = List.of();
+
   /** Defaults only. */
   ConfigurationTimes() {
     this(null);
@@ -68,9 +85,19 @@ public final class ConfigurationTimes {
     this.recorded = recorded == null ? Map.of() : recorded;
   }
 
+  /**
+   * Tells the defaults the campaign's configurations in the order they come up, so a database an
+   * earlier one initialised on the same {@code --data-dir} counts as kept in a later one.
+   */
+  public ConfigurationTimes in(List<Campaign.Configuration> configurations) {
+    this.order = configurations;
+    return this;
+  }
+
   /** The parts of {@code c}: measured where recorded, else defaults. */
   Parts of(Campaign.Configuration c) {
-    Parts d = defaults(c);
+    int at = order.indexOf(c);
+    Parts d = defaults(c, at < 0 ? List.of() : order.subList(0, at));
     Manifest.ConfigurationTime m = recorded.get(c.name());
     if (m == null) {
       return d;
@@ -97,8 +124,19 @@ public final class ConfigurationTimes {
     return (int) cs.stream().filter(c -> recorded.containsKey(c.name())).count();
   }
 
-  /** The defaults of {@code c}'s kind, servers and setup commands. */
+  /** The defaults of {@code c}'s kind, servers and setup commands, as the first configuration. */
   static Parts defaults(Campaign.Configuration c) {
+    return defaults(c, List.of());
+  }
+
+  /**
+   * The defaults of {@code c}'s kind, servers and setup commands, after {@code earlier}. A {@code
+   * database} whose {@code --data-dir} holds a cluster already on this machine (a configuration
+   * without a testbed: here or in lab hosts, whose files are this machine's), or that an earlier
+   * configuration's database used, is kept: it starts without initialising; where all of a
+   * configuration's databases are kept, its {@code ds2 load} commands find their databases loaded.
+   */
+  static Parts defaults(Campaign.Configuration c, List<Campaign.Configuration> earlier) {
     double up = 0;
     double down = 0;
     switch (c.kind()) {
@@ -113,16 +151,56 @@ public final class ConfigurationTimes {
         down = c.keep() ? 0 : LAB_DOWN_SECONDS + hosts * LAB_DOWN_PER_HOST_SECONDS;
       }
     }
+    java.util.Set<String> before = new java.util.HashSet<>();
+    earlier.forEach(e -> e.services().forEach(s -> before.add(dataDir(s))));
+    boolean local = c.kind() != Campaign.Kind.TESTBED;
+    int databases = 0;
+    int kept = 0;
     double servers = 0;
+    for (Campaign.Service s : c.services()) {
+      if (s.readyPort() != Campaign.Service.TO_COMPLETION) {
+        String dir = dataDir(s);
+        boolean keptOne =
+            dir != null && (before.contains(dir) || local && holdsCluster(Path.of(dir)));
+        if (String.join(" ", s.args()).startsWith("database")) {
+          databases++;
+          kept += keptOne ? 1 : 0;
+        }
+        servers += keptOne ? DATABASE_KEPT_SECONDS : serverSeconds(s.args());
+      }
+    }
+    boolean loaded = databases > 0 && kept == databases;
     double setup = 0;
     for (Campaign.Service s : c.services()) {
       if (s.readyPort() == Campaign.Service.TO_COMPLETION) {
-        setup += setupSeconds(s.args());
-      } else {
-        servers += serverSeconds(s.args());
+        setup += loaded && isDs2Load(s.args()) ? DS2_LOADED_SECONDS : setupSeconds(s.args());
       }
     }
     return new Parts(up, servers, setup, down, false);
+  }
+
+  /** A database service's {@code --data-dir} as given, or null (another service, a ${var}). */
+  private static String dataDir(Campaign.Service s) {
+    List<String> a = s.args();
+    int at = a.indexOf("--data-dir");
+    if (a.isEmpty() || !a.get(0).equals("database") || at < 0 || at + 1 >= a.size()) {
+      return null;
+    }
+    String dir = a.get(at + 1);
+    return dir.contains("$") ? null : dir;
+  }
+
+  /** True if {@code dir} holds a PostgreSQL cluster (its {@code PG_VERSION}). */
+  private static boolean holdsCluster(Path dir) {
+    try {
+      return Files.isRegularFile(dir.resolve("PG_VERSION"));
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static boolean isDs2Load(List<String> args) {
+    return args.size() >= 2 && args.get(0).equals("ds2") && args.get(1).equals("load");
   }
 
   /** A server's default time until it is ready, by its command. */

@@ -51,6 +51,31 @@ final class RunFactors {
     confs = null;
   }
 
+  /**
+   * As {@link #expected} from the ok runs alone: for a run retried after it failed, whose failure
+   * (and its configuration's other failures) says nothing of how long it takes once it works.
+   */
+  double expectedOk(String conf, String step, double planned) {
+    double sum = 0;
+    int n = 0;
+    for (Run r : okRuns) {
+      if (r.conf.equals(conf) && r.step.equals(step)) {
+        sum += r.actual;
+        n++;
+      }
+    }
+    if (n > 0) {
+      return sum / n;
+    }
+    if (okRuns.isEmpty()) {
+      return planned;
+    }
+    if (confs == null) {
+      fit();
+    }
+    return planned * confs.getOrDefault(conf, fresh) * steps.getOrDefault(step, 1.0);
+  }
+
   /** The seconds a run of {@code step} in {@code conf} is expected to take; {@code planned}. */
   double expected(String conf, String step, double planned) {
     double[] s = cellSums.get(key(conf, step));

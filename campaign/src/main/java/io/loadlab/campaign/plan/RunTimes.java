@@ -59,6 +59,12 @@ public final class RunTimes {
   private int measuredRuns;
   private int foreignRuns;
   private final List<Manifest.RunEntry> kept = new ArrayList<>();
+
+  /**
+   * Failed runs being run again: id to {measured, start-up} seconds when last measured, or null.
+   */
+  private final Map<String, double[]> retried = new HashMap<>();
+
   private final RunFactors workFactors = new RunFactors();
   private final RunFactors startUpFactors = new RunFactors();
 
@@ -90,6 +96,70 @@ public final class RunTimes {
 
   private static boolean finished(Manifest.RunEntry r) {
     return ("ok".equals(r.status) || "failed".equals(r.status)) && r.seconds != null;
+  }
+
+  /**
+   * The failed runs about to be run again ({@code --retry-failed}), by id, with their attempts:
+   * each takes what it took when it last ran long enough to measure, else what a run of its step in
+   * its configuration takes by the ok runs (never its fast failure: a refused connection says
+   * nothing of the run that works).
+   */
+  public void retrying(Map<String, List<Manifest.Attempt>> attempts, List<Matrix.Cell> cells) {
+    Map<String, Matrix.Cell> byRun = new HashMap<>();
+    for (Matrix.Cell cell : cells) {
+      for (int i = 1; i <= cell.step().iterations().max(); i++) {
+        byRun.put(cell.runId(i), cell);
+      }
+    }
+    attempts.forEach(
+        (id, list) -> {
+          Matrix.Cell cell = byRun.get(id);
+          if (cell == null) {
+            return;
+          }
+          double[] took = null;
+          for (Manifest.Attempt a : list) {
+            if (measuredLongEnough(cell.step(), a.seconds, a.overheadSeconds)) {
+              took = new double[] {a.seconds - a.overheadSeconds, a.overheadSeconds};
+            }
+          }
+          retried.put(id, took);
+        });
+  }
+
+  /**
+   * True if a run of {@code step} that took {@code seconds}, {@code overhead} of them outside its
+   * measured time, measured at least half of what its options ask: one that failed at its start (a
+   * refused connection) measured next to nothing.
+   */
+  static boolean measuredLongEnough(Campaign.Step step, Double seconds, Double overhead) {
+    return seconds != null
+        && overhead != null
+        && seconds - overhead >= 0.5 * plannedWork(step)
+        && seconds - overhead > 0;
+  }
+
+  /** True if run {@code id} is a failed run being run again. */
+  boolean isRetried(String id) {
+    return retried.containsKey(id);
+  }
+
+  /**
+   * The seconds retried run {@code id} of {@code cell} is expected to take, its measured time and
+   * its start-up with bookkeeping: see {@link #retrying}.
+   */
+  double[] retried(String id, Matrix.Cell cell) {
+    double[] took = retried.get(id);
+    double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
+    if (took != null) {
+      return new double[] {took[0], took[1] + bookkeeping};
+    }
+    String conf = cell.configuration().name();
+    Campaign.Step step = cell.step();
+    return new double[] {
+      workFactors.expectedOk(conf, step.name(), plannedWork(step)),
+      startUpFactors.expectedOk(conf, step.name(), plannedStartUp(step)) + bookkeeping
+    };
   }
 
   /** Learns from run {@code r} of {@code step}, if it finished. */

@@ -2,12 +2,14 @@ package io.loadlab.campaign.report;
 
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The best-over tables ({@link Best}) as report.md and report.html both show them: per step and
@@ -25,13 +27,36 @@ public final class BestTables {
    * One table: its title, header and rows, each cell's text and value (null for none).
    *
    * @param id its id on the page
+   * @param figure the figure whose best it shows
+   * @param names each configuration's name in the header, in the configurations' order
+   * @param mb true if each configuration's best value has its MB/s column beside it
    */
   public record Computed(
       String id,
+      String figure,
       String title,
       List<String> header,
       List<List<String>> text,
-      List<List<Double>> values) {}
+      List<List<Double>> values,
+      List<String> names,
+      boolean mb) {}
+
+  /**
+   * The configurations as the report names them: each by its attributes' values ({@code
+   * interconnect: 1-GigE} reads {@code 1-GigE}, several joined by {@code / }) where every
+   * configuration has attributes and they tell them all apart, else by their names.
+   */
+  static List<String> names(Manifest m) {
+    List<String> names = new ArrayList<>();
+    for (String conf : m.configurations) {
+      Map<String, String> a = m.attributes == null ? null : m.attributes.get(conf);
+      if (a == null || a.isEmpty()) {
+        return m.configurations;
+      }
+      names.add(String.join(" / ", a.values()));
+    }
+    return new java.util.HashSet<>(names).size() == names.size() ? names : m.configurations;
+  }
 
   /** The tables of a step's best entries; none without best-over. */
   public static List<Computed> of(Manifest m, Manifest.StepInfo step) {
@@ -57,11 +82,12 @@ public final class BestTables {
               rows.add(label);
             }
           });
+      List<String> names = names(m);
       List<String> header = new ArrayList<>(List.of("point"));
-      for (String conf : m.configurations) {
-        header.add(conf);
+      for (String name : names) {
+        header.add(name);
         if (mb) {
-          header.add(conf + " MB/s");
+          header.add(name + " MB/s");
         }
       }
       List<List<String>> text = new ArrayList<>();
@@ -103,7 +129,9 @@ public final class BestTables {
               + (mb ? " and MB/s" : "")
               + ", best over "
               + String.join(" × ", step.bestOver);
-      out.add(new Computed("best-" + step.name + "-" + figure, title, header, text, values));
+      out.add(
+          new Computed(
+              "best-" + step.name + "-" + figure, figure, title, header, text, values, names, mb));
     }
     return out;
   }
@@ -143,7 +171,42 @@ public final class BestTables {
           rows.add(row);
         }
         page.table(new Table(t.id(), t.header(), rows));
+        page.chart(chart(t, step, false));
+        if (t.mb()) {
+          page.chart(chart(t, step, true));
+        }
       }
     }
+  }
+
+  /**
+   * A best table's chart, as the MRG report's Figures 20-22 draw it: bars of each configuration's
+   * best value (or, with {@code mb}, its MB/s) at each point.
+   */
+  static Chart chart(Computed t, Manifest.StepInfo step, boolean mb) {
+    int per = t.mb() ? 2 : 1;
+    List<String> points = t.text().stream().map(r -> r.get(0)).toList();
+    List<Chart.Series> series = new ArrayList<>();
+    for (int k = 0; k < t.names().size(); k++) {
+      double[] y = new double[points.size()];
+      for (int r = 0; r < points.size(); r++) {
+        Double v = t.values().get(r).get(1 + k * per + (mb ? 1 : 0));
+        y[r] = v == null ? Double.NaN : v;
+      }
+      series.add(
+          new Chart.Series(t.names().get(k), new double[0], y, new double[0], new double[0], null));
+    }
+    List<String> rest = new ArrayList<>(step.sweep.keySet());
+    rest.removeAll(step.bestOver);
+    String label = FigureLabels.of(t.figure());
+    String over = ", best over " + String.join(" × ", step.bestOver);
+    return Chart.of(
+        t.id() + (mb ? "-mb" : ""),
+        step.name + ": " + (mb ? "MB/s at the best " + label : label) + over,
+        Chart.Kind.BAR,
+        rest.isEmpty() ? "point" : String.join(" ", rest),
+        mb ? "MB/s" : label,
+        points.stream().map(p -> p.equals("all") ? p : p.replaceAll("[^ =]+=", "")).toList(),
+        series);
   }
 }

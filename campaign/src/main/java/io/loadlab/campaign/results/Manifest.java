@@ -160,6 +160,12 @@ public final class Manifest {
     public String startTime;
     public String endTime;
 
+    /** Its wall time, as the run's {@code seconds} said (absent in older campaign.json files). */
+    public Double seconds;
+
+    /** What of it was outside its measured time, as the run's {@code overheadSeconds} said. */
+    public Double overheadSeconds;
+
     /** Where its run directory went (relative to the campaign directory), if it had one. */
     public String dir;
 

@@ -187,6 +187,8 @@ public final class CampaignResume {
     a.reason = r.reason;
     a.startTime = r.startTime;
     a.endTime = r.endTime;
+    a.seconds = r.seconds;
+    a.overheadSeconds = r.overheadSeconds;
     Path from = dir.resolve(r.dir);
     Path to = dir.resolve("attempts").resolve(r.dir).resolve(String.valueOf(attempts.size() + 1));
     Path log = from.resolveSibling(from.getFileName() + ".log");

@@ -82,6 +82,12 @@ public final class CampaignRunner {
     pendingRetry.putAll(resume.retried());
     cells = Matrix.cells(campaign);
     times = RunTimes.of(cells, manifest);
+    times.retrying(pendingRetry, cells);
+  }
+
+  /** The failed runs this campaign runs again, each with its earlier attempts (oldest first). */
+  public java.util.Map<String, List<Manifest.Attempt>> retried() {
+    return java.util.Map.copyOf(pendingRetry);
   }
 
   /** The machines the runs of these cells come from (lab hosts or testbed machines; not here). */
@@ -345,7 +351,7 @@ public final class CampaignRunner {
                 manifest,
                 true,
                 times,
-                new ConfigurationTimes(manifest.configurationTimes),
+                new ConfigurationTimes(manifest.configurationTimes).in(campaign.configurations()),
                 cell.configuration())
             .total();
     String point = cell.point().isEmpty() ? "" : " " + Matrix.label(cell.point());

@@ -22,12 +22,26 @@ public final class PathChecks {
 
   /** A directory that exists and is writable, or that can be created. */
   public static void writableDirectory(String option, String text) {
+    writableDirectory(option, text, true);
+  }
+
+  /**
+   * A directory that exists and is writable, or that can be created, as its permissions say,
+   * without writing anything anywhere: for a command that must leave the directory untouched when
+   * it then refuses to run (a second {@code campaign run} on a directory another one uses), and
+   * proves the directory writable itself once it may write there ({@link #probe}).
+   */
+  public static void writableDirectoryUntouched(String option, String text) {
+    writableDirectory(option, text, false);
+  }
+
+  private static void writableDirectory(String option, String text, boolean probe) {
     Path dir = parse(option, text);
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new UsageException(
           option + ": '" + Texts.cut(text) + "' is a file, not a directory; name a directory");
     }
-    checkCreatable(option, text, dir);
+    checkCreatable(option, text, dir, probe);
   }
 
   /** A file that can be created (or overwritten) and written. */
@@ -47,7 +61,7 @@ public final class PathChecks {
     }
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
-      checkCreatable(option, text, parent);
+      checkCreatable(option, text, parent, true);
     }
   }
 
@@ -87,7 +101,7 @@ public final class PathChecks {
   }
 
   /** The first existing directory on the way up must be a writable directory. */
-  private static void checkCreatable(String option, String text, Path dir) {
+  private static void checkCreatable(String option, String text, Path dir, boolean probe) {
     Path existing = dir.toAbsolutePath().normalize();
     while (existing != null && !Files.exists(existing)) {
       existing = existing.getParent();
@@ -113,14 +127,16 @@ public final class PathChecks {
               + Texts.cut(existing.toString())
               + "' is read-only or not yours; name a writable directory");
     }
-    probe(option, text, existing);
+    if (probe) {
+      probe(option, text, existing);
+    }
   }
 
   /**
    * Creates and removes a file in {@code dir}: permission bits do not tell everything (root on a
    * file system such as /proc, a full disk, an ACL).
    */
-  private static void probe(String option, String text, Path dir) {
+  public static void probe(String option, String text, Path dir) {
     try {
       Files.delete(Files.createTempFile(dir, ".loadlab-probe-", ".tmp"));
     } catch (IOException | SecurityException e) {

@@ -78,9 +78,9 @@ class CampaignLockTest {
             key = watch.poll(1, TimeUnit.SECONDS)) {
           for (WatchEvent<?> e : key.pollEvents()) {
             String name = String.valueOf(e.context());
-            if (!isFirstsChildrenFile(name)
-                && !(name.startsWith(".")
-                    && entries.contains(name.substring(1).replace(".tmp", "")))) {
+            // The first's own rewrites of its files (through a temporary file, renamed over).
+            String rewritten = name.replaceFirst("^\\.", "").replaceFirst("\\.tmp$", "");
+            if (!isFirstsChildrenFile(name) && !entries.contains(rewritten)) {
               made.add(e.kind().name() + " " + name);
             }
           }

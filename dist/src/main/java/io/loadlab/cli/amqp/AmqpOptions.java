@@ -153,7 +153,8 @@ final class AmqpOptions {
               defaultPrefetch);
       JmsProvider consumerSide = consumerProvider == null ? provider : consumerProvider;
       boolean mixed = consumerProvider != null || consumerUri != null;
-      if (mixed && !embed) {
+      if (mixed && (consumerUri != null || !embed)) {
+        // The consumers' own broker is checked before an embedded one starts, too.
         consumerSettings(
             consumerSide, consumerUri == null ? uri : consumerUri, cmd, defaultPrefetch);
       }
@@ -219,6 +220,11 @@ final class AmqpOptions {
                   + " needs its own URL of the broker ("
                   + e.getMessage().substring("--broker: ".length())
                   + ")");
+        }
+        if (e.getMessage().startsWith("--broker:")) {
+          // The value is --consumer-broker's: name the option the user gave.
+          throw new io.loadlab.core.failure.UsageException(
+              "--consumer-broker:" + e.getMessage().substring("--broker:".length()));
         }
         throw e;
       }

@@ -145,11 +145,15 @@ public final class CampaignCommand implements Command {
         yield 0;
       }
       case "run" -> {
+        // The live endpoint's options are checked before the campaign file is read.
+        int metricsPort =
+            cmd.hasOption("metrics-port")
+                ? Sizes.parseInt("--metrics-port", cmd.getOptionValue("metrics-port"), 1, 65000)
+                : -1;
+        String metricsAddress = io.loadlab.cli.live.LiveOptions.address(cmd);
         Campaigns c = Campaigns.read(operand);
-        if (cmd.hasOption("metrics-port")) {
-          c.metrics(
-              cmd.getOptionValue("metrics-address", "127.0.0.1"),
-              Sizes.parseInt("--metrics-port", cmd.getOptionValue("metrics-port"), 1, 65000));
+        if (metricsPort > 0) {
+          c.metrics(metricsAddress, metricsPort);
         }
         boolean retry = cmd.hasOption("retry-failed");
         java.util.Set<String> retryNames = retry ? retryFailed(cmd, c) : java.util.Set.of();

@@ -107,9 +107,23 @@ public final class LiveOptions {
   /** Checks the live options before anything starts; throws a {@code UsageException}. */
   public static void check(CommandLine cmd) {
     port(cmd);
+    address(cmd);
     labels(cmd, "check");
     influx(cmd);
+    influxApplication(cmd);
   }
+
+  /** The longest {@code --influx-application}: a tag value a dashboard's menu can show. */
+  static final int MAX_APPLICATION = 200;
+
+  /**
+   * An IP address or a host name as DNS allows it (at most 253 characters, labels of letters,
+   * digits and hyphens of at most 63): checked before any name is looked up.
+   */
+  private static final java.util.regex.Pattern ADDRESS =
+      java.util.regex.Pattern.compile(
+          "[0-9A-Fa-f:.%\\[\\]]+|(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)"
+              + "(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*");
 
   /** The write URL of {@code --influx}, or {@code null} if it is not given. */
   static URI influx(CommandLine cmd) {
@@ -145,7 +159,18 @@ public final class LiveOptions {
 
   /** The application tag of {@code --influx}. */
   static String influxApplication(CommandLine cmd) {
-    return OptionDefs.text(cmd, INFLUX_APPLICATION);
+    String text = OptionDefs.text(cmd, INFLUX_APPLICATION);
+    if (text != null && (text.isBlank() || text.length() > MAX_APPLICATION)) {
+      throw new UsageException(
+          "--influx-application: '"
+              + Texts.cut(text)
+              + "' has "
+              + text.length()
+              + " characters; give a name of 1 to "
+              + MAX_APPLICATION
+              + ", e.g. --influx-application checkout");
+    }
+    return text;
   }
 
   /** The port of {@code --metrics-port}, or -1 if it is not given. */
@@ -159,9 +184,18 @@ public final class LiveOptions {
   }
 
   /** The address of {@code --metrics-address}. */
-  static String address(CommandLine cmd) {
+  public static String address(CommandLine cmd) {
     String text = OptionDefs.text(cmd, METRICS_ADDRESS);
-    return text == null ? MetricsEndpoint.DEFAULT_ADDRESS : text;
+    if (text == null) {
+      return MetricsEndpoint.DEFAULT_ADDRESS;
+    }
+    if (text.length() > 253 || !ADDRESS.matcher(text).matches()) {
+      throw new UsageException(
+          "--metrics-address: '"
+              + Texts.cut(text)
+              + "' is not an address or host name; give e.g. 127.0.0.1, 0.0.0.0 or ::1");
+    }
+    return text;
   }
 
   /** The run's labels: its workload and those of {@code --metrics-label}. */

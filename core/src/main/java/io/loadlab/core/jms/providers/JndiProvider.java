@@ -67,7 +67,11 @@ public final class JndiProvider implements JmsProvider {
       p.load(in);
     } catch (IOException e) {
       throw new UsageException(
-          "--jndi: cannot read '" + Texts.cut(file) + "' (" + e.getMessage() + ")");
+          "--jndi: cannot read '"
+              + Texts.cut(file)
+              + "' ("
+              + Texts.cut(String.valueOf(e.getMessage()))
+              + ")");
     }
     String factoryClass = p.getProperty(Context.INITIAL_CONTEXT_FACTORY);
     if (factoryClass == null || factoryClass.isBlank()) {

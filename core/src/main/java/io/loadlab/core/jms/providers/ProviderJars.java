@@ -42,7 +42,12 @@ final class ProviderJars {
       throw new UsageException(option + ": cannot use a jar in '" + Texts.cut(dir) + "'");
     } catch (IOException e) {
       throw new UsageException(
-          option + ": cannot read '" + Texts.cut(dir) + "' (" + e.getMessage() + ")");
+          option
+              + ": cannot read '"
+              + Texts.cut(dir)
+              + "' ("
+              + Texts.cut(String.valueOf(e.getMessage()))
+              + ")");
     }
     if (urls.isEmpty()) {
       throw new UsageException(

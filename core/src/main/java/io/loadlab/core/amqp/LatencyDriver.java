@@ -247,6 +247,16 @@ public final class LatencyDriver {
         recording.setAchievedRate(latencyOp(size, i), tests.get(i).achievedRate());
       }
     }
+    // Each operation's rate over the window its messages moved in (first send to last receipt),
+    // not over the whole phase, which also holds connecting, attaching and closing.
+    for (int i = 0; i < tests.size(); i++) {
+      double seconds = tests.get(i).windowNanos() / 1e9;
+      recording.setMeasuredWindow(latencyOp(size, i), seconds);
+      if (settings.rate() > 0) {
+        recording.setMeasuredWindow(transitOp(size, i), seconds);
+        recording.setMeasuredWindow(sendDelayOp(size, i), seconds);
+      }
+    }
     long skipped = tests.stream().mapToLong(LatencyTest::skipped).sum();
     if (skipped > 0) {
       recording.figure("skipped size=" + size, skipped);

@@ -57,6 +57,8 @@ final class LatencyTest {
   private volatile long sent;
   private volatile long skipped;
   private volatile long lastSendNanos;
+  private volatile long firstSendNanos;
+  private volatile long lastReceiptNanos;
   private final long maxInFlight;
   private volatile boolean sending = true;
   private volatile long stopReceivingAt = Long.MAX_VALUE;
@@ -162,6 +164,9 @@ final class LatencyTest {
       }
       sendDelay.success(now - due);
       sender.publish(queue, body, persistent, MessageStamp.atSend(id, slot));
+      if (n == 0) {
+        firstSendNanos = now;
+      }
       lastSendNanos = now;
       n++;
       sent = n;
@@ -188,6 +193,9 @@ final class LatencyTest {
 
   private void sendOneAtATime() throws InterruptedException {
     for (long n = 0; more(n); n++) {
+      if (n == 0) {
+        firstSendNanos = System.nanoTime();
+      }
       sender.publish(queue, body, persistent, MessageStamp.atSend(id, n));
       sent = n + 1;
       long giveUp = System.nanoTime() + replyTimeoutNanos;
@@ -225,6 +233,7 @@ final class LatencyTest {
         } else {
           latency.success(m.receivedNanos() - s.sentNanos(), 0, m.bodyLength());
         }
+        lastReceiptNanos = m.receivedNanos();
         received.incrementAndGet();
         if (ackEvery > 0 && ++unsettled >= ackEvery) {
           receiver.acknowledge();
@@ -250,6 +259,16 @@ final class LatencyTest {
 
   long sent() {
     return sent;
+  }
+
+  /**
+   * The nanoseconds the test's messages moved in: from its first send to its last receipt (0 if
+   * none came back), without the connecting, attaching and closing around them.
+   */
+  long windowNanos() {
+    long first = firstSendNanos;
+    long last = lastReceiptNanos;
+    return first == 0 || last <= first ? 0 : last - first;
   }
 
   /** Slots of the paced schedule skipped because the sender or its receiver fell behind. */

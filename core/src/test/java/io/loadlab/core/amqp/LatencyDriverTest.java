@@ -82,6 +82,26 @@ class LatencyDriverTest {
   }
 
   @Test
+  void operationRatesAreOverTheWindowTheMessagesMovedIn() {
+    RunResult r = run(settings(BROKER.amqpUri(), 0, 300, 1), Duration.ofSeconds(60));
+    assertEquals(RunStatus.OK, r.status(), r.statusReason());
+    OperationStats latency = r.totals().get("latency size=64");
+    double phase =
+        r.intervals().stream()
+            .filter(i -> !i.warmup())
+            .mapToDouble(i -> (i.endEpochMs() - i.startEpochMs()) / 1e3)
+            .sum();
+    String why = "the operation's " + latency.durationSec() + " s, the phase's " + phase + " s";
+    // The phase also holds connecting, attaching and closing; the messages' window does not.
+    assertTrue(latency.durationSec() > 0 && latency.durationSec() < phase, why);
+    assertEquals(
+        latency.count() / latency.durationSec(),
+        latency.ratePerSec(),
+        0.01 * latency.ratePerSec(),
+        why);
+  }
+
+  @Test
   void concurrentTestsRunAtStaggeredRates() {
     RunResult r = run(settings(BROKER.amqpUri(), 100, 100, 3), Duration.ofSeconds(60));
     assertEquals(RunStatus.OK, r.status(), r.statusReason());

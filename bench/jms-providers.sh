@@ -205,7 +205,7 @@ measure() { # name broker-pid command...
     tail -20 "$d.out" >&2
     exit 1
   fi
-  echo "$t0 $t1 $((c1 - c0)) $((b1 - b0)) $code" >"$d/window"
+  echo "$t0 $t1 $((c1 - c0)) $((${b1:-0} - ${b0:-0})) $code" >"$d/window" # no broker VM found: 0
 }
 # The tool's run: its warm-up, the window, and a few seconds either side of it.
 run_seconds=$((WINDOW + 6))

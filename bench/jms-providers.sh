@@ -54,6 +54,10 @@ PERF_MAX_PENDING=${PERF_MAX_PENDING:-100}
 RABBIT=${RABBIT:-1}
 ARTEMIS_VERSION=${ARTEMIS_VERSION:-2.40.0}
 RABBIT_SERVER=/usr/lib/rabbitmq/bin/rabbitmq-server
+if [ "$RABBIT" != 0 ] && [ ! -x "$RABBIT_SERVER" ]; then
+  echo "$RABBIT_SERVER is absent: install Debian's rabbitmq-server, or RABBIT=0 to leave RabbitMQ out" >&2
+  exit 2
+fi
 work="$(mktemp -d /tmp/loadlab-jms-providers.XXXXXX)"
 broker_pid=""
 rabbit_pid=""
@@ -125,10 +129,6 @@ java_version=$("$java" -version 2>&1 | head -1)
 echo "   java: $java_version ($java)" >&2
 # Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
 export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
-if [ "$RABBIT" != 0 ] && [ ! -x "$RABBIT_SERVER" ]; then
-  echo "$RABBIT_SERVER is absent: install Debian's rabbitmq-server, or RABBIT=0 to leave RabbitMQ out" >&2
-  exit 2
-fi
 
 echo "== starting Artemis (artemis create: one acceptor for CORE, AMQP and OpenWire)" >&2
 aport=$(free_port)

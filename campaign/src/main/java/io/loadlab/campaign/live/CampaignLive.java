@@ -39,6 +39,8 @@ public final class CampaignLive implements AutoCloseable {
   private Manifest manifest;
   private Predicate<Matrix.Cell> cellDone = c -> false;
   private Manifest.RunEntry running;
+  private volatile double eta = -1;
+  private volatile long etaNanos;
 
   private CampaignLive(String campaign, String address, int port, Path dir) {
     this.campaign = campaign;
@@ -105,14 +107,25 @@ public final class CampaignLive implements AutoCloseable {
     describe(exitCode == 0 ? "complete" : exitCode == 130 ? "aborted" : "failed", 0, -1);
   }
 
-  /** The live page's feed: the campaign's part and its running run's clients. */
+  /**
+   * The live page's feed: the campaign's part, its ETA counted down from the last estimate (made
+   * when a run ends), and its running run's clients.
+   */
   private Map<String, Object> feed() {
     Map<String, Object> f = new LinkedHashMap<>(feed);
+    if (eta >= 0 && "running".equals(f.get("status"))) {
+      double since = (System.nanoTime() - etaNanos) / 1e9;
+      f.put("etaSeconds", Math.round(Math.max(0, eta - since) * 10) / 10.0);
+    }
     f.put("clients", clients.get());
     return f;
   }
 
-  private void describe(String status, long left, double eta) {
+  private void describe(String status, long left, double estimate) {
+    if (estimate >= 0) {
+      etaNanos = System.nanoTime();
+      eta = estimate;
+    }
     if (manifest != null) {
       feed = CampaignFeed.of(campaign, status, cells, manifest, cellDone, left, eta, running);
     }

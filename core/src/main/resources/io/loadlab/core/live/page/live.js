@@ -107,7 +107,10 @@
     if (client) {
       var caption = (client.answering ? 'Running run: ' : 'Last run: ') + (client.run || '') +
         ((f.clients.length > 1) ? ' (client 1 of ' + f.clients.length + ', ' + client.target + ')' : '');
-      run(client.feed, caption);
+      run(client.feed, caption, !client.answering);
+    } else {
+      // Between runs, or a run whose clients do not serve yet: nothing to draw.
+      $('live-run').hidden = true;
     }
     var warnings = (f.warnings || []).slice();
     if (client && client.feed.warnings) {
@@ -134,12 +137,14 @@
     });
   }
 
-  function run(f, caption) {
+  // A run's figures; gone: its endpoint closed, these are the last it served.
+  function run(f, caption, gone) {
     $('live-run').hidden = false;
     $('live-run-title').textContent = caption;
-    var over = f.status !== 'running' && f.status !== 'starting';
+    var over = gone || (f.status !== 'running' && f.status !== 'starting');
+    var state = gone ? 'ended' : f.status;
     defs($('live-run-summary'), [
-      ['status', { text: f.status, cls: 'state-' + f.status }],
+      ['status', { text: gone ? 'ended (its last figures)' : state, cls: 'state-' + (gone ? 'done' : state) }],
       ['interval', f.interval === undefined ? '–' : f.interval + (f.warmup ? ' (warmup)' : '') + (f.phase ? ' · ' + f.phase : '')],
       ['elapsed', duration(f.elapsedSeconds) + (f.plannedSeconds ? ' of ' + duration(f.plannedSeconds) : '')],
       ['ETA', over ? 'ended' : duration(f.etaSeconds)]

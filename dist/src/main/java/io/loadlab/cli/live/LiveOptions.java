@@ -177,7 +177,7 @@ public final class LiveOptions {
   }
 
   /** The port of {@code --metrics-port}, or -1 if it is not given. */
-  static int port(CommandLine cmd) {
+  public static int port(CommandLine cmd) {
     String text = OptionDefs.text(cmd, METRICS_PORT);
     if (text == null) {
       return -1;
@@ -202,7 +202,7 @@ public final class LiveOptions {
   }
 
   /** The run's labels: its workload and those of {@code --metrics-label}. */
-  static LiveLabels labels(CommandLine cmd, String workload) {
+  public static LiveLabels labels(CommandLine cmd, String workload) {
     Map<String, String> extra = new LinkedHashMap<>();
     String[] values = cmd.getOptionValues(METRICS_LABEL.name());
     if (values != null) {

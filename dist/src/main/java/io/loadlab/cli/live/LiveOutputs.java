@@ -6,10 +6,7 @@ import io.loadlab.core.live.RunViewBuilder;
 import io.loadlab.core.live.RunViewListener;
 import io.loadlab.core.live.influx.InfluxWriter;
 import io.loadlab.core.live.influx.JmeterPoints;
-import io.loadlab.core.live.metrics.MetricsEndpoint;
-import io.loadlab.core.live.metrics.RunMetrics;
-import io.loadlab.core.live.page.LivePage;
-import io.loadlab.core.live.page.RunFeed;
+import io.loadlab.core.live.page.RunEndpoint;
 import io.loadlab.core.run.ResultSink;
 import io.loadlab.core.util.Secrets;
 import java.io.PrintStream;
@@ -45,20 +42,17 @@ public final class LiveOutputs {
     List<RunViewListener> listeners = new ArrayList<>();
     List<AutoCloseable> servers = new ArrayList<>();
     if (port >= 0) {
-      RunMetrics metrics = new RunMetrics();
-      RunFeed feed = new RunFeed(Secrets.mask(title), planned);
-      MetricsEndpoint endpoint =
-          MetricsEndpoint.serve(
+      RunEndpoint served =
+          RunEndpoint.open(
               LiveOptions.address(cmd),
               port,
-              metrics,
-              new LivePage("loadlab live: " + Secrets.mask(title), feed),
+              Secrets.mask(title),
+              planned,
               "choose a free port, or 0 for any");
-      listeners.add(metrics);
-      listeners.add(feed);
-      servers.add(endpoint);
-      say.println("metrics: " + endpoint.url());
-      say.println("live page: " + endpoint.pageUrl());
+      listeners.addAll(served.listeners());
+      servers.add(served.endpoint());
+      say.println("metrics: " + served.endpoint().url());
+      say.println("live page: " + served.endpoint().pageUrl());
     }
     if (influx != null) {
       listeners.add(

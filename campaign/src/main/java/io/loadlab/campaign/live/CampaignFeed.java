@@ -22,6 +22,8 @@ final class CampaignFeed {
   /**
    * @param status {@code running}, {@code complete}, {@code failed} or {@code aborted}
    * @param done whether a cell needs no more runs
+   * @param left runs not started yet, or -1 before the campaign counted them (then the cells'
+   *     iterations not recorded yet)
    * @param running the run under way, or null between runs
    */
   static Map<String, Object> of(
@@ -38,9 +40,23 @@ final class CampaignFeed {
     f.put("title", "campaign " + campaign);
     f.put("status", status);
     f.put("updatedEpochMs", System.currentTimeMillis());
+    long notStarted = left;
+    if (notStarted < 0) {
+      notStarted = 0;
+      for (Matrix.Cell cell : cells) {
+        long recorded = manifest.runs.stream().filter(r -> r.cell.equals(cell.id())).count();
+        notStarted += Math.max(0, cell.step().iterations().max() - recorded);
+      }
+    }
     f.put(
         "runs",
-        Map.of("done", count(manifest, "ok"), "failed", count(manifest, "failed"), "left", left));
+        Map.of(
+            "done",
+            count(manifest, "ok"),
+            "failed",
+            count(manifest, "failed"),
+            "left",
+            notStarted));
     if (eta >= 0) {
       f.put("etaSeconds", Math.round(eta * 10) / 10.0);
     }

@@ -97,7 +97,7 @@ public final class CampaignLive implements AutoCloseable {
     this.cells = List.copyOf(cells);
     this.manifest = manifest;
     this.cellDone = done;
-    describe("running", 0, -1);
+    describe("running", -1, -1);
   }
 
   /** The campaign ended with {@code exitCode} (0 complete, 130 stopped, else a run failed). */

@@ -34,9 +34,10 @@ public final class LivePage implements HttpHandler {
   private static final Logger LOG = LoggerFactory.getLogger(LivePage.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final byte[] html;
-  private final byte[] htmlGzip;
+  private final String title;
   private final Supplier<?> feed;
+  private byte[] html;
+  private byte[] htmlGzip;
   private volatile boolean warned;
 
   /**
@@ -44,9 +45,17 @@ public final class LivePage implements HttpHandler {
    * @param feed what {@link #FEED} says, made into JSON on each poll (maps, lists, numbers, text)
    */
   public LivePage(String title, Supplier<?> feed) {
-    this.html = render(title).getBytes(StandardCharsets.UTF_8);
-    this.htmlGzip = gzip(html);
+    this.title = title;
     this.feed = feed;
+  }
+
+  /** The page, plain or compressed: made when it is first asked for, not by a run nobody views. */
+  private synchronized byte[] page(boolean gzip) {
+    if (html == null) {
+      html = render(title).getBytes(StandardCharsets.UTF_8);
+      htmlGzip = gzip(html);
+    }
+    return gzip ? htmlGzip : html;
   }
 
   @Override
@@ -67,7 +76,7 @@ public final class LivePage implements HttpHandler {
         headers.set("Content-Security-Policy", POLICY);
         String accepts = ex.getRequestHeaders().getFirst("Accept-Encoding");
         boolean gzip = accepts != null && accepts.contains("gzip");
-        send(ex, 200, "text/html; charset=utf-8", gzip ? htmlGzip : html, gzip);
+        send(ex, 200, "text/html; charset=utf-8", page(gzip), gzip);
       } else if (FEED.equals(path)) {
         send(ex, 200, "application/json", feedJson(), false);
       } else {

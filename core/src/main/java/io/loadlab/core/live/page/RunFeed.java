@@ -93,8 +93,8 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
       series.add(
           new Double[] {
             op.interval().ratePerSec(),
-            op.interval().latencyUs().p50() / 1000.0,
-            op.interval().latencyUs().p99() / 1000.0,
+            ms(op.interval().latencyUs().p50()),
+            ms(op.interval().latencyUs().p99()),
             op.targetRate()
           });
     }
@@ -114,9 +114,9 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
 
   /** Keeps every other element, the last one always. */
   private static <T> void thin(List<T> list) {
-    List<T> kept = new ArrayList<>();
-    for (int i = list.size() - 1; i >= 0; i -= 2) {
-      kept.add(0, list.get(i));
+    List<T> kept = new ArrayList<>(list.size() / 2 + 1);
+    for (int i = (list.size() - 1) % 2; i < list.size(); i += 2) {
+      kept.add(list.get(i));
     }
     list.clear();
     list.addAll(kept);
@@ -159,13 +159,13 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
       o.put("name", op.operation());
       o.put("intervalRate", finite(op.interval().ratePerSec()));
       o.put("intervalErrors", op.interval().errors());
-      o.put("intervalP50Ms", finite(op.interval().latencyUs().p50() / 1000.0));
-      o.put("intervalP99Ms", finite(op.interval().latencyUs().p99() / 1000.0));
+      o.put("intervalP50Ms", ms(op.interval().latencyUs().p50()));
+      o.put("intervalP99Ms", ms(op.interval().latencyUs().p99()));
       o.put("rate", finite(op.run().ratePerSec()));
       o.put("count", op.run().count());
       o.put("errors", op.run().errors());
-      o.put("p50Ms", finite(op.run().latencyUs().p50() / 1000.0));
-      o.put("p99Ms", finite(op.run().latencyUs().p99() / 1000.0));
+      o.put("p50Ms", ms(op.run().latencyUs().p50()));
+      o.put("p99Ms", ms(op.run().latencyUs().p99()));
       o.put("targetRate", op.targetRate());
       o.put("held", op.held());
       out.add(o);
@@ -201,6 +201,11 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
       out.add(p[i] == null ? null : finite(p[i]));
     }
     return java.util.Collections.unmodifiableList(out);
+  }
+
+  /** Microseconds as milliseconds, to the microsecond. */
+  private static Double ms(double us) {
+    return finite(Math.round(us) / 1000.0);
   }
 
   private static Double finite(double v) {

@@ -28,6 +28,26 @@ final class BackgroundRun {
     return new BackgroundRun(args);
   }
 
+  /**
+   * {@code campaign run FILE --output OUT --metrics-port PORT} on a port that was free (the
+   * clients take the ports after it).
+   */
+  static BackgroundRun campaignWithMetrics(java.nio.file.Path file, java.nio.file.Path out)
+      throws java.io.IOException {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    return start(
+        "campaign",
+        "run",
+        file.toString(),
+        "--output",
+        out.toString(),
+        "--metrics-port",
+        String.valueOf(port));
+  }
+
   String out() {
     synchronized (out) {
       return out.toString(StandardCharsets.UTF_8);

@@ -12,7 +12,6 @@ import io.loadlab.core.results.IntervalSample;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,19 +96,7 @@ class LivePageTest {
             sweep: {users: [1, 2]}
         """);
     Path out = dir.resolve("out");
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    BackgroundRun run =
-        BackgroundRun.start(
-            "campaign",
-            "run",
-            file.toString(),
-            "--output",
-            out.toString(),
-            "--metrics-port",
-            String.valueOf(port));
+    BackgroundRun run = BackgroundRun.campaignWithMetrics(file, out);
     URI page = URI.create(run.pageUrl(Duration.ofSeconds(30)));
     List<JsonNode> loads = new ArrayList<>();
     while (!run.done()) {

@@ -61,7 +61,7 @@ class LivePageTest {
     List<JsonNode> loads = new ArrayList<>();
     while (!run.done() && loads.size() < 2) {
       JsonNode check = loadWhileUp(page, run);
-      if (check != null && check.path("feed").path("run").path("interval").isNumber()) {
+      if (check != null && check.at("/feed/run/rates/0/rate").size() > 0) {
         loads.add(check);
       }
     }
@@ -134,7 +134,7 @@ class LivePageTest {
               "the page's figure of " + cell + " against campaign.json's " + reported);
         }
       }
-      if (check.at("/feed/run/t").size() > 0) {
+      if (check.at("/feed/run/rates/0/rate").size() > 0) {
         sawCharts = true;
         assertDrawn(check, page);
         // The running run's rates are its own intervals'.

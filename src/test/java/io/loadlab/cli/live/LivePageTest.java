@@ -48,7 +48,7 @@ class LivePageTest {
             "--rate-tolerance",
             "1%",
             "--duration",
-            "6s",
+            "8s",
             "--interval",
             "500ms",
             "--output",
@@ -92,7 +92,7 @@ class LivePageTest {
         steps:
           - name: rr
             run: net rr
-            options: {duration: 3s, interval: 500ms, rate: 200, rate-tolerance: 1%}
+            options: {duration: 4s, interval: 500ms, rate: 200, rate-tolerance: 1%}
             sweep: {users: [1, 2]}
         """);
     Path out = dir.resolve("out");

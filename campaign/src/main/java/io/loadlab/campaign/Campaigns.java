@@ -128,9 +128,13 @@ public final class Campaigns {
           runner.live(live);
           out.println(
               "metrics: " + live.url() + " (targets: " + dir.resolve(CampaignLive.TARGETS) + ")");
+          out.println("live page: " + live.pageUrl());
         }
         out.print(CampaignPlan.describe(campaign, dir, runner.retried()));
         code = runner.run();
+        if (live != null) {
+          live.ended(code);
+        }
       } finally {
         if (live != null) {
           live.close();

@@ -71,7 +71,13 @@ public final class RunSession implements AutoCloseable {
       RunTiming timing)
       throws IOException {
     // Live outputs first: a port that is refused stops the run before any file is made.
-    ResultSink live = LiveOutputs.open(cmd, workload, RunOptions.rateTolerance(cmd), ctx.err());
+    ResultSink live =
+        LiveOutputs.open(
+            cmd,
+            workload,
+            RunOptions.rateTolerance(cmd),
+            timing.duration().isZero() ? null : timing.duration().plus(timing.warmup()),
+            ctx.err());
     Stopping stopping;
     try {
       stopping = Stopping.begin();

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 /** A command line run in-process on a thread of its own, its outputs read while it runs. */
 final class BackgroundRun {
   private static final Pattern METRICS = Pattern.compile("metrics: (http://\\S+/metrics)");
+  private static final Pattern PAGE = Pattern.compile("live page: (http://\\S+/)");
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -25,6 +26,26 @@ final class BackgroundRun {
 
   static BackgroundRun start(String... args) {
     return new BackgroundRun(args);
+  }
+
+  /**
+   * {@code campaign run FILE --output OUT --metrics-port PORT} on a port that was free (the
+   * clients take the ports after it).
+   */
+  static BackgroundRun campaignWithMetrics(java.nio.file.Path file, java.nio.file.Path out)
+      throws java.io.IOException {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    return start(
+        "campaign",
+        "run",
+        file.toString(),
+        "--output",
+        out.toString(),
+        "--metrics-port",
+        String.valueOf(port));
   }
 
   String out() {
@@ -50,9 +71,18 @@ final class BackgroundRun {
 
   /** The URL the run printed for its metrics, waiting up to {@code wait} for it. */
   String metricsUrl(Duration wait) throws InterruptedException {
+    return printed(METRICS, wait);
+  }
+
+  /** The URL the run printed for its live page, waiting up to {@code wait} for it. */
+  String pageUrl(Duration wait) throws InterruptedException {
+    return printed(PAGE, wait);
+  }
+
+  private String printed(Pattern url, Duration wait) throws InterruptedException {
     long until = System.nanoTime() + wait.toNanos();
     while (System.nanoTime() < until) {
-      Matcher m = METRICS.matcher(err() + out());
+      Matcher m = url.matcher(err() + out());
       if (m.find()) {
         return m.group(1);
       }
@@ -61,6 +91,6 @@ final class BackgroundRun {
       }
       Thread.sleep(50);
     }
-    throw new AssertionError("no metrics URL printed: " + err() + out());
+    throw new AssertionError("no URL printed (" + url + "): " + err() + out());
   }
 }

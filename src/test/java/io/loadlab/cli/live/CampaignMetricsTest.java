@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,19 +41,7 @@ class CampaignMetricsTest {
             options: {duration: 4s, interval: 500ms, rate: 200}
         """);
     Path out = dir.resolve("out");
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    BackgroundRun run =
-        BackgroundRun.start(
-            "campaign",
-            "run",
-            file.toString(),
-            "--output",
-            out.toString(),
-            "--metrics-port",
-            String.valueOf(port));
+    BackgroundRun run = BackgroundRun.campaignWithMetrics(file, out);
     String url = run.metricsUrl(Duration.ofSeconds(60));
     Set<Double> left = new TreeSet<>();
     Set<Double> done = new TreeSet<>();

@@ -59,16 +59,16 @@ public final class CampaignRunner {
     this.clients = new RunClients(dir, campaign.name(), children, () -> stopping);
   }
 
-  /** Serves the campaign's progress and its clients' endpoints ({@code --metrics-port}). */
+  /** Serves the campaign's progress, its live page and its clients' endpoints. */
   public void live(CampaignLive live) {
     this.live = live;
     clients.live(live);
+    live.watch(cells, manifest, this::cellDone);
   }
 
   /**
    * Opens the campaign directory: a new manifest, or the existing one if its finished runs are the
-   * ones this file would make (refused otherwise, unless {@code restart}); see {@link
-   * CampaignResume}.
+   * ones this file would make (refused otherwise, unless {@code restart}); see CampaignResume.
    */
   public void open(boolean restart) throws IOException {
     open(restart, CampaignResume.RetryFailed.NONE);

@@ -217,6 +217,24 @@ public final class HtmlPage {
     return out;
   }
 
+  /** The reports' style sheet, for another page in their style (the live page). */
+  public static String style() {
+    return Assets.CSS;
+  }
+
+  /**
+   * The script that keeps the page's errors, console errors and blocked requests for {@code
+   * #loadlab-check}: the first script of a page in the reports' style.
+   */
+  public static String errorCapture() {
+    return Assets.CAPTURE;
+  }
+
+  /** Apache ECharts from its webjar, safe to put inside a {@code <script>} element. */
+  public static String echartsScript() {
+    return Assets.echarts();
+  }
+
   /** {@code s} made safe for HTML text and attributes. */
   public static String escape(String s) {
     if (s == null) {

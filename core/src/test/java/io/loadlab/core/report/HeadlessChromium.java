@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +15,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Debian's {@code chromium}, headless, for tests of the HTML reports: loads a page from disk, lets
- * its scripts run, and returns the DOM (with the page's own {@code #loadlab-check}) or a
- * screenshot. Fails, saying why, where chromium is missing: {@code .ci/run} installs it.
+ * Debian's {@code chromium}, headless, for tests of the HTML reports and the live page: loads a
+ * page from disk or from a URL, lets its scripts run, and returns the DOM (with the page's own
+ * {@code #loadlab-check}) or a screenshot. Fails, saying why, where chromium is missing: {@code
+ * .ci/run} installs it.
  */
 public final class HeadlessChromium {
   private static final Pattern CHECK =
@@ -45,12 +47,30 @@ public final class HeadlessChromium {
 
   /** The page's DOM after its scripts ran. */
   public static String dumpDom(Path html) throws IOException, InterruptedException {
-    return run(html, "--dump-dom");
+    return run(html.toAbsolutePath().toUri(), 3000, "--dump-dom");
+  }
+
+  /**
+   * The DOM of the page at {@code url} (a live page, served while a run goes) after its scripts ran
+   * for {@code budgetMs} of the browser's virtual time (timers run at once; network waits do not
+   * count).
+   */
+  public static String dumpDom(URI url, int budgetMs) throws IOException, InterruptedException {
+    return run(url, budgetMs, "--dump-dom");
   }
 
   /** What the page's own check wrote: charts drawn, errors, requests. */
   public static JsonNode check(Path html) throws IOException, InterruptedException {
-    String dom = dumpDom(html);
+    return checkOf(dumpDom(html));
+  }
+
+  /** What the page at {@code url} wrote into its check after {@code budgetMs} of virtual time. */
+  public static JsonNode check(URI url, int budgetMs) throws IOException, InterruptedException {
+    return checkOf(dumpDom(url, budgetMs));
+  }
+
+  /** What a dumped DOM's {@code #loadlab-check} holds. */
+  public static JsonNode checkOf(String dom) throws IOException {
     Matcher m = CHECK.matcher(dom);
     if (!m.find() || m.group(1).isBlank()) {
       throw new AssertionError("the page wrote no #loadlab-check: " + tail(dom));
@@ -62,15 +82,26 @@ public final class HeadlessChromium {
   /** A PNG screenshot of the page at the given window size. */
   public static void screenshot(Path html, Path png, int width, int height)
       throws IOException, InterruptedException {
+    screenshot(html.toAbsolutePath().toUri(), 3000, png, width, height);
+  }
+
+  /** A PNG screenshot of the page at {@code url} after {@code budgetMs} of virtual time. */
+  public static void screenshot(URI url, int budgetMs, Path png, int width, int height)
+      throws IOException, InterruptedException {
     Files.createDirectories(png.toAbsolutePath().getParent());
     Files.deleteIfExists(png);
-    run(html, "--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height);
+    run(
+        url,
+        budgetMs,
+        "--screenshot=" + png.toAbsolutePath(),
+        "--window-size=" + width + "," + height);
     if (!Files.isRegularFile(png) || Files.size(png) == 0) {
       throw new AssertionError("chromium wrote no screenshot " + png);
     }
   }
 
-  private static String run(Path html, String... action) throws IOException, InterruptedException {
+  private static String run(URI page, int budgetMs, String... action)
+      throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory("loadlab-chromium");
     Path out = Files.createTempFile("loadlab-chromium", ".out");
     Path err = Files.createTempFile("loadlab-chromium", ".err");
@@ -90,9 +121,9 @@ public final class HeadlessChromium {
                   "--disable-dev-shm-usage",
                   "--hide-scrollbars",
                   "--user-data-dir=" + profile,
-                  "--virtual-time-budget=3000"));
+                  "--virtual-time-budget=" + budgetMs));
       cmd.addAll(List.of(action));
-      cmd.add(html.toAbsolutePath().toUri().toString());
+      cmd.add(page.toString());
       Process p =
           new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
       if (!p.waitFor(90, TimeUnit.SECONDS)) {

@@ -89,8 +89,9 @@ public final class CampaignCommand implements Command {
           OptionDefs.value(
               "metrics-port",
               "PORT",
-              "serve the campaign's progress for Prometheus on PORT, each client run's figures on"
-                  + " the ports after it, listed in prometheus-targets.json (file_sd)"));
+              "serve the campaign's progress for Prometheus on PORT, and its live page at"
+                  + " http://ADDRESS:PORT/, each client run's figures on the ports after it,"
+                  + " listed in prometheus-targets.json (file_sd)"));
       o.addOption(
           OptionDefs.value(
               "metrics-address",

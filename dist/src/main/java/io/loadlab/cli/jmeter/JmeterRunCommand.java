@@ -5,6 +5,7 @@ import io.loadlab.cli.Command;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.cli.StopSignals;
+import io.loadlab.cli.live.LiveOptions;
 import io.loadlab.core.Version;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.export.ExportOptions;
@@ -144,6 +145,7 @@ public final class JmeterRunCommand implements Command {
       }
       properties.put(name, kv[1]);
     }
+    properties.putAll(liveProperties(cmd));
     Path propertyFile = null;
     if (cmd.hasOption("property-file")) {
       propertyFile = Path.of(cmd.getOptionValue("property-file")).toAbsolutePath().normalize();
@@ -177,6 +179,30 @@ public final class JmeterRunCommand implements Command {
     }
     JmeterLauncher launcher = JmeterLauncher.find(cmd.getOptionValue("jmeter"), System.getenv());
     return new JmeterRun(launcher, planFile, properties, propertyFile, remote, rmiHostname);
+  }
+
+  /**
+   * {@code --metrics-port}, {@code --metrics-address} and {@code --metrics-label} as the JMeter
+   * properties the plan's loadlab Results listener serves its live endpoint by ({@code
+   * loadlab.metrics.port}, ...); none without {@code --metrics-port}.
+   */
+  static Map<String, String> liveProperties(CommandLine cmd) {
+    Map<String, String> p = new LinkedHashMap<>();
+    int port = LiveOptions.port(cmd);
+    if (port < 0) {
+      return p;
+    }
+    p.put("loadlab.metrics.port", String.valueOf(port));
+    p.put("loadlab.metrics.address", LiveOptions.address(cmd));
+    LiveOptions.labels(cmd, JmeterRunFiles.WORKLOAD)
+        .asMap()
+        .forEach(
+            (name, value) -> {
+              if (!"workload".equals(name)) {
+                p.put("loadlab.metrics.label." + name, value);
+              }
+            });
+    return p;
   }
 
   @Override

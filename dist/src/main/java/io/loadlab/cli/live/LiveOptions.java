@@ -27,7 +27,8 @@ public final class LiveOptions {
               "PORT",
               Type.NUMBER,
               "serve the run's figures for Prometheus (OpenMetrics) at"
-                  + " http://ADDRESS:PORT/metrics while it runs; 0 picks a free port (printed)")
+                  + " http://ADDRESS:PORT/metrics, and a live page at http://ADDRESS:PORT/, while"
+                  + " it runs; 0 picks a free port (printed)")
           .range(0, 65535)
           .docs(
               "none",
@@ -35,7 +36,9 @@ public final class LiveOptions {
                   + " `http://ADDRESS:PORT/metrics` while it runs: per operation the last"
                   + " interval's and the run's rate, errors and latency percentiles, a latency"
                   + " histogram, the target rate and whether it was held, and the load"
-                  + " generator's CPU, load and JVM pauses ([live.md](live.md)). `0` picks a free"
+                  + " generator's CPU, load and JVM pauses ([live.md](live.md)). The same endpoint"
+                  + " serves a read-only live page at `http://ADDRESS:PORT/` (rate and latency per"
+                  + " interval, warnings, ETA; [live.md](live.md#the-live-page)). `0` picks a free"
                   + " port (printed). A port in use is refused with exit code 2 before the run"
                   + " starts");
 
@@ -174,7 +177,7 @@ public final class LiveOptions {
   }
 
   /** The port of {@code --metrics-port}, or -1 if it is not given. */
-  static int port(CommandLine cmd) {
+  public static int port(CommandLine cmd) {
     String text = OptionDefs.text(cmd, METRICS_PORT);
     if (text == null) {
       return -1;
@@ -199,7 +202,7 @@ public final class LiveOptions {
   }
 
   /** The run's labels: its workload and those of {@code --metrics-label}. */
-  static LiveLabels labels(CommandLine cmd, String workload) {
+  public static LiveLabels labels(CommandLine cmd, String workload) {
     Map<String, String> extra = new LinkedHashMap<>();
     String[] values = cmd.getOptionValues(METRICS_LABEL.name());
     if (values != null) {

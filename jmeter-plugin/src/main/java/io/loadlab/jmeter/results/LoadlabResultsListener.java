@@ -7,6 +7,7 @@ import io.loadlab.core.record.Recorder;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.run.ResultSink;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.jmeter.TimedResult;
@@ -15,8 +16,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,8 +42,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes loadlab's shared results (result.json, intervals.csv, histograms.hlog, summary.md) from a
- * JMeter run, so JMeter and command-line runs land in one report. Each sample label becomes an
- * operation; loadlab samplers give nanosecond latencies, other samplers JMeter's milliseconds.
+ * JMeter run, so JMeter and command-line runs land in one report; with the JMeter property {@code
+ * loadlab.metrics.port} it also serves the run live ({@link LiveEndpointProperties}). Each sample
+ * label becomes an operation; loadlab samplers give nanosecond latencies, other samplers JMeter's
+ * milliseconds.
  *
  * <p>It is shared by all threads ({@link NoThreadClone}); in distributed mode it is {@link
  * Remoteable}, so it stays on the controller and receives the samples of every server.
@@ -125,12 +130,18 @@ public class LoadlabResultsListener extends AbstractTestElement
               configuration(),
               EnvironmentInfo.current(),
               null);
+      List<ResultSink> sinks = new ArrayList<>(Exporters.open(exports, recorder, workloadName));
+      ResultSink live =
+          LiveEndpointProperties.open(
+              JMeterUtils.getJMeterProperties(),
+              workloadName,
+              label == null || label.isBlank() ? workloadName : label);
+      if (live != null) {
+        sinks.add(live);
+      }
       RunRecording recording =
           RunRecording.start(
-              info,
-              recorder,
-              Exporters.open(exports, recorder, workloadName),
-              Duration.ofSeconds(Math.max(1, intervalSeconds)));
+              info, recorder, sinks, Duration.ofSeconds(Math.max(1, intervalSeconds)));
       LOG.info("loadlab results go to {}", dir);
       return recording;
     } catch (IOException e) {

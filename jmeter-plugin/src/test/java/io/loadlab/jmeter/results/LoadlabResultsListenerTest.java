@@ -95,6 +95,78 @@ class LoadlabResultsListenerTest {
   }
 
   @Test
+  void servesTheRunLiveWhenTheMetricsPortPropertyAsks() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    EngineHarness.init();
+    java.util.Properties props = org.apache.jmeter.util.JMeterUtils.getJMeterProperties();
+    props.setProperty(LiveEndpointProperties.PORT, String.valueOf(port));
+    props.setProperty(LiveEndpointProperties.LABEL + "campaign", "nightly");
+    Path out = dir.resolve("live");
+    String base = "http://127.0.0.1:" + port;
+    var http = java.net.http.HttpClient.newHttpClient();
+    String feed = null;
+    String metrics = null;
+    try (NetServer server = NetServer.start("127.0.0.1", 0, NetSocketOptions.DEFAULTS)) {
+      List<TestElement> plan = new java.util.ArrayList<>(target(server.port()));
+      plan.add(listener(out, "net rr"));
+      java.util.concurrent.CompletableFuture<List<SampleResult>> run =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return EngineHarness.run(
+                      java.util.Map.of(),
+                      EngineHarness.threadGroup(1, -1),
+                      plan,
+                      List.of(rr()),
+                      Duration.ofSeconds(4),
+                      Duration.ofSeconds(30));
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      while (!run.isDone() && (feed == null || metrics == null)) {
+        try {
+          String f = get(http, base + "/live.json");
+          if (f.contains("\"interval\"")) {
+            feed = f;
+          }
+          String m = get(http, base + "/metrics");
+          if (m.contains("loadlab_interval_operations_per_second{")) {
+            metrics = m;
+          }
+        } catch (java.io.IOException notYetOrGone) {
+          // the endpoint opens when the test starts and closes when it ends
+        }
+        Thread.sleep(200);
+      }
+      assertTrue(run.get().size() > 0);
+    } finally {
+      props.remove(LiveEndpointProperties.PORT);
+      props.remove(LiveEndpointProperties.LABEL + "campaign");
+    }
+    assertTrue(
+        feed != null && feed.contains("\"kind\":\"run\"") && feed.contains("\"rr\""),
+        "feed: " + feed);
+    assertTrue(
+        metrics != null
+            && metrics.contains("campaign=\"nightly\"")
+            && metrics.contains("operation=\"rr\""),
+        "metrics: " + metrics);
+    assertTrue(Files.exists(out.resolve("result.json")), "the results are written as ever");
+  }
+
+  private static String get(java.net.http.HttpClient http, String url) throws Exception {
+    var r =
+        http.send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    return r.body();
+  }
+
+  @Test
   void failedSamplesMakeAFailedRunWithTheirKinds() throws Exception {
     Path out = dir.resolve("failed");
     List<TestElement> plan = new java.util.ArrayList<>(target(1));

@@ -1,9 +1,13 @@
 package io.loadlab.core.live.metrics;
 
 import com.sun.net.httpserver.HttpHandler;
+import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.util.Texts;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -11,7 +15,9 @@ import java.util.concurrent.Executors;
 /**
  * The HTTP endpoint Prometheus scrapes ({@code /metrics}), served by the Prometheus Java client's
  * server on two daemon threads of its own, so a slow or stuck scraper never holds up the run. Other
- * paths go to an optional handler (the live page).
+ * paths go to an optional handler (the live page). A run's and a campaign's endpoints both start
+ * through {@link #serve}, so {@code --metrics-port} and {@code --metrics-address} are refused
+ * alike.
  */
 public final class MetricsEndpoint implements AutoCloseable {
   /** The address the endpoint binds to unless told otherwise: loopback only. */
@@ -25,6 +31,42 @@ public final class MetricsEndpoint implements AutoCloseable {
     this.server = server;
     this.threads = threads;
     this.host = host;
+  }
+
+  /**
+   * Binds and starts the endpoint of {@code --metrics-port} and {@code --metrics-address}: the
+   * series of {@code metrics} at {@code /metrics}, the live page's paths to {@code page}. A port or
+   * address that cannot be bound is that option's usage error (exit code 2), and nothing is left
+   * open.
+   *
+   * @param page what serves the other paths (the live page), or {@code null}
+   * @param portAdvice what to do about a port in use, such as {@code choose a free port, or 0 for
+   *     any}
+   */
+  public static MetricsEndpoint serve(
+      String address, int port, MultiCollector metrics, HttpHandler page, String portAdvice) {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(metrics);
+    try {
+      return start(address, port, registry, page);
+    } catch (BindException e) {
+      throw new UsageException(
+          "--metrics-port: cannot listen on "
+              + Texts.cut(address)
+              + ":"
+              + port
+              + " ("
+              + e.getMessage()
+              + "); "
+              + portAdvice);
+    } catch (IOException | RuntimeException e) {
+      throw new UsageException(
+          "--metrics-address: cannot listen on '"
+              + Texts.cut(address)
+              + "' ("
+              + e.getMessage()
+              + "); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0");
+    }
   }
 
   /**
@@ -79,6 +121,11 @@ public final class MetricsEndpoint implements AutoCloseable {
   /** The URL of the metrics. */
   public String url() {
     return "http://" + target() + "/metrics";
+  }
+
+  /** The URL of the live page. */
+  public String pageUrl() {
+    return "http://" + target() + "/";
   }
 
   @Override

@@ -1,0 +1,101 @@
+package io.loadlab.core.live.page;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.loadlab.core.live.LiveLabels;
+import io.loadlab.core.live.OperationView;
+import io.loadlab.core.live.RunView;
+import io.loadlab.core.results.LatencySummary;
+import io.loadlab.core.results.OperationStats;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A run's feed: the run so far, interval by interval, bounded, with its warnings and ETA. */
+class RunFeedTest {
+  private static final long START = 1_700_000_000_000L;
+
+  @Test
+  void aLongRunIsDrawnWholeAtACoarserStep() {
+    RunFeed feed = new RunFeed("net rr", Duration.ofSeconds(3000));
+    feed.started(null, START);
+    for (int i = 0; i < 2500; i++) {
+      feed.interval(view(i, 100 + i, true));
+    }
+    Map<String, Object> chart = chart(feed);
+    List<?> t = (List<?>) chart.get("t");
+    List<?> index = (List<?>) chart.get("index");
+    assertTrue(t.size() <= RunFeed.MAX_POINTS, "points: " + t.size());
+    assertTrue(t.size() > RunFeed.MAX_POINTS / 4, "points: " + t.size());
+    assertEquals(0, index.get(0));
+    assertEquals(t.size(), rates(chart).size(), "every series as long as the time axis");
+    int step = (Integer) chart.get("step");
+    assertTrue(step > 1, "step: " + step);
+    int last = (Integer) index.get(index.size() - 1);
+    assertTrue(last > 2500 - 2 * step, "the last points are there: " + last);
+    // Each point is its own interval's rate.
+    for (int i = 0; i < index.size(); i++) {
+      assertEquals(100.0 + (Integer) index.get(i), rates(chart).get(i));
+    }
+    assertEquals(500.0, (Double) feed.get().get("etaSeconds"), 1e-9);
+  }
+
+  @Test
+  void warnsOfFailuresAndATargetNotHeld() {
+    RunFeed feed = new RunFeed("net rr", null);
+    feed.started(null, START);
+    feed.interval(view(0, 100, true));
+    feed.interval(view(1, 50, false));
+    @SuppressWarnings("unchecked")
+    List<Map<String, String>> warnings = (List<Map<String, String>>) feed.get().get("warnings");
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertEquals("target-missed", warnings.get(0).get("kind"));
+    assertTrue(
+        warnings.get(0).get("message").contains("1 of 2 measured intervals"), warnings.toString());
+    assertTrue(!feed.get().containsKey("etaSeconds"), "no ETA without a planned duration");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> chart(RunFeed feed) {
+    return (Map<String, Object>) feed.get().get("chart");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Double> rates(Map<String, Object> chart) {
+    return (List<Double>) ((List<Map<String, Object>>) chart.get("operations")).get(0).get("rate");
+  }
+
+  /** Interval {@code i} (one second each) of one operation at {@code rate}, target 100/s. */
+  private static RunView view(int i, double rate, boolean held) {
+    LatencySummary us = new LatencySummary(10, 20, 20, 30, 40, 50, 60, 70);
+    OperationStats stats =
+        new OperationStats((long) rate, 0, 1, rate, 0, 0, 0, us, null, null, null);
+    OperationView op =
+        new OperationView(
+            "rr",
+            stats,
+            35,
+            new OperationView.RunFigures((long) rate, 0, rate, us),
+            (long) rate,
+            0,
+            new long[20],
+            0,
+            100.0,
+            held);
+    return new RunView(
+        LiveLabels.of("net rr", Map.of(), "--metrics-label"),
+        i,
+        START + i * 1000L,
+        START + (i + 1) * 1000L,
+        "rr",
+        false,
+        List.of(op),
+        us,
+        35,
+        null,
+        0,
+        i + 1);
+  }
+}

@@ -2,10 +2,12 @@ package io.loadlab.campaign.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.results.GuestsRan;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.step.StepFiles;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.provision.libvirt.DomainStats;
 import io.loadlab.provision.plan.GuestDomains;
 import io.loadlab.provision.plan.TestbedDescription;
@@ -144,11 +146,19 @@ final class GuestVirtualization {
 
   /**
    * The arguments that give a run of {@code c} its testbed description ({@code --testbed FILE}), or
-   * none: the configuration has none recorded, or the step names a testbed of its own.
+   * none: the configuration has none recorded, the step names a testbed of its own, or its command
+   * records none (it has no {@code --testbed}).
+   *
+   * @param args the run's command words, then its options
    */
   static List<String> testbedArgs(Path campaignDir, Campaign.Configuration c, List<String> args) {
     Path file = campaignDir.resolve("configurations").resolve(c.name() + TESTBED_JSON);
     if (args.contains("--testbed") || !Files.isRegularFile(file)) {
+      return List.of();
+    }
+    List<String> words = args.stream().takeWhile(a -> !a.startsWith("-")).toList();
+    OptionTable options = StepCommands.installed().optionsOf(String.join(" ", words));
+    if (options == null || options.get("testbed") == null) {
       return List.of();
     }
     return List.of("--testbed", file.toAbsolutePath().toString());

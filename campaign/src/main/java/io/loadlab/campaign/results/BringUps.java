@@ -1,6 +1,7 @@
 package io.loadlab.campaign.results;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,20 +38,38 @@ public final class BringUps {
   /**
    * The bring-up plans estimate from: of {@code recorded} (a configuration's entry, may be null)
    * and its later bring-ups, the one that took longest to come up, so a resume's reused guests do
-   * not make the next plan's bring-up look free; null for null.
+   * not make the next plan's bring-up look free; a part or phase it lacks (a bring-up killed before
+   * its teardown) as the latest bring-up that has it measured it. Null for null.
    */
   public static Manifest.ConfigurationTime fullest(Manifest.ConfigurationTime recorded) {
     if (recorded == null) {
       return null;
     }
+    List<Manifest.ConfigurationTime> all = new ArrayList<>(List.of(recorded));
+    if (recorded.laterBringUps != null) {
+      all.addAll(recorded.laterBringUps);
+    }
     Manifest.ConfigurationTime best = recorded;
-    List<Manifest.ConfigurationTime> later =
-        recorded.laterBringUps == null ? List.of() : recorded.laterBringUps;
-    for (Manifest.ConfigurationTime t : later) {
+    for (Manifest.ConfigurationTime t : all) {
       if (t.upSeconds != null && (best.upSeconds == null || t.upSeconds > best.upSeconds)) {
         best = t;
       }
     }
-    return best;
+    Manifest.ConfigurationTime out = new Manifest.ConfigurationTime();
+    out.upSeconds = best.upSeconds;
+    out.servicesSeconds = best.servicesSeconds;
+    out.setupSeconds = best.setupSeconds;
+    out.downSeconds = best.downSeconds;
+    out.phases = best.phases == null ? null : new LinkedHashMap<>(best.phases);
+    for (int i = all.size() - 1; i >= 0; i--) {
+      Manifest.ConfigurationTime t = all.get(i);
+      if (out.downSeconds == null) {
+        out.downSeconds = t.downSeconds;
+      }
+      if (out.phases != null && t.phases != null) {
+        t.phases.forEach(out.phases::putIfAbsent);
+      }
+    }
+    return out;
   }
 }

@@ -42,8 +42,8 @@ public final class RunConditions {
   }
 
   /**
-   * The KVM {@code configuration}'s name or attributes claim while its guests ran emulated (e.g.
-   * {@code KVM bridged}), or null when none does.
+   * The KVM {@code configuration}'s name, attributes or its runs' {@code --label} claim while its
+   * guests ran emulated (e.g. {@code KVM bridged}), or null when none does.
    */
   public static String kvmClaim(Manifest m, String configuration) {
     GuestsRan g = of(m, configuration);
@@ -54,6 +54,15 @@ public final class RunConditions {
     Map<String, String> a = m.attributes == null ? null : m.attributes.get(configuration);
     if (a != null) {
       said.addAll(a.values());
+    }
+    for (Manifest.RunEntry r : m.runs) {
+      for (List<String> words :
+          configuration.equals(r.configuration) ? r.commandLines : List.<List<String>>of()) {
+        int at = words.indexOf("--label");
+        if (at >= 0 && at + 1 < words.size()) {
+          said.add(words.get(at + 1));
+        }
+      }
     }
     return said.stream().filter(s -> KVM.matcher(s).find()).findFirst().orElse(null);
   }

@@ -132,6 +132,20 @@ class GuestConditionsReportTest {
   }
 
   @Test
+  void aKvmLabelOfTheRunsIsFlaggedTooAndKvmGuestsAreNot() throws Exception {
+    Manifest m = guestLab(true);
+    m.attributes.put("bridged", Map.of("method", "Bridged"));
+    m.runs.get(1).commandLines = List.of(List.of("net", "rr", "--label", "kvm-bridge"));
+    String md = CampaignReport.markdown(m);
+    assertTrue(
+        md.contains("⚠ bridged is labelled \"kvm-bridge\", but its guests ran under TCG"), md);
+    m.virtualization.get("bridged").type = "kvm";
+    md = CampaignReport.markdown(m);
+    assertTrue(md.contains("| users | native | bridged (KVM) |"), md);
+    assertFalse(md.contains("⚠") || md.contains("Under emulation"), md);
+  }
+
+  @Test
   void aCampaignWithoutGuestsOrLoadRecordedReadsAsBefore() throws Exception {
     String md = CampaignReport.write(guestLab(false), dir);
     assertTrue(md.contains("| users | native | bridged |"), md);

@@ -28,6 +28,61 @@ import org.junit.jupiter.api.io.TempDir;
 class CampaignResumeBringUpTest {
   @TempDir Path dir;
 
+  /**
+   * The same through {@code campaign run} itself: a testbed of this machine (no guests, so its
+   * bring-up takes seconds) resumed where the first campaign recorded 8 minutes.
+   */
+  @Test
+  void aResumedRunKeepsTheFirstBringUpAndAddsItsOwn() throws Exception {
+    Files.writeString(
+        dir.resolve("testbed.yaml"),
+        """
+        name: resume-here
+        hosts:
+          here: {local: true}
+        """);
+    Path file = dir.resolve("campaign.yaml");
+    Files.writeString(
+        file,
+        """
+        name: resumed
+        iterations: 1
+        configurations:
+          - name: guests
+            testbed: testbed.yaml
+        steps:
+          - name: rr
+            run: net rr
+            options: {duration: 1s, interval: 500ms}
+        """);
+    Path out = Files.createDirectories(dir.resolve("out"));
+    Files.writeString(
+        out.resolve("campaign.json"),
+        """
+        {"format": 1, "campaign": "resumed", "status": "running", "runs": [],
+         "configurationTimes": {
+           "guests": {"upSeconds": 480.0, "servicesSeconds": 20.0, "setupSeconds": 0,
+                      "phases": {"apply": 10.0, "bootToSsh": 300.0, "install": 150.0,
+                                 "servicesReady": 20.0}}}}
+        """);
+    CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
+    assertEquals(0, run.code(), run.out() + run.err());
+    JsonNode guests =
+        new ObjectMapper()
+            .readTree(out.resolve("campaign.json").toFile())
+            .get("configurationTimes")
+            .get("guests");
+    assertEquals(480.0, guests.get("upSeconds").asDouble(), guests.toString());
+    assertEquals(300.0, guests.get("phases").get("bootToSsh").asDouble(), guests.toString());
+    JsonNode resume = guests.get("laterBringUps").get(0);
+    assertTrue(resume.get("upSeconds").asDouble() < 480, resume.toString());
+    assertTrue(resume.get("phases").has("teardown"), resume.toString());
+    CliRun plan =
+        CliRun.of("campaign", "plan", file.toString(), "--output", out.toString(), "--offline");
+    assertEquals(0, plan.code(), plan.out() + plan.err());
+    assertTrue(plan.out().contains(": bring-up 8m, services 20s"), plan.out());
+  }
+
   @Test
   void theResumesBringUpGoesBesideTheFirstAndThePlanEstimatesFromTheRealOne() throws Exception {
     Files.writeString(

@@ -153,6 +153,23 @@ class GuestLabCampaignTest {
     assertTrue(report.contains("KVM bridged") && report.contains("Host native"), report);
     assertTrue(report.contains("CPU time per transaction"), report);
     assertTrue(report.contains("## Phases (seconds)"), report);
+    // How the guests ran: in campaign.json, beside the configuration's name in the report, and in
+    // every bridged run's result.json (its testbed section); the host's load around every run.
+    String ran = m.get("virtualization").get("bridged").get("type").asText();
+    assertEquals(virt, ran, m.get("virtualization").toString());
+    assertTrue(
+        report.contains("KVM bridged (" + (ran.equals("tcg") ? "TCG, emulated" : "KVM") + ")"),
+        report);
+    for (JsonNode r : m.get("runs")) {
+      assertTrue(r.get("hostLoad").has("start") && r.get("hostLoad").has("end"), r.toString());
+      if (r.get("configuration").asText().equals("bridged")) {
+        JsonNode testbed =
+            new ObjectMapper()
+                .readTree(out.resolve(r.get("dir").asText()).resolve("result.json").toFile())
+                .get("testbed");
+        assertEquals(ran, testbed.get("virtualization").get("this").asText(), r.toString());
+      }
+    }
     // Nothing left: no domain, no bridge, no qemu.
     assertTrue(!virsh("list --all --name").contains("ll-gl"), virsh("list --all --name"));
     assertTrue(!Files.exists(Path.of("/sys/class/net/ll-gl0")), "bridge ll-gl0 left");

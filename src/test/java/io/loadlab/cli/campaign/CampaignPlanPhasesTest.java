@@ -64,14 +64,14 @@ class CampaignPlanPhasesTest {
     assertEquals(0, plan.code(), plan.out() + plan.err());
     String text = plan.out();
     String line =
-        "  phases as its last bring-up took them: apply 3.1 s, boot to SSH 40.2 s, install 12.0 s,"
+        "  phases as its longest bring-up took them: apply 3.1 s, boot to SSH 40.2 s, install 12.0 s,"
             + " services ready 20.5 s, runs 100.0 s, teardown 5.3 s\n";
     int guests = text.indexOf("configuration guests: ");
     int plain = text.indexOf("configuration plain: ");
     assertTrue(guests >= 0 && plain > guests, text);
     int at = text.indexOf(line);
     assertTrue(at > guests && at < plain, "under configuration guests: " + text);
-    assertFalse(text.substring(plain).contains("phases as its last bring-up"), text);
+    assertFalse(text.substring(plain).contains("phases as its longest bring-up"), text);
     assertTrue(
         text.contains("around its runs ~1m41s: bring-up 1m16s, services 21s, setup 0s,"),
         "the parts measured beside the phases: " + text);

@@ -96,9 +96,24 @@ class CampaignSshTest {
     assertTrue(plan.out().contains("2 clients at once [client1, client2] over SSH"), plan.out());
 
     Path out = dir.resolve("out");
+    // How the configuration's guests ran, as the campaign records it once they are up (here by
+    // hand: these machines are no guests); each client's run gets it over SSH as --testbed.
+    Files.createDirectories(out.resolve("configurations"));
+    Files.writeString(
+        out.resolve("configurations/pair.testbed.json"),
+        "{\"name\": \"ssh-pair\", \"virtualization\": {\"kvm1\": \"tcg\"},"
+            + " \"cpuModel\": \"qemu64\"}");
     CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
     assertEquals(0, run.code(), run.out() + run.err() + logs(out));
 
+    assertTrue(
+        commands.stream()
+            .anyMatch(
+                c ->
+                    c.matches(
+                        ".*net rr .*--testbed loadlab-campaigns/ssh-pair/files/[0-9a-f]{8}"
+                            + "-pair\\.testbed\\.json.*")),
+        "each client names its copy of the configuration's testbed: " + commands);
     assertTrue(
         commands.stream()
             .anyMatch(
@@ -121,6 +136,7 @@ class CampaignSshTest {
       String op = result.get("totals").fieldNames().next();
       long count = result.get("totals").get(op).get("count").asLong();
       assertTrue(count > 0, c.toString());
+      assertEquals("qemu64", result.get("testbed").get("cpuModel").asText(), c.toString());
       sum += count;
       successes += count - result.get("totals").get(op).path("errors").asLong();
       mergeInto(merged, clientDir.resolve("histograms.hlog"), HlogExporter.tag(op));
@@ -142,6 +158,9 @@ class CampaignSshTest {
                 "home-client1/loadlab-campaigns/ssh-pair/runs/pair/rr/default/1/1-client1")),
         "the remote copy is removed once it is back");
     assertFalse(Files.exists(installDir), "teardown removes the install");
+    try (var left = Files.list(dir.resolve("home-client1/loadlab-campaigns/ssh-pair/files"))) {
+      assertEquals(0, left.count(), "the testbed's copy is removed after the run");
+    }
   }
 
   /**

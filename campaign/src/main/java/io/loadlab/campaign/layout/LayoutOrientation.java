@@ -20,7 +20,7 @@ public final class LayoutOrientation {
     Map<List<String>, Integer> keys = new LinkedHashMap<>();
     c.columns().forEach(col -> keys.putIfAbsent(col.key(), keys.size()));
     List<LayoutTables.Column> columns = new ArrayList<>();
-    keys.keySet().forEach(k -> columns.add(new LayoutTables.Column(-1, k, header(t, k))));
+    keys.keySet().forEach(k -> columns.add(new LayoutTables.Column(-1, k, header(m, t, k))));
     List<String> rows = new ArrayList<>();
     List<LayoutTables.Column> rowValues = new ArrayList<>();
     List<LayoutTables.Cell[]> cells = new ArrayList<>();
@@ -62,8 +62,8 @@ public final class LayoutOrientation {
         rowValues);
   }
 
-  private static String header(LayoutTable t, List<String> key) {
+  private static String header(Manifest m, LayoutTable t, List<String> key) {
     String h = LayoutTables.keyHeader(t, key);
-    return h.isEmpty() ? "value" : h;
+    return (h.isEmpty() ? "value" : h) + LayoutTables.guests(m, t, key);
   }
 }

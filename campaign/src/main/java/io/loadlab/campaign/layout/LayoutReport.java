@@ -1,6 +1,7 @@
 package io.loadlab.campaign.layout;
 
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.results.RunConditions;
 import io.loadlab.core.export.CsvExporter;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.HtmlPage;
@@ -50,6 +51,9 @@ public final class LayoutReport {
       }
       sb.append(t.statisticLine()).append("\n\n");
       for (String note : notes) {
+        sb.append(note).append("\n\n");
+      }
+      for (String note : conditions(m, t)) {
         sb.append(note).append("\n\n");
       }
     }
@@ -103,6 +107,7 @@ public final class LayoutReport {
                       + " highest)."
                   : "the iterations' lowest to highest."));
       notes.forEach(page::note);
+      conditions(m, t).forEach(page::note);
       if (!"none".equals(t.table().chart())) {
         for (int j = 0; j < t.table().values().size(); j++) {
           page.chart(chart(m, t, j));
@@ -194,6 +199,33 @@ public final class LayoutReport {
       }
     }
     return notes;
+  }
+
+  /**
+   * What the table's cells were measured under, where it matters ({@link RunConditions}): the cells
+   * of its values' steps that its {@code where} keeps, checked with its title and caption.
+   */
+  static List<String> conditions(Manifest m, LayoutTables.Computed t) {
+    LayoutTable table = t.table();
+    java.util.Set<String> steps = new java.util.HashSet<>();
+    table.values().forEach(v -> steps.add(v.step()));
+    LayoutFactors factors = LayoutFactors.of(m);
+    List<Manifest.CellEntry> cells = new ArrayList<>();
+    for (Manifest.CellEntry c : m.cells) {
+      java.util.Map<String, String> values =
+          new java.util.LinkedHashMap<>(factors.attributesOf(c.configuration));
+      values.putAll(c.point);
+      values.put(LayoutTable.CONFIGURATION, c.configuration);
+      if (steps.contains(c.step)
+          && table.where().entrySet().stream()
+              .allMatch(
+                  w ->
+                      !values.containsKey(w.getKey())
+                          || w.getValue().equals(values.get(w.getKey())))) {
+        cells.add(c);
+      }
+    }
+    return RunConditions.notes(m, cells, table.title());
   }
 
   /** The cell's text, with its note's mark if it has a note ({@link #notes} numbers them). */

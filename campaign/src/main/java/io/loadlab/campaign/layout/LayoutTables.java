@@ -1,6 +1,7 @@
 package io.loadlab.campaign.layout;
 
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.results.RunConditions;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.util.ArrayList;
@@ -219,7 +220,36 @@ final class LayoutTables {
   private static String header(
       Manifest m, LayoutTable t, int j, FigureUnit unit, List<String> key) {
     String keys = keyHeader(t, key);
-    return valueHeader(m, t, j, unit) + (keys.isEmpty() ? "" : " " + keys);
+    return valueHeader(m, t, j, unit) + (keys.isEmpty() ? "" : " " + keys) + guests(m, t, key);
+  }
+
+  /**
+   * How the guests of the configurations a column's key selects ran ({@code " (TCG, emulated)"}),
+   * where they all ran alike; empty otherwise or without guests ({@link RunConditions}).
+   */
+  static String guests(Manifest m, LayoutTable t, List<String> key) {
+    if (m.virtualization == null) {
+      return "";
+    }
+    LayoutFactors factors = LayoutFactors.of(m);
+    Set<String> shown = new LinkedHashSet<>();
+    for (String conf : m.configurations) {
+      Map<String, String> values = new LinkedHashMap<>(factors.attributesOf(conf));
+      values.put(LayoutTable.CONFIGURATION, conf);
+      boolean selected = true;
+      for (int i = 0; i < key.size(); i++) {
+        String v = values.get(t.columns().get(i));
+        selected &= v == null || v.equals(key.get(i));
+      }
+      for (Map.Entry<String, String> w : t.where().entrySet()) {
+        String v = values.get(w.getKey());
+        selected &= v == null || v.equals(w.getValue());
+      }
+      if (selected) {
+        shown.add(RunConditions.suffix(m, conf));
+      }
+    }
+    return shown.size() == 1 ? shown.iterator().next() : "";
   }
 
   /** Keys ordered factor by factor as the factors' values come (sweep, configuration order). */

@@ -129,7 +129,7 @@ public final class CampaignPlan {
       }
       Map<String, Double> phases = confTimes.phases(conf);
       if (phases != null) {
-        sb.append("  phases as its last bring-up took them: ")
+        sb.append("  phases as its longest bring-up took them: ")
             .append(GuestLabPhases.describe(phases))
             .append('\n');
       }

@@ -1,6 +1,7 @@
 package io.loadlab.campaign.plan;
 
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.results.BringUps;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.provision.lab.LabFile;
@@ -14,8 +15,9 @@ import java.util.Map;
  * How long a configuration takes around its runs, for the plan's estimate and the ETA: bringing it
  * up ({@code lab up}, {@code provision apply}), its servers until ready, its setup commands, and
  * bringing it down. A configuration of the same name that a campaign.json recorded ({@code
- * configurationTimes}) takes what it took there; otherwise (and for a part not recorded) the
- * defaults below, per kind, as a quiet 2-core machine takes them (docs/campaigns.md).
+ * configurationTimes}, its longest bring-up) takes what it took there; otherwise (and for a part
+ * not recorded) the defaults below, per kind, as a quiet 2-core machine takes them
+ * (docs/campaigns.md).
  */
 public final class ConfigurationTimes {
   /** {@code lab up}: its JVM, then per host a namespace, links and sshd. */
@@ -98,7 +100,7 @@ public final class ConfigurationTimes {
   Parts of(Campaign.Configuration c) {
     int at = order.indexOf(c);
     Parts d = defaults(c, at < 0 ? List.of() : order.subList(0, at));
-    Manifest.ConfigurationTime m = recorded.get(c.name());
+    Manifest.ConfigurationTime m = BringUps.fullest(recorded.get(c.name()));
     if (m == null) {
       return d;
     }
@@ -115,7 +117,7 @@ public final class ConfigurationTimes {
    * bring-up recorded, or null: a testbed's, for the plan to show what each will take.
    */
   Map<String, Double> phases(Campaign.Configuration c) {
-    Manifest.ConfigurationTime m = recorded.get(c.name());
+    Manifest.ConfigurationTime m = BringUps.fullest(recorded.get(c.name()));
     return m == null ? null : m.phases;
   }
 

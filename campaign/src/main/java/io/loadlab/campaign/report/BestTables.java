@@ -8,7 +8,6 @@ import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -108,7 +107,7 @@ public final class BestTables {
           } else {
             String s = CampaignReport.num(b.value) + " at " + Matrix.label(b.bestAt);
             if (b.ratioToBaseline != null) {
-              s += String.format(Locale.ROOT, " (%.2f×)", b.ratioToBaseline);
+              s += " (" + io.loadlab.core.report.Ratios.times(b.ratioToBaseline) + ")";
             }
             t.add(s);
             v.add(b.value);

@@ -7,6 +7,7 @@ import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.results.RunConditions;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.FigureLabels;
@@ -84,6 +85,13 @@ public final class CampaignHtml {
             }
           });
     }
+    if (m.virtualization != null) {
+      m.virtualization.forEach(
+          (name, g) ->
+              facts.put(
+                  "guests of " + name,
+                  g.shown() + (g.cpuModel == null ? "" : "; CPU model " + g.cpuModel)));
+    }
     long warned = m.runs.stream().filter(r -> r.warnings != null && !r.warnings.isEmpty()).count();
     HtmlPage page = new HtmlPage("Campaign " + m.campaign);
     if (m.description != null && !m.description.isBlank()) {
@@ -91,6 +99,7 @@ public final class CampaignHtml {
     }
     if (m.tables == null || m.tables.isEmpty()) {
       SweepReport.facts(page, facts, figures);
+      conditions(m, page);
       CampaignWarnings.html(m, page);
     } else {
       // The file's own tables are the report: first, as in report.md; the facts follow them.
@@ -104,11 +113,33 @@ public final class CampaignHtml {
       LayoutReport.html(m, page);
       page.heading(FACTS);
       SweepReport.facts(page, facts, figures);
+      conditions(m, page);
       CampaignWarnings.html(m, page);
     }
     BestTables.html(m, page);
     SweepReport.figures(page, figures);
     page.write(dir.resolve(FILE));
+  }
+
+  /**
+   * What the steps' cells were measured under ({@link RunConditions}): a configuration labelled KVM
+   * whose guests ran emulated stands out as a warning; emulation and very different host load
+   * between compared cells are noted, each once.
+   */
+  private static void conditions(Manifest m, HtmlPage page) {
+    Set<String> notes = new LinkedHashSet<>();
+    for (Manifest.StepInfo step : m.steps) {
+      notes.addAll(
+          RunConditions.notes(m, m.cells.stream().filter(c -> c.step.equals(step.name)).toList()));
+    }
+    RunConditions.guestLines(m).stream().filter(l -> l.startsWith("⚠")).forEach(notes::add);
+    for (String n : notes) {
+      if (n.startsWith("⚠")) {
+        page.warning("kvm-emulated", n.substring(1).strip());
+      } else {
+        page.note(n);
+      }
+    }
   }
 
   private static SweepFigure figure(
@@ -164,14 +195,14 @@ public final class CampaignHtml {
         step.sweep.isEmpty() ? null : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,
-        configs,
+        configs.stream().map(c -> RunConditions.label(m, c)).toList(),
         reported,
         iterations,
         failed,
         machines.size() > 1 ? ClientBars.names(machines) : List.of(),
         perClient,
         warned,
-        configs.stream().map(c -> label(m, c)).toList());
+        configs.stream().map(c -> label(m, c) + RunConditions.suffix(m, c)).toList());
   }
 
   /**

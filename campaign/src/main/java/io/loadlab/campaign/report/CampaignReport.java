@@ -8,6 +8,7 @@ import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.campaign.results.RunConditions;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.io.IOException;
@@ -67,6 +68,12 @@ public final class CampaignReport {
             other > 0 ? ", " + other + " not finished" : "",
             m.rule,
             m.baseline));
+    List<String> guests = RunConditions.guestLines(m);
+    if (!guests.isEmpty()) {
+      sb.append("How the guests ran:\n\n");
+      guests.forEach(g -> sb.append("- ").append(g).append('\n'));
+      sb.append('\n');
+    }
     sb.append(LayoutReport.markdown(m));
     for (Manifest.StepInfo step : m.steps) {
       List<Manifest.CellEntry> cells =
@@ -91,7 +98,7 @@ public final class CampaignReport {
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");
-        configs.forEach(c -> sb.append(' ').append(c).append(" |"));
+        configs.forEach(c -> sb.append(' ').append(RunConditions.label(m, c)).append(" |"));
         sb.append("\n|---|");
         configs.forEach(c -> sb.append("---:|"));
         sb.append('\n');
@@ -113,6 +120,7 @@ public final class CampaignReport {
         }
         sb.append('\n');
         notes.forEach(n -> sb.append(n).append(".\n\n"));
+        RunConditions.notes(m, cells).forEach(n -> sb.append(n).append("\n\n"));
       }
       BestTables.markdown(m, step, sb);
     }
@@ -183,7 +191,7 @@ public final class CampaignReport {
 
   /**
    * The configurations whose testbed recorded its phases (apply, boot to SSH, install, services
-   * ready, runs, teardown): one row each, in seconds, as their last bring-up measured them.
+   * ready, runs, teardown): one row per bring-up, in seconds: the first, then each resume's.
    */
   static void phases(Manifest m, StringBuilder sb) {
     if (m.configurationTimes == null
@@ -197,18 +205,25 @@ public final class CampaignReport {
     GuestLabPhases.PHASES.forEach(k -> sb.append("---:|"));
     sb.append('\n');
     m.configurationTimes.forEach(
-        (name, t) -> {
-          if (t.phases == null) {
-            return;
+        (name, first) -> {
+          List<Manifest.ConfigurationTime> all = new ArrayList<>(List.of(first));
+          if (first.laterBringUps != null) {
+            all.addAll(first.laterBringUps);
           }
-          sb.append("| ").append(name).append(" |");
-          for (String k : GuestLabPhases.PHASES) {
-            Double v = t.phases.get(k);
-            sb.append(' ')
-                .append(v == null ? "" : String.format(Locale.ROOT, "%.1f", v))
-                .append(" |");
+          for (int i = 0; i < all.size(); i++) {
+            Manifest.ConfigurationTime t = all.get(i);
+            if (t.phases == null) {
+              continue;
+            }
+            sb.append("| ").append(name).append(i == 0 ? "" : ", resumed (" + i + ")").append(" |");
+            for (String k : GuestLabPhases.PHASES) {
+              Double v = t.phases.get(k);
+              sb.append(' ')
+                  .append(v == null ? "" : String.format(Locale.ROOT, "%.1f", v))
+                  .append(" |");
+            }
+            sb.append('\n');
           }
-          sb.append('\n');
         });
     sb.append('\n');
   }
@@ -230,7 +245,7 @@ public final class CampaignReport {
     }
     Double ratio = c.ratioToBaseline.get(figure);
     if (ratio != null) {
-      sb.append(String.format(Locale.ROOT, " (%.2f×)", ratio));
+      sb.append(" (" + io.loadlab.core.report.Ratios.times(ratio) + ")");
     }
     if (c.failed > 0) {
       sb.append(" **").append(c.failed).append(" failed**");

@@ -69,10 +69,13 @@ public final class Manifest {
   public List<LayoutTable> tables;
 
   /**
-   * Per configuration name, how long its parts around the runs took when this campaign last brought
-   * it up (see {@link ConfigurationTime}); plans estimate from them. Absent before any.
+   * Per configuration name, how long its parts around the runs took when this campaign first
+   * brought it up, a resume's beside them ({@link ConfigurationTime}); plans estimate from them.
    */
   public Map<String, ConfigurationTime> configurationTimes;
+
+  /** Per configuration with libvirt guests: how they ran (see {@link GuestsRan}). */
+  public Map<String, GuestsRan> virtualization;
 
   /** The wrapper words of each client of {@code step}, or null if none has any. */
   public static List<List<String>> wrappers(Campaign.Step step) {
@@ -150,6 +153,9 @@ public final class Manifest {
      * configurations/<name>.phases.json} has them; for the report and later plans.
      */
     public Map<String, Double> phases;
+
+    /** Later bring-ups (a resume's), oldest first; the fields above stay the first one's. */
+    public List<ConfigurationTime> laterBringUps;
   }
 
   /** A failed attempt of a run that {@code --retry-failed} ran again. */
@@ -227,6 +233,9 @@ public final class Manifest {
      * its files. Absent when no client wrote a result.json.
      */
     public Double overheadSeconds;
+
+    /** The campaign machine's load average around the run (see {@link HostLoad}). */
+    public HostLoad hostLoad;
 
     /** True if an interrupted attempt of this run was found and the run was done again. */
     public Boolean redone;

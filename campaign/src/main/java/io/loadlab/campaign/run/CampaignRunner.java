@@ -135,12 +135,10 @@ public final class CampaignRunner {
           recordTimes(conf, took);
         }
         java.time.Instant upEnd = java.time.Instant.now();
-        boolean guestLab = upFailure == null && GuestLabRecords.applies(conf);
         if (upFailure == null && conf.kind() == Campaign.Kind.TESTBED) {
           machines = new TestbedMachines(conf.file());
-          if (guestLab) {
-            GuestLabRecords.machines(conf, dir.resolve("configurations"), machines);
-          }
+          GuestLabRecords.up(
+              conf, dir.resolve("configurations"), machines, manifest, took, upStart);
         } else if (upFailure == null && conf.kind() == Campaign.Kind.LAB) {
           machines = TestbedMachines.ofLab(conf);
         }
@@ -199,7 +197,7 @@ public final class CampaignRunner {
     if (manifest.configurationTimes == null) {
       manifest.configurationTimes = new java.util.LinkedHashMap<>();
     }
-    manifest.configurationTimes.put(conf.name(), took);
+    io.loadlab.campaign.results.BringUps.record(manifest.configurationTimes, conf.name(), took);
   }
 
   private static Double secondsSince(long t0) {

@@ -3,6 +3,8 @@ package io.loadlab.campaign.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.results.Manifest;
+import io.loadlab.provision.plan.GuestDomains;
 import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
@@ -27,7 +29,8 @@ final class GuestLabRecords {
   static final String FACTS =
       "echo vcpus=$(nproc); awk '/MemTotal/{print \"memoryKiB=\" $2}' /proc/meminfo;"
           + " echo kernel=$(uname -r); echo cmdline=$(cat /proc/cmdline);"
-          + " for n in /sys/class/net/eth*; do echo mtu.${n##*/}=$(cat $n/mtu); done";
+          + " for n in /sys/class/net/eth*; do echo mtu.${n##*/}=$(cat $n/mtu); done;"
+          + " echo cpuModelName=$(awk -F': ' '/^model name/{print $2; exit}' /proc/cpuinfo)";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -39,11 +42,15 @@ final class GuestLabRecords {
     return c.kind() == Campaign.Kind.TESTBED && !TestbedFile.read(c.file()).guests().isEmpty();
   }
 
-  /** Reads the facts inside each guest over {@code machines} and writes them. */
-  static void machines(Campaign.Configuration c, Path logDir, TestbedMachines machines)
+  /**
+   * Reads the facts inside each guest over {@code machines} and writes them; records how the guests
+   * ran in {@code manifest} and for the runs ({@link GuestVirtualization}).
+   */
+  static void machines(
+      Campaign.Configuration c, Path logDir, TestbedMachines machines, Manifest manifest)
       throws IOException {
     Testbed t = TestbedFile.read(c.file());
-    Map<String, Object> all = new LinkedHashMap<>();
+    Map<String, Map<String, Object>> all = new LinkedHashMap<>();
     for (String guest : t.guests().keySet()) {
       Map<String, Object> facts = new LinkedHashMap<>();
       try {
@@ -62,6 +69,37 @@ final class GuestLabRecords {
     }
     Files.createDirectories(logDir);
     JSON.writeValue(logDir.resolve(c.name() + ".machines.json").toFile(), all);
+    GuestDomains domains;
+    try {
+      domains = machines.guestDomains();
+    } catch (RuntimeException e) {
+      domains = null; // libvirt did not answer: the guests' own word stands
+    }
+    GuestVirtualization.record(c, t, all, domains, logDir, manifest);
+  }
+
+  /**
+   * Once a testbed configuration is up (its services ready, now): records its phases so far in
+   * {@code took} (kept if the campaign is killed before its teardown), and with guests, their facts
+   * and how they ran ({@link #machines}).
+   */
+  static void up(
+      Campaign.Configuration c,
+      Path logDir,
+      TestbedMachines machines,
+      Manifest manifest,
+      Manifest.ConfigurationTime took,
+      Instant upStart)
+      throws IOException {
+    Instant upEnd = Instant.now();
+    Map<String, Double> p = phases(c, logDir, upStart, upEnd, upEnd, upEnd);
+    p.remove("runs");
+    p.remove("teardown");
+    JSON.writeValue(logDir.resolve(c.name() + ".phases.json").toFile(), p);
+    took.phases = p;
+    if (applies(c)) {
+      machines(c, logDir, machines, manifest);
+    }
   }
 
   /** {@code kvm} or {@code tcg} from loadlab's {@code loadlab.virt=}, else {@code unknown}. */

@@ -5,6 +5,7 @@ import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.live.CampaignLive;
 import io.loadlab.campaign.plan.RunTimes;
 import io.loadlab.campaign.results.CampaignCriteria;
+import io.loadlab.campaign.results.HostLoad;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunFigures;
 import io.loadlab.campaign.step.StepOperations;
@@ -54,6 +55,7 @@ final class RunClients {
     List<Campaign.Client> clients = cell.step().clients();
     List<StepExecutor.Execution> started = new ArrayList<>();
     GuestCpu guestCpu = GuestCpu.start(cell.step(), machines);
+    r.hostLoad = HostLoad.starting();
     long childStart = System.nanoTime();
     List<Path> clientDirs = new ArrayList<>();
     for (int c = 0; c < clients.size(); c++) {
@@ -61,6 +63,7 @@ final class RunClients {
       clientDirs.add(clientDir);
       List<String> args = new ArrayList<>(r.commandLines.get(c));
       args.add("--quiet");
+      args.addAll(GuestVirtualization.testbedArgs(dir, cell.configuration(), args));
       if (live != null) {
         args.addAll(live.clientArgs(cell, c, clients.get(c).machine()));
       }
@@ -82,6 +85,9 @@ final class RunClients {
     }
     current = List.of();
     childNanos = System.nanoTime() - childStart;
+    if (r.hostLoad != null) {
+      r.hostLoad.ending();
+    }
     r.pids = null;
     List<RunFigures> figures = new ArrayList<>();
     for (Path d : clientDirs) {

@@ -66,6 +66,7 @@ final class SshStepExecutor implements StepExecutor {
     List<String> copied = new ArrayList<>();
     try {
       args = StepFiles.copyInputs(args, sh, remoteBase + "/files", copied);
+      args = GuestVirtualization.copyTestbed(args, sh, remoteBase + "/files", copied);
     } catch (LoadlabException e) {
       logOut.write((e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
       logOut.close();

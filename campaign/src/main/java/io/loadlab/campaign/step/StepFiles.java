@@ -56,25 +56,33 @@ public final class StepFiles {
           out.add(value);
           continue;
         }
-        String remote = remoteDir + "/" + digest(local.toString()) + "-" + local.getFileName();
-        CommandResult r =
-            sh.runWithInput(
-                "mkdir -p "
-                    + quote(remoteDir)
-                    + " && umask 077 && cat > "
-                    + quote(remote)
-                    + " && chmod 600 "
-                    + quote(remote),
-                local);
-        if (!r.ok()) {
-          throw new LoadlabException(
-              "copying " + local + " to " + remote + " failed: " + r.stderr().strip(), 1);
-        }
-        copied.add(remote);
-        out.add(remote);
+        out.add(copy(sh, local, remoteDir, copied));
       }
     }
     return out;
+  }
+
+  /**
+   * Copies {@code local} (mode 600) into {@code remoteDir} on {@code sh}'s machine, adds the copy
+   * to {@code copied} and returns its path there; fails (exit 1) if the copy fails.
+   */
+  public static String copy(SshShell sh, Path local, String remoteDir, List<String> copied) {
+    String remote = remoteDir + "/" + digest(local.toString()) + "-" + local.getFileName();
+    CommandResult r =
+        sh.runWithInput(
+            "mkdir -p "
+                + quote(remoteDir)
+                + " && umask 077 && cat > "
+                + quote(remote)
+                + " && chmod 600 "
+                + quote(remote),
+            local);
+    if (!r.ok()) {
+      throw new LoadlabException(
+          "copying " + local + " to " + remote + " failed: " + r.stderr().strip(), 1);
+    }
+    copied.add(remote);
+    return remote;
   }
 
   private static String digest(String s) {

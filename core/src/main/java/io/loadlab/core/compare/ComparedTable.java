@@ -54,7 +54,7 @@ final class ComparedTable {
         double r = Significance.mean(values.apply(i, g)) / base;
         boolean ok = Double.isFinite(r) && base != 0;
         row.add(
-            Cell.number(ok ? String.format(Locale.ROOT, "%.2f×", r) : "–", ok ? r : Double.NaN));
+            Cell.number(ok ? io.loadlab.core.report.Ratios.times(r) : "–", ok ? r : Double.NaN));
       }
       if (tests) {
         for (int g = 1; g < c.groups().size(); g++) {

@@ -122,8 +122,7 @@ public final class SweepReport {
       for (int c = 1; c < f.configurations().size(); c++) {
         double r = f.reported()[c][p] / f.reported()[0][p];
         boolean ok = Double.isFinite(r);
-        row.add(
-            Cell.number(ok ? String.format(Locale.ROOT, "%.2f×", r) : "–", ok ? r : Double.NaN));
+        row.add(Cell.number(ok ? Ratios.times(r) : "–", ok ? r : Double.NaN));
       }
       for (int c = 1; c < f.configurations().size(); c++) {
         row.add(

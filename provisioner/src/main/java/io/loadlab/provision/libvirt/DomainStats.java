@@ -49,6 +49,31 @@ public final class DomainStats {
     return new DomainCpu(total, vcpus);
   }
 
+  /**
+   * How a running domain runs, from its live XML: {@code kvm}, {@code tcg} (libvirt domain type
+   * {@code qemu}: QEMU's emulation) or the driver's own type (e.g. {@code test}); and its guest CPU
+   * model: the {@code <cpu>} model libvirt gives it (QEMU's default model where the domain names
+   * none, e.g. {@code qemu64}), its mode ({@code host-passthrough}, {@code host-model}) where it
+   * has no model, or null where the live XML has no {@code <cpu>}.
+   */
+  public record DomainVirtualization(String type, String cpuModel) {}
+
+  /** How {@code name} runs (see {@link DomainVirtualization}); fails (exit 1) if it is gone. */
+  public DomainVirtualization virtualization(String name) {
+    Domain d = require(name);
+    return of(call("read XML of " + name, () -> d.getXMLDesc(0)));
+  }
+
+  /** The {@link DomainVirtualization} of a domain's XML. */
+  static DomainVirtualization of(String xml) {
+    org.w3c.dom.Document doc = Xml.parse(xml);
+    String type = Xml.text(doc, "/domain/@type").strip();
+    String model = Xml.text(doc, "/domain/cpu/model").strip();
+    String mode = Xml.text(doc, "/domain/cpu/@mode").strip();
+    String cpu = !model.isEmpty() ? model : mode.isEmpty() ? null : mode;
+    return new DomainVirtualization("qemu".equals(type) ? "tcg" : type, cpu);
+  }
+
   /** Pins a vCPU of a running domain to one host CPU (live). */
   public void pin(String name, int vcpu, int cpu) {
     Domain d = require(name);

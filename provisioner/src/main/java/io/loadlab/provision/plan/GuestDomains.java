@@ -60,6 +60,18 @@ public final class GuestDomains implements AutoCloseable {
     return hosts.get(host).stats().cpu(guest);
   }
 
+  /**
+   * How the guest's domain runs: KVM or emulated ({@code tcg}), and its CPU model, from libvirt's
+   * live XML; fails (exit 1) if it is not a guest of the testbed or its domain is gone.
+   */
+  public DomainStats.DomainVirtualization virtualization(String guest) {
+    String host = hostOf.get(guest);
+    if (host == null) {
+      throw new IllegalArgumentException(guest + " is no guest on a libvirt host of this testbed");
+    }
+    return hosts.get(host).stats().virtualization(guest);
+  }
+
   @Override
   public void close() {
     hosts.values().forEach(LibvirtHost::close);

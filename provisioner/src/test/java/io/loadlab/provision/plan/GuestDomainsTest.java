@@ -50,6 +50,10 @@ class GuestDomainsTest {
       LoadlabException e = assertThrows(LoadlabException.class, () -> d.cpu("gone"));
       assertTrue(e.getMessage().contains("kvm1: no domain named gone"), e.getMessage());
       assertThrows(IllegalArgumentException.class, () -> d.cpu("plain"));
+      // How each guest's domain runs, as libvirt says (the test driver names its own type).
+      assertEquals("test", d.virtualization("test").type());
+      assertThrows(LoadlabException.class, () -> d.virtualization("gone"));
+      assertThrows(IllegalArgumentException.class, () -> d.virtualization("plain"));
     }
   }
 }

@@ -248,4 +248,23 @@ public final class SharedOptions {
 
   /** {@code --help} and {@code --debug}, in this order. */
   public static final OptionTable EVERY_COMMAND = OptionTable.of(HELP, DEBUG);
+
+  /** A server's {@code --port}, its default {@code defaultPort}; {@code 0} picks a free one. */
+  public static OptionSpec serverPort(int defaultPort) {
+    return OptionSpec.value(
+            "port", "PORT", Type.NUMBER, "port (default " + defaultPort + "; 0 picks a free one)")
+        .docs(
+            "`" + defaultPort + "`",
+            "port; a port in use is refused (exit 2); `0` picks a free one and prints it");
+  }
+
+  /** A server's {@code --duration}: it serves until stopped unless given. */
+  public static final OptionSpec SERVER_DURATION =
+      OptionSpec.value("duration", "TIME", Type.DURATION, "stop after this long (default: Ctrl-C)")
+          .docs("until Ctrl-C", "stop after this long");
+
+  /** A server's {@code --data-dir}, with its help; its docs row is the server's own. */
+  public static OptionSpec serverDataDir(String help) {
+    return OptionSpec.value("data-dir", "DIR", Type.DIRECTORY, help);
+  }
 }

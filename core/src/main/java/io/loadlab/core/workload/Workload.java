@@ -1,6 +1,8 @@
 package io.loadlab.core.workload;
 
+import io.loadlab.core.options.OptionTable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A workload family, such as {@code net} or {@code ds2}: the commands it gives, each described once
@@ -21,5 +23,13 @@ public interface Workload {
    */
   default List<String> aliases() {
     return List.of();
+  }
+
+  /**
+   * The option tables of docs/configuration.md its commands' descriptions make, by the heading they
+   * follow there (ConfigurationDocsTest holds the docs to them); none by default.
+   */
+  default Map<String, OptionTable> docsSections() {
+    return Map.of();
   }
 }

@@ -3,7 +3,6 @@ package io.loadlab.cli;
 import io.loadlab.core.Version;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import java.io.PrintStream;
@@ -160,42 +159,6 @@ public final class Main {
     static final List<Command> COMMANDS = Commands.all();
     static final java.util.Map<String, Options> OPTIONS =
         new java.util.concurrent.ConcurrentHashMap<>();
-  }
-
-  /**
-   * The descriptions of the options (its own, the shared run options if it runs load, and
-   * --help/--debug) of the command named exactly by {@code words} (such as {@code net rr}), or null
-   * if there is none.
-   */
-  public static OptionTable optionsOf(String given) {
-    String words = CommandAliases.canonical(given);
-    for (Command c : Commands.all()) {
-      if (String.join(" ", c.path()).equals(words)) {
-        return Help.describe(c);
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The workload figures of the command named by {@code words} (such as {@code ds2 run}), which
-   * criteria may name; none for an unknown command.
-   */
-  public static List<String> figuresOf(String given) {
-    String words = CommandAliases.canonical(given);
-    for (Command c : Commands.all()) {
-      if (String.join(" ", c.path()).equals(words)) {
-        return c.figures();
-      }
-    }
-    return List.of();
-  }
-
-  /** True if the command named by {@code words} runs a load test (it writes a run directory). */
-  public static boolean runsLoad(String given) {
-    String words = CommandAliases.canonical(given);
-    return Commands.all().stream()
-        .anyMatch(c -> c.runsLoad() && String.join(" ", c.path()).equals(words));
   }
 
   private static CommandLine parse(Options options, String[] args, String operand) {

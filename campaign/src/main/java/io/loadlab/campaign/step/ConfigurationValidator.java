@@ -14,6 +14,7 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.lab.Lab;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
@@ -171,7 +172,7 @@ public final class ConfigurationValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    OptionTable options = StepCommands.installed().optionsOf(command);
+    OptionTable options = Workloads.installed().optionsOf(command);
     if (options == null) {
       problems.problem(
           sf + ".run",

@@ -2,7 +2,6 @@ package io.loadlab.campaign.step;
 
 import static io.loadlab.campaign.file.ValidationProblems.NAME;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.ClientPlacements;
@@ -13,6 +12,7 @@ import io.loadlab.campaign.file.PasswordFiles;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.placement.Placement;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.ArrayList;
@@ -91,8 +91,8 @@ public final class StepValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    OptionTable options = StepCommands.installed().optionsOf(command);
-    if (options == null || !StepCommands.installed().runsLoad(command)) {
+    OptionTable options = Workloads.installed().optionsOf(command);
+    if (options == null || !Workloads.installed().command(command).runsLoad()) {
       problems.problem(
           f + ".run",
           "'"

@@ -3,8 +3,9 @@ package io.loadlab.campaign.layout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.report.CampaignHtml;
 import io.loadlab.campaign.report.CampaignReport;
@@ -242,14 +243,14 @@ class AmqpExampleTablesTest {
   /** The campaign as {@code plan} reads it; a hardware one from a copy with every piece. */
   private Campaign read(Path file) throws Exception {
     if (HardwareExamples.testbeds(file).isEmpty()) {
-      return CampaignValidator.read(file);
+      return CampaignValidator.read(file, StepCommands.installed()::check);
     }
     Path home = Files.createDirectories(dir.resolve("read-home"));
     Path copy = HardwareExamples.withEveryPiece(file, dir.resolve("read"), home);
     String old = System.getProperty("user.home");
     System.setProperty("user.home", home.toString());
     try {
-      return CampaignValidator.read(copy);
+      return CampaignValidator.read(copy, StepCommands.installed()::check);
     } finally {
       System.setProperty("user.home", old);
     }

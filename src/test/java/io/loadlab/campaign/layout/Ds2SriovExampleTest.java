@@ -1,5 +1,6 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.file.LayoutTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
@@ -121,7 +122,7 @@ class ConfigurationTimesTest {
         steps:
           - {name: rr, run: net rr, options: {duration: 4s}}
         """);
-    Campaign c = CampaignValidator.read(file);
+    Campaign c = CampaignValidator.read(file, StepCommands.installed()::check);
     List<Matrix.Cell> cells = Matrix.cells(c);
     Manifest.ConfigurationTime first = new Manifest.ConfigurationTime();
     first.upSeconds = 0.0;

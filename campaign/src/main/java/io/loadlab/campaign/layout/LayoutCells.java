@@ -1,5 +1,6 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.report.CampaignReport;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;

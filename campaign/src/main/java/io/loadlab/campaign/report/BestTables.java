@@ -1,6 +1,7 @@
 package io.loadlab.campaign.report;
 
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.results.Best;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.FigureLabels;
@@ -18,8 +19,8 @@ import java.util.Map;
  * has {@code mbPerSec} (the MRG report's Figures 20-22 give both).
  */
 public final class BestTables {
-  /** The figure shown beside a best rate, from the same cell. */
-  public static final String MB = "mbPerSec";
+  /** The figure shown beside a best rate, from the same cell ({@link Best#MB}). */
+  public static final String MB = Best.MB;
 
   private BestTables() {}
 

@@ -6,9 +6,9 @@ import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.FigureHeaders;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -87,7 +87,7 @@ public final class CampaignReport {
             .append(step.command)
             .append("`): ")
             .append(FigureLabels.of(figure))
-            .append(StepOperations.shown(step, figure))
+            .append(FigureHeaders.operation(step, figure))
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");

@@ -3,7 +3,6 @@ package io.loadlab.campaign.step;
 import static io.loadlab.campaign.file.ValidationProblems.NAME;
 import static io.loadlab.campaign.file.ValidationProblems.firstLine;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.CampaignVars;
@@ -36,10 +35,15 @@ import java.util.Set;
  */
 public final class ConfigurationValidator {
   private final ValidationProblems problems;
+  private final CommandLineCheck commandLines;
   private final Map<String, Testbed> testbeds = new LinkedHashMap<>();
 
-  public ConfigurationValidator(ValidationProblems problems) {
+  /**
+   * @param commandLines the check of a service's whole command line
+   */
+  public ConfigurationValidator(ValidationProblems problems, CommandLineCheck commandLines) {
     this.problems = problems;
+    this.commandLines = commandLines;
   }
 
   /** The testbeds read, by configuration name (those that could be read). */
@@ -213,7 +217,7 @@ public final class ConfigurationValidator {
               args.add(CampaignVars.substitute(v, c));
             }
           });
-      StepCommands.installed().check(args);
+      commandLines.check(args);
     } catch (UsageException e) {
       problems.problem(
           sf + ".options", "loadlab " + command + " refuses it: " + firstLine(e.getMessage()));

@@ -1,7 +1,6 @@
 package io.loadlab.campaign.step;
 
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.workload.Operations;
 import io.loadlab.core.workload.WorkloadCommand;
 import io.loadlab.core.workload.Workloads;
@@ -65,17 +64,6 @@ public final class StepOperations {
     return s.operation() == null
         && OPERATIONS.containsKey(s.command())
         && !PRIMARY.containsKey(s.command());
-  }
-
-  /**
-   * What a figure's header adds to name its operation: {@code , transit} for an operation figure of
-   * a step that reports one of several; nothing for a figure that names its operation ({@code
-   * latency.meanUs}) or is the workload's own ({@code transfersPerSec}).
-   */
-  public static String shown(Manifest.StepInfo s, String figure) {
-    return s.operation != null && StepValidator.BASIC_FIGURES.contains(figure)
-        ? ", " + s.operation
-        : "";
   }
 
   /** The operation a figure names ({@code transit} of {@code transit.meanUs}), or null. */

@@ -65,13 +65,15 @@ public final class StepValidator {
 
   /**
    * @param testbeds the configurations' testbeds read, by configuration name
+   * @param commandLines the check of a run's whole command line
    */
-  public StepValidator(ValidationProblems problems, Map<String, Testbed> testbeds) {
+  public StepValidator(
+      ValidationProblems problems, Map<String, Testbed> testbeds, CommandLineCheck commandLines) {
     this.problems = problems;
     this.testbeds = testbeds;
     this.iterationsField = new IterationsField(problems);
     this.files = new StepFileOptions(problems);
-    this.placement = new StepPlacementValidator(problems, testbeds);
+    this.placement = new StepPlacementValidator(problems, testbeds, commandLines);
     this.placements = new ClientPlacements(problems);
   }
 

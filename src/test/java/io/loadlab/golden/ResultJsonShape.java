@@ -42,7 +42,9 @@ import java.util.Set;
  *       order in which its operations first completed, and its {@code purchase rollback} is left
  *       out of them, as it is there only when a short run happened to meet too little stock;
  *   <li>a warning that the load generator was saturated says how busy the machine was, not what the
- *       command does: it is left out (and {@code warnings} with it when it was the only one).
+ *       command does, and a short ds2 run's problem that its title searches found nothing is
+ *       reported only past a number of searches: they are left out (and {@code warnings} with them
+ *       when they were the only ones).
  * </ul>
  */
 final class ResultJsonShape {
@@ -58,8 +60,13 @@ final class ResultJsonShape {
    */
   private static final Set<String> UNORDERED = Set.of("parameters");
 
-  /** Warning kinds that describe the machine's load during the run. */
-  private static final Set<String> MACHINE_WARNINGS = Set.of("generator-saturated");
+  /**
+   * Kinds of warnings and problems a short run reports or not by how it happened to go: how busy
+   * the machine was (the load generator saturated), or how many searches a short ds2 run made (none
+   * of them finding a product is reported only past a number of them).
+   */
+  private static final Set<String> CHANCE_KINDS =
+      Set.of("generator-saturated", "searches found nothing");
 
   /**
    * Workloads whose totals come in the order their operations first completed, which the run's
@@ -103,15 +110,16 @@ final class ResultJsonShape {
           out.set(name, tokens(value, "<env>"));
         } else if (key.isEmpty() && name.equals("toolVersion")) {
           out.set(name, TextNode.valueOf("<version>"));
-        } else if (name.equals("warnings") && value.isArray()) {
+        } else if ((name.equals("warnings") || name.equals("problems")) && value.isArray()) {
           ArrayNode kept = f.arrayNode();
           value.forEach(
               w -> {
-                if (!MACHINE_WARNINGS.contains(w.path("kind").asText())) {
+                if (!CHANCE_KINDS.contains(w.path("kind").asText())) {
                   kept.add(normalise(w, name, settings));
                 }
               });
-          if (!kept.isEmpty()) {
+          // problems is always there (empty when there were none); warnings only when some were
+          if (!kept.isEmpty() || name.equals("problems")) {
             out.set(name, kept);
           }
         } else if (key.equals("totals") && OPERATIONS_WHEN_THEY_HAPPEN.contains(name)) {
@@ -155,7 +163,7 @@ final class ResultJsonShape {
       return settings ? node : TextNode.valueOf("<n>");
     }
     if (node.isTextual() && MEASURED_TEXTS.contains(key) && !settings) {
-      return TextNode.valueOf(masks.apply(node.asText()).replaceAll("\\d+(\\.\\d+)?", "<n>"));
+      return TextNode.valueOf(masks.apply(node.asText()).replaceAll("\\b\\d+(\\.\\d+)?\\b", "<n>"));
     }
     if (node.isTextual()) {
       return TextNode.valueOf(masks.apply(node.asText()));

@@ -3,6 +3,7 @@ package io.loadlab.cli;
 import io.loadlab.core.Version;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
 import java.io.PrintStream;
@@ -159,6 +160,22 @@ public final class Main {
     static final List<Command> COMMANDS = Commands.all();
     static final java.util.Map<String, Options> OPTIONS =
         new java.util.concurrent.ConcurrentHashMap<>();
+  }
+
+  /**
+   * The descriptions of the options (its own, the shared run options if it runs load, and
+   * --help/--debug) of the command named exactly by {@code words} (such as {@code net rr}), or null
+   * if there is none; for a workload's command the same as {@link
+   * io.loadlab.core.workload.Workloads#optionsOf}, and also for the commands no workload gives.
+   */
+  public static OptionTable optionsOf(String given) {
+    String words = CommandAliases.canonical(given);
+    for (Command c : Commands.all()) {
+      if (String.join(" ", c.path()).equals(words)) {
+        return Help.describe(c);
+      }
+    }
+    return null;
   }
 
   private static CommandLine parse(Options options, String[] args, String operand) {

@@ -5,6 +5,7 @@ import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Markdown;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ public final class CampaignCriteria {
           sb.append("| `")
               .append(r.id)
               .append("` | ")
-              .append(Criteria.label(v).replace("|", "\\|"))
+              .append(Markdown.cell(Criteria.label(v)))
               .append(" | ")
               .append(v.measured() == null ? "not measured" : CampaignReport.num(v.measured()))
               .append(" |\n");

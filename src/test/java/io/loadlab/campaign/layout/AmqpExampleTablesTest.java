@@ -15,6 +15,7 @@ import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.cli.CliRun;
 import io.loadlab.cli.campaign.HardwareExamples;
 import io.loadlab.core.report.HeadlessChromium;
+import io.loadlab.core.util.Numbers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -203,8 +204,8 @@ class AmqpExampleTablesTest {
       String row = md.substring(md.indexOf("| 8 |", first));
       row = row.substring(0, row.indexOf('\n'));
       assertTrue(
-          row.contains(CampaignReport.num(e.seed()[0][0])),
-          row + " holds " + CampaignReport.num(e.seed()[0][0]));
+          row.contains(Numbers.significant(e.seed()[0][0])),
+          row + " holds " + Numbers.significant(e.seed()[0][0]));
     }
     Path html = out.resolve(CampaignHtml.FILE);
     var check = HeadlessChromium.check(html);

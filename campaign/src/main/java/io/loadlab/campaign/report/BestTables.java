@@ -7,6 +7,7 @@ import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
+import io.loadlab.core.util.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -107,7 +108,7 @@ public final class BestTables {
             t.add("—");
             v.add(Double.NaN);
           } else {
-            String s = CampaignReport.num(b.value) + " at " + Matrix.label(b.bestAt);
+            String s = Numbers.significant(b.value) + " at " + Matrix.label(b.bestAt);
             if (b.ratioToBaseline != null) {
               s += String.format(Locale.ROOT, " (%.2f×)", b.ratioToBaseline);
             }
@@ -116,7 +117,7 @@ public final class BestTables {
           }
           if (mb) {
             Double x = b == null ? null : b.mbPerSec;
-            t.add(x == null ? "—" : CampaignReport.num(x));
+            t.add(x == null ? "—" : Numbers.significant(x));
             v.add(x == null ? Double.NaN : x);
           }
         }

@@ -1,5 +1,6 @@
 package io.loadlab.core.report;
 
+import io.loadlab.core.util.Numbers;
 import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.statistics.inference.DataDispersion;
@@ -56,17 +57,13 @@ public record Significance(String text, double pValue, boolean significant) {
 
   private static String change(String what, double base, double value) {
     if (base == 0 || value == 0) {
-      return what + " " + num(base) + " → " + num(value);
+      return what + " " + Numbers.compact(base) + " → " + Numbers.compact(value);
     }
     double ratio = value / base;
     if (ratio >= 1) {
       return what + " " + String.format(Locale.ROOT, "%.2f×", ratio) + " higher";
     }
     return what + " " + String.format(Locale.ROOT, "%.2f×", 1 / ratio) + " lower";
-  }
-
-  private static String num(double v) {
-    return io.loadlab.core.util.Numbers.compact(v);
   }
 
   /** A p-value as people read it: {@code p < 0.001}, {@code p < 0.01}, {@code p = 0.03}. */

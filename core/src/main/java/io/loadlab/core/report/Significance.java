@@ -3,6 +3,8 @@ package io.loadlab.core.report;
 import io.loadlab.core.util.Numbers;
 import java.util.Arrays;
 import java.util.Locale;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.TTest;
 
@@ -83,19 +85,11 @@ public record Significance(String text, double pValue, boolean significant) {
 
   /** The mean, NaN for none. */
   public static double mean(double[] v) {
-    return Arrays.stream(v).average().orElse(Double.NaN);
+    return Mean.of(v).getAsDouble();
   }
 
   /** The sample variance, 0 for fewer than two. */
   public static double variance(double[] v) {
-    if (v.length < 2) {
-      return 0;
-    }
-    double m = mean(v);
-    double s = 0;
-    for (double x : v) {
-      s += (x - m) * (x - m);
-    }
-    return s / (v.length - 1);
+    return v.length < 2 ? 0 : Variance.of(v).getAsDouble();
   }
 }

@@ -1,15 +1,12 @@
 package io.loadlab;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import io.loadlab.campaign.report.CampaignReport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -80,23 +77,15 @@ class DependencyRulesTest {
   @Test
   void noModuleHasAPackageCycle() {
     for (String module :
-        new String[] {"io.loadlab.core", "io.loadlab.provision", "io.loadlab.cli", "io.loadlab.jmeter"}) {
+        new String[] {
+          "io.loadlab.core",
+          "io.loadlab.provision",
+          "io.loadlab.campaign",
+          "io.loadlab.cli",
+          "io.loadlab.jmeter"
+        }) {
       slices().matching(module + ".(*)..").should().beFreeOfCycles().check(classes);
     }
-  }
-
-  @Test
-  void theCampaignEngineHasNoPackageCycle() {
-    slices()
-        .matching("io.loadlab.campaign.(*)..")
-        .should()
-        .beFreeOfCycles()
-        // Known, and being removed (issue 45): results' criteria and layout's cells format numbers
-        // with the report's CampaignReport.num until every report has one number formatter.
-        .ignoreDependency(
-            resideInAnyPackage("io.loadlab.campaign.results", "io.loadlab.campaign.layout"),
-            equivalentTo(CampaignReport.class))
-        .check(classes);
   }
 
   @Test

@@ -350,7 +350,7 @@ public final class ComparisonReport {
 
   private static void appendTable(StringBuilder md, Table t) {
     md.append("| ");
-    md.append(String.join(" | ", t.header().stream().map(ComparisonReport::cell).toList()));
+    md.append(String.join(" | ", t.header().stream().map(Markdown::cell).toList()));
     md.append(" |\n|");
     for (int i = 0; i < t.header().size(); i++) {
       md.append(i == 0 ? " --- |" : " ---: |");

@@ -65,9 +65,12 @@ public final class BadInputClasses {
 
   private BadInputClasses() {}
 
-  /** Makes the files the cases name, once, in {@code where}. */
+  /**
+   * Makes the files the cases name, once, in {@code where}: again when the directory they were made
+   * in is gone (another test class's temporary directory, removed when that class finished).
+   */
   public static synchronized void files(Path where) throws IOException {
-    if (dir != null) {
+    if (dir != null && Files.isDirectory(dir)) {
       return;
     }
     dir = where;

@@ -3,13 +3,10 @@ package io.loadlab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.cli.amqp.AmqpOptionTables;
-import io.loadlab.cli.database.DatabaseCommand;
-import io.loadlab.cli.ds2.Ds2OptionTables;
-import io.loadlab.cli.jmeter.JmeterOptions;
-import io.loadlab.cli.net.NetOptions;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.Workload;
+import io.loadlab.core.workload.Workloads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,14 +75,12 @@ class ConfigurationDocsTest {
     Map<String, OptionTable> sections = new LinkedHashMap<>();
     sections.put(
         "## Options every load command shares", RunOptions.TABLE.plus(Help.DEBUG, Help.HELP));
-    sections.putAll(NetOptions.docsSections());
-    sections.putAll(Ds2OptionTables.docsSections());
-    sections.putAll(AmqpOptionTables.docsSections());
-    sections.put("## `loadlab database`", DatabaseCommand.OPTIONS);
+    for (Workload w : Workloads.installed().workloads()) {
+      sections.putAll(w.docsSections());
+    }
     sections.put(
         "## `loadlab provision plan | apply | status | teardown`",
         io.loadlab.cli.provision.ProvisionCommands.OPTIONS);
-    sections.putAll(JmeterOptions.docsSections());
     return sections;
   }
 

@@ -1,6 +1,8 @@
 package io.loadlab.e2e;
 
 import io.loadlab.cli.CommandTable;
+import io.loadlab.cli.Main;
+import io.loadlab.core.options.OptionSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
  * typed, sizes too large, JSON numbers out of range. Each case is the command line and a text the
  * one-line refusal must hold.
  */
-final class BadInputClasses {
+public final class BadInputClasses {
   /** Option values that are numbers, by their {@code --help} placeholder. */
   static final Set<String> NUMERIC =
       Set.of("N", "PORT", "TPS", "MS", "PCT", "BYTES", "SIZE", "SIZES", "LIST", "TIME", "SHARE");
@@ -63,9 +65,12 @@ final class BadInputClasses {
 
   private BadInputClasses() {}
 
-  /** Makes the files the cases name, once, in {@code where}. */
-  static synchronized void files(Path where) throws IOException {
-    if (dir != null) {
+  /**
+   * Makes the files the cases name, once, in {@code where}: again when the directory they were made
+   * in is gone (another test class's temporary directory, removed when that class finished).
+   */
+  public static synchronized void files(Path where) throws IOException {
+    if (dir != null && Files.isDirectory(dir)) {
       return;
     }
     dir = where;
@@ -100,6 +105,11 @@ final class BadInputClasses {
             + " \"seconds\": 1e999}]}");
   }
 
+  /** The directory the cases' files are in (null before {@link #files}). */
+  public static Path dir() {
+    return dir;
+  }
+
   /** The named pipe the cases use. */
   static Path fifo() {
     return fifo;
@@ -119,14 +129,18 @@ final class BadInputClasses {
    * not exist), and the options the option depends on.
    */
   private static String[] needs(CommandTable.Entry e, Option option) {
+    return needs(e, option.getLongOpt());
+  }
+
+  private static String[] needs(CommandTable.Entry e, String option) {
     List<String> args = new ArrayList<>();
     if (e.operand() != null) {
       args.add(dir.resolve("absent").toString());
     }
-    if (option.getLongOpt().equals("udp-timeout") && !name(e).equals("net crr")) {
+    if (option.equals("udp-timeout") && !name(e).equals("net crr")) {
       args.addAll(List.of("--protocol", "udp"));
     }
-    if (name(e).equals("ds2 generate") && !option.getLongOpt().equals("out")) {
+    if (name(e).equals("ds2 generate") && !option.equals("out")) {
       args.addAll(List.of("--out", dir.resolve("generated").toString()));
     }
     return args.toArray(String[]::new);
@@ -275,5 +289,54 @@ final class BadInputClasses {
     all.add(c("primaryMetric.score", "report", "--jmh", dir.resolve("huge-jmh.json").toString()));
     all.add(c("seconds", "campaign", "report", dir.resolve("huge-campaign").toString()));
     return all.stream();
+  }
+
+  /**
+   * One case for each way an option's description ({@link OptionSpec}) says its value can be wrong,
+   * over every command: an unknown option, each option that takes a value given none, a number
+   * below its least or above its greatest, a number that is none, a duration or size that is none,
+   * a file to read that does not exist. Each case is only the command line: the golden test records
+   * what the command says to it.
+   */
+  public static List<String[]> fromDescriptions() {
+    List<String[]> all = new ArrayList<>();
+    for (CommandTable.Entry e : CommandTable.all()) {
+      all.add(concat(e.with(needs(e, "")), "--no-such-option"));
+      for (OptionSpec s : Main.optionsOf(name(e)).specs()) {
+        if (!s.hasValue()) {
+          continue;
+        }
+        String[] before = e.with(needs(e, s.name()));
+        String opt = "--" + s.name();
+        if (s.kind() != OptionSpec.Kind.OPTIONAL_VALUE) {
+          all.add(concat(before, opt));
+        }
+        for (String bad : badValues(s)) {
+          all.add(concat(before, opt, bad));
+        }
+      }
+    }
+    return all;
+  }
+
+  /** The wrong values an option's description implies. */
+  private static List<String> badValues(OptionSpec s) {
+    List<String> bad = new ArrayList<>();
+    if (s.range() != null) {
+      if (s.range().min() > Long.MIN_VALUE) {
+        bad.add(String.valueOf(s.range().min() - 1));
+      }
+      if (s.range().max() < Long.MAX_VALUE) {
+        bad.add(String.valueOf(s.range().max() + 1));
+      }
+    }
+    switch (s.type()) {
+      case NUMBER -> bad.add("many");
+      case DURATION -> bad.add("10 parsecs");
+      case SIZE -> bad.add("12Q");
+      case INPUT_FILE, PASSWORD_FILE -> bad.add(dir.resolve("no-such-file").toString());
+      default -> {}
+    }
+    return bad;
   }
 }

@@ -1,7 +1,7 @@
 package io.loadlab.campaign;
 
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.live.CampaignLive;
 import io.loadlab.campaign.plan.CampaignPlan;
@@ -46,7 +46,7 @@ public final class Campaigns {
    * @throws io.loadlab.core.failure.UsageException naming each problem
    */
   public static Campaigns read(Path file) {
-    return new Campaigns(CampaignValidator.read(file));
+    return new Campaigns(CampaignValidator.read(file, StepCommands.installed()::check));
   }
 
   /**
@@ -54,7 +54,8 @@ public final class Campaigns {
    * their SSH port (what was not tried is said on {@code err}).
    */
   public static Campaigns read(Path file, boolean tryNetwork, PrintStream err) {
-    return new Campaigns(CampaignValidator.read(file, tryNetwork, err));
+    return new Campaigns(
+        CampaignValidator.read(file, tryNetwork, err, StepCommands.installed()::check));
   }
 
   /** The campaign's name (its default directory is {@code campaigns/<name>}). */

@@ -5,6 +5,7 @@ import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.NearestName;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.SharedOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -113,16 +114,10 @@ final class Help {
   }
 
   /** {@code --help}: every command has it. */
-  static final OptionSpec HELP =
-      OptionSpec.flag("help", "show this help")
-          .docs("", "the command's options (every command)")
-          .setByCampaign();
+  static final OptionSpec HELP = SharedOptions.HELP;
 
   /** {@code --debug}: every command has it. */
-  static final OptionSpec DEBUG =
-      OptionSpec.flag("debug", "show stack traces and debug logging")
-          .docs("off", "show stack traces and debug logging (every command)")
-          .setByCampaign();
+  static final OptionSpec DEBUG = SharedOptions.DEBUG;
 
   /** The command's options plus the ones every command has. */
   static Options optionsOf(Command command) {

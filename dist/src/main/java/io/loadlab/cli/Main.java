@@ -165,7 +165,8 @@ public final class Main {
   /**
    * The descriptions of the options (its own, the shared run options if it runs load, and
    * --help/--debug) of the command named exactly by {@code words} (such as {@code net rr}), or null
-   * if there is none.
+   * if there is none; for a workload's command the same as {@link
+   * io.loadlab.core.workload.Workloads#optionsOf}, and also for the commands no workload gives.
    */
   public static OptionTable optionsOf(String given) {
     String words = CommandAliases.canonical(given);
@@ -175,27 +176,6 @@ public final class Main {
       }
     }
     return null;
-  }
-
-  /**
-   * The workload figures of the command named by {@code words} (such as {@code ds2 run}), which
-   * criteria may name; none for an unknown command.
-   */
-  public static List<String> figuresOf(String given) {
-    String words = CommandAliases.canonical(given);
-    for (Command c : Commands.all()) {
-      if (String.join(" ", c.path()).equals(words)) {
-        return c.figures();
-      }
-    }
-    return List.of();
-  }
-
-  /** True if the command named by {@code words} runs a load test (it writes a run directory). */
-  public static boolean runsLoad(String given) {
-    String words = CommandAliases.canonical(given);
-    return Commands.all().stream()
-        .anyMatch(c -> c.runsLoad() && String.join(" ", c.path()).equals(words));
   }
 
   private static CommandLine parse(Options options, String[] args, String operand) {

@@ -16,6 +16,8 @@ import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -112,7 +114,7 @@ public final class RunSession implements AutoCloseable {
       }
       RunRecording recording = RunRecording.start(info, recorder, sinks, timing.interval());
       recording.setRateTolerance(RunOptions.rateTolerance(cmd));
-      recording.setCriteria(RunOptions.criteria(cmd, Main.figuresOf(workload)));
+      recording.setCriteria(RunOptions.criteria(cmd, figuresOf(workload)));
       return new RunSession(timing, stopping, recording, exports);
     } catch (IOException | RuntimeException e) {
       stopping.close();
@@ -278,5 +280,11 @@ public final class RunSession implements AutoCloseable {
   /** The directory the run's files go to. */
   public Path outputDir() {
     return exports.outputDir();
+  }
+
+  /** The workload figures criteria may name for the command {@code words}; none if unknown. */
+  private static List<String> figuresOf(String words) {
+    WorkloadCommand c = Workloads.installed().command(words);
+    return c == null ? List.of() : c.figures();
   }
 }

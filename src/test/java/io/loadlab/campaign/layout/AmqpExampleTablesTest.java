@@ -3,8 +3,9 @@ package io.loadlab.campaign.layout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.report.CampaignHtml;
 import io.loadlab.campaign.report.CampaignReport;
@@ -14,6 +15,7 @@ import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.cli.CliRun;
 import io.loadlab.cli.campaign.HardwareExamples;
 import io.loadlab.core.report.HeadlessChromium;
+import io.loadlab.core.util.Numbers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -202,8 +204,8 @@ class AmqpExampleTablesTest {
       String row = md.substring(md.indexOf("| 8 |", first));
       row = row.substring(0, row.indexOf('\n'));
       assertTrue(
-          row.contains(CampaignReport.num(e.seed()[0][0])),
-          row + " holds " + CampaignReport.num(e.seed()[0][0]));
+          row.contains(Numbers.significant(e.seed()[0][0])),
+          row + " holds " + Numbers.significant(e.seed()[0][0]));
     }
     Path html = out.resolve(CampaignHtml.FILE);
     var check = HeadlessChromium.check(html);
@@ -242,14 +244,14 @@ class AmqpExampleTablesTest {
   /** The campaign as {@code plan} reads it; a hardware one from a copy with every piece. */
   private Campaign read(Path file) throws Exception {
     if (HardwareExamples.testbeds(file).isEmpty()) {
-      return CampaignValidator.read(file);
+      return CampaignValidator.read(file, StepCommands.installed()::check);
     }
     Path home = Files.createDirectories(dir.resolve("read-home"));
     Path copy = HardwareExamples.withEveryPiece(file, dir.resolve("read"), home);
     String old = System.getProperty("user.home");
     System.setProperty("user.home", home.toString());
     try {
-      return CampaignValidator.read(copy);
+      return CampaignValidator.read(copy, StepCommands.installed()::check);
     } finally {
       System.setProperty("user.home", old);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.cli.CliRun;

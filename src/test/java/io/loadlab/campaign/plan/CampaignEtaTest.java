@@ -2,8 +2,9 @@ package io.loadlab.campaign.plan;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ class CampaignEtaTest {
           - {name: thr, run: amqp throughput, options: {broker: "${url}", duration: 20s, warmup: 5s}, sweep: {size: [16, 1024, 65536]}}
         """
             .formatted(order.get(0), port(order.get(0)), order.get(1), port(order.get(1))));
-    Campaign c = CampaignValidator.read(file);
+    Campaign c = CampaignValidator.read(file, StepCommands.installed()::check);
     List<Matrix.Cell> cells = Matrix.cells(c);
     Random random = new Random(35);
     List<Manifest.RunEntry> recorded = new ArrayList<>();

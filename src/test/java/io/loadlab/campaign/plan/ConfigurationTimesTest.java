@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ class ConfigurationTimesTest {
     Campaign.Configuration here = configuration(Campaign.Kind.NONE, null, false, List.of());
     assertEquals(0, ConfigurationTimes.defaults(here).total(), 1e-9, "this machine as it is");
     assertEquals(
-        ConfigurationTimes.BROKER_SECONDS,
+        5.0, // broker
         ConfigurationTimes.serverSeconds(List.of("broker", "--port", "5672")),
         1e-9);
     assertEquals(
@@ -98,8 +99,7 @@ class ConfigurationTimesTest {
     ConfigurationTimes.Parts pa = t.of(a);
     assertTrue(pa.measured());
     assertEquals(31.5, pa.total(), 1e-9, "up, services and setup measured; down: none for NONE");
-    assertEquals(
-        ConfigurationTimes.DATABASE_SECONDS, t.of(b).total(), 1e-9, "b: the database default");
+    assertEquals(5.0, t.of(b).total(), 1e-9, "b: the database default");
     assertFalse(t.of(b).measured());
     assertEquals(1, t.measured(List.of(a, b)));
   }
@@ -121,7 +121,7 @@ class ConfigurationTimesTest {
         steps:
           - {name: rr, run: net rr, options: {duration: 4s}}
         """);
-    Campaign c = CampaignValidator.read(file);
+    Campaign c = CampaignValidator.read(file, StepCommands.installed()::check);
     List<Matrix.Cell> cells = Matrix.cells(c);
     Manifest.ConfigurationTime first = new Manifest.ConfigurationTime();
     first.upSeconds = 0.0;
@@ -177,21 +177,20 @@ class ConfigurationTimesTest {
     Campaign.Configuration second =
         configuration(Campaign.Kind.NONE, null, false, services, "direct");
     ConfigurationTimes t = new ConfigurationTimes().in(List.of(first, second));
-    assertEquals(ConfigurationTimes.DATABASE_SECONDS, t.of(first).services(), 1e-9);
+    assertEquals(5.0, t.of(first).services(), 1e-9);
     assertEquals(2 + 10 * 0.1, t.of(first).setup(), 1e-9, "a 10 MB load");
-    assertEquals(ConfigurationTimes.DATABASE_KEPT_SECONDS, t.of(second).services(), 1e-9);
-    assertEquals(ConfigurationTimes.DS2_LOADED_SECONDS, t.of(second).setup(), 1e-9);
+    assertEquals(2.0, t.of(second).services(), 1e-9);
+    assertEquals(1.5, t.of(second).setup(), 1e-9);
 
     // Kept from an earlier campaign: the cluster is there when planned.
     Files.createDirectories(data);
     Files.writeString(data.resolve("PG_VERSION"), "16\n");
-    assertEquals(ConfigurationTimes.DATABASE_KEPT_SECONDS, t.of(first).services(), 1e-9);
-    assertEquals(ConfigurationTimes.DS2_LOADED_SECONDS, t.of(first).setup(), 1e-9);
+    assertEquals(2.0, t.of(first).services(), 1e-9);
+    assertEquals(1.5, t.of(first).setup(), 1e-9);
     // On a testbed's machine the directory here says nothing.
     Campaign.Configuration remote =
         configuration(Campaign.Kind.TESTBED, dir.resolve("t.yaml"), true, services, "remote");
-    assertEquals(
-        ConfigurationTimes.DATABASE_SECONDS, ConfigurationTimes.defaults(remote).services(), 1e-9);
+    assertEquals(5.0, ConfigurationTimes.defaults(remote).services(), 1e-9);
   }
 
   private static Campaign.Service setup(List<String> args) {

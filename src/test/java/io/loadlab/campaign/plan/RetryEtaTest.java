@@ -3,8 +3,9 @@ package io.loadlab.campaign.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class RetryEtaTest {
         steps:
           - {name: rr, run: net rr, options: {duration: 5s, host: 127.0.0.1, port: "${port}"}, sweep: {users: [1, 10]}}
         """);
-    Campaign c = CampaignValidator.read(file);
+    Campaign c = CampaignValidator.read(file, StepCommands.installed()::check);
     List<Matrix.Cell> cells = Matrix.cells(c);
     Manifest m = new Manifest();
     Map<String, List<Manifest.Attempt>> retried = new LinkedHashMap<>();
@@ -92,7 +93,8 @@ class RetryEtaTest {
         steps:
           - {name: rr, run: net rr, options: {duration: 4s, warmup: 2s}}
         """);
-    Campaign.Step step = CampaignValidator.read(file).steps().get(0);
+    Campaign.Step step =
+        CampaignValidator.read(file, StepCommands.installed()::check).steps().get(0);
     assertTrue(RunTimes.measuredLongEnough(step, 9.0, 2.0), "7 s of 6 asked");
     assertTrue(RunTimes.measuredLongEnough(step, 5.0, 2.0), "3 s: half of 6");
     assertTrue(!RunTimes.measuredLongEnough(step, 2.5, 2.0), "0.5 s measured: a failed start");

@@ -2,8 +2,9 @@ package io.loadlab.campaign.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.Manifest;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class RunTimesTest {
           - {name: a, run: net rr, options: {duration: 1s}}
           - {name: b, run: net rr, options: {duration: 5s, warmup: 1s}}
         """);
-    Campaign c = CampaignValidator.read(file);
+    Campaign c = CampaignValidator.read(file, StepCommands.installed()::check);
     List<Matrix.Cell> cells = Matrix.cells(c);
     Campaign.Step a = c.steps().get(0);
     Campaign.Step b = c.steps().get(1);

@@ -10,6 +10,7 @@ import io.loadlab.campaign.run.ServicesTest;
 import io.loadlab.cli.CliRun;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HeadlessChromium;
+import io.loadlab.core.util.Numbers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -86,12 +87,12 @@ class BestTablesCampaignTest {
     row = row.substring(0, row.indexOf('\n'));
     assertEquals(
         "| all | "
-            + CampaignReport.num(top)
+            + Numbers.significant(top)
             + " at "
             + "npubs="
             + bestCell.get("point").get("npubs").asText()
             + " (1.00×) | "
-            + CampaignReport.num(mb)
+            + Numbers.significant(mb)
             + " |",
         row);
 
@@ -103,7 +104,7 @@ class BestTablesCampaignTest {
     assertTrue(at >= 0, "rendered: " + title);
     String rendered = dom.substring(at, dom.indexOf("</table>", at));
     assertTrue(rendered.contains(">here MB/s</th>"), rendered);
-    assertTrue(rendered.contains(CampaignReport.num(mb)), rendered);
+    assertTrue(rendered.contains(Numbers.significant(mb)), rendered);
     JsonNode check = HeadlessChromium.check(html);
     assertEquals(0, check.get("errors").size(), check.toString());
   }

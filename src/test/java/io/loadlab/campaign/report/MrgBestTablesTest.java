@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
@@ -80,14 +81,14 @@ class MrgBestTablesTest {
   /** The campaign as {@code plan} reads it; a hardware one from a copy with every piece. */
   private Campaign read(Path file) throws Exception {
     if (HardwareExamples.testbeds(file).isEmpty()) {
-      return CampaignValidator.read(file);
+      return CampaignValidator.read(file, StepCommands.installed()::check);
     }
     Path home = Files.createDirectories(dir.resolve("read-home"));
     Path copy = HardwareExamples.withEveryPiece(file, dir.resolve("read"), home);
     String old = System.getProperty("user.home");
     System.setProperty("user.home", home.toString());
     try {
-      return CampaignValidator.read(copy);
+      return CampaignValidator.read(copy, StepCommands.installed()::check);
     } finally {
       System.setProperty("user.home", old);
     }

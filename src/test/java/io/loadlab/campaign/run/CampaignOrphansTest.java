@@ -3,8 +3,9 @@ package io.loadlab.campaign.run;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.campaign.StepCommands;
+import io.loadlab.campaign.check.CampaignValidator;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.file.CampaignValidator;
 import io.loadlab.campaign.results.Manifest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -30,7 +31,7 @@ class CampaignOrphansTest {
     Path file = dir.resolve("campaign.yaml");
     Files.writeString(
         file, "name: orphans\niterations: 1\nsteps:\n  - {run: net rr, options: {duration: 1s}}\n");
-    Campaign campaign = CampaignValidator.read(file);
+    Campaign campaign = CampaignValidator.read(file, StepCommands.installed()::check);
     Path out = dir.resolve("out");
     Files.createDirectories(out);
     Manifest m = new Manifest();

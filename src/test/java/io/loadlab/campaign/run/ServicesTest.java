@@ -52,7 +52,7 @@ public class ServicesTest {
     try {
       assertNull(services.start(local(serve), dir, Set.of()));
       String log = Files.readString(dir.resolve("here-service-1.log"));
-      assertTrue(log.contains(ServiceReadiness.READY_WORDS), log);
+      assertTrue(log.contains(ServiceReadiness.readyWords(serve)), log);
       assertTrue(ServiceReadiness.listener(local(serve), null, port) != null, "it listens");
     } finally {
       services.stop();

@@ -73,8 +73,8 @@ class ProviderCommandsTest {
     // jms is the group's other name, for campaigns too.
     io.loadlab.cli.Main.check(List.of("jms", "throughput", "--provider", "artemis"));
     assertEquals(
-        io.loadlab.cli.Main.optionsOf("amqp latency").markdown(),
-        io.loadlab.cli.Main.optionsOf("jms latency").markdown());
+        io.loadlab.core.workload.Workloads.installed().optionsOf("amqp latency").markdown(),
+        io.loadlab.core.workload.Workloads.installed().optionsOf("jms latency").markdown());
   }
 
   @Test

@@ -29,8 +29,8 @@ final class BackgroundRun {
   }
 
   /**
-   * {@code campaign run FILE --output OUT --metrics-port PORT} on a port that was free (the
-   * clients take the ports after it).
+   * {@code campaign run FILE --output OUT --metrics-port PORT} on a port that was free (the clients
+   * take the ports after it).
    */
   static BackgroundRun campaignWithMetrics(java.nio.file.Path file, java.nio.file.Path out)
       throws java.io.IOException {

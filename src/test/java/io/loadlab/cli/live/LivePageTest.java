@@ -119,8 +119,7 @@ class LivePageTest {
       assertEquals(2, check.at("/feed/cells").size(), check.toString());
       for (JsonNode cell : check.at("/feed/cells")) {
         String state = cell.get("status").asText();
-        assertTrue(
-            List.of("left", "running", "done").contains(state), "a cell's state: " + check);
+        assertTrue(List.of("left", "running", "done").contains(state), "a cell's state: " + check);
         sawRunning |= state.equals("running");
         if (state.equals("done")) {
           // A finished cell's figure is the one the campaign reports in the end.

@@ -1,6 +1,5 @@
 package io.loadlab.campaign.file;
 
-import io.loadlab.campaign.layout.LayoutTable;
 import io.loadlab.provision.placement.Placement;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -73,6 +72,22 @@ public record Campaign(
     /** The lab's state directory, where {@code lab up} writes {@code lab.json}. */
     public Path labStateDir() {
       return file.resolveSibling(file.getFileName() + ".d");
+    }
+
+    /**
+     * What its bring-up and bring-down run ({@code lab up}, {@code provision apply}, …), for {@code
+     * campaign plan} and the runner's progress.
+     */
+    public String control() {
+      return switch (kind) {
+        case NONE -> "this machine as it is";
+        case TESTBED ->
+            "testbed "
+                + file
+                + " (provision apply"
+                + (keep ? ", kept after)" : "; teardown after)");
+        case LAB -> "lab " + file + " (lab up" + (keep ? ", kept after)" : "; lab down after)");
+      };
     }
   }
 

@@ -1,6 +1,5 @@
 package io.loadlab.campaign.file;
 
-import io.loadlab.campaign.layout.LayoutValidator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +136,7 @@ public record CampaignSpec(
   /**
    * One table of the report's own layout, as a lab report has it: rows and columns are factors
    * (configuration attributes, swept options, {@code configuration}, {@code client}), each value a
-   * figure of a step in a unit, by a statistic over each cell's iterations. Checked by {@link
+   * figure of a step in a unit, by a statistic over each cell's iterations. Checked by {@code
    * LayoutValidator}; documented in docs/campaigns.md.
    *
    * @param rows one factor or a list

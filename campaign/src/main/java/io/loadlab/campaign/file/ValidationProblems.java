@@ -21,7 +21,8 @@ public final class ValidationProblems {
   private final String at;
   private final List<String> problems = new ArrayList<>();
 
-  ValidationProblems(Path file) {
+  /** The problems of campaign file {@code file}, none so far. */
+  public ValidationProblems(Path file) {
     this.file = file;
     this.at = file + ": ";
   }
@@ -37,12 +38,12 @@ public final class ValidationProblems {
   }
 
   /** Records a problem found in a file the campaign names, already naming that file and field. */
-  void inOtherFile(String line) {
+  public void inOtherFile(String line) {
     problems.add(line);
   }
 
   /** True if a problem found so far names {@code other} (a file the campaign names). */
-  boolean mentions(Path other) {
+  public boolean mentions(Path other) {
     String prefix = other + ": ";
     return problems.stream().anyMatch(l -> l.startsWith(prefix));
   }
@@ -53,7 +54,7 @@ public final class ValidationProblems {
   }
 
   /** Throws one {@link UsageException} listing every problem (each once), if there is any. */
-  void throwIfAny() {
+  public void throwIfAny() {
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("\n", new LinkedHashSet<>(problems)));
     }

@@ -1,5 +1,7 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.results.Quantity;
+
 /**
  * A figure shown in a unit a report chose, such as {@code bytesPerSec} in {@code Mb/s} or {@code
  * p50Us} in {@code ms}: the unit's name as a report prints it and the conversion of the figure's

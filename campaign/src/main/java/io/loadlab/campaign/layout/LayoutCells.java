@@ -1,9 +1,10 @@
 package io.loadlab.campaign.layout;
 
-import io.loadlab.campaign.report.CampaignReport;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.util.Numbers;
 import java.util.List;
 
 /**
@@ -56,7 +57,7 @@ final class LayoutCells {
     }
     double shown = unit.convert(v);
     String text =
-        CampaignReport.num(shown)
+        Numbers.significant(shown)
             + (c.failed > 0
                 ? " **" + c.failed + " failed**" + CampaignWarnings.failedSuffix(m, c)
                 : "")

@@ -1,6 +1,7 @@
 package io.loadlab.campaign.layout;
 
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.util.Texts;

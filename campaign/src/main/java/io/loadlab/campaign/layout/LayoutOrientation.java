@@ -1,5 +1,6 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.results.Manifest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunConditions;
 import io.loadlab.core.export.CsvExporter;
@@ -7,6 +8,7 @@ import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
 import io.loadlab.core.util.AtomicFiles;
+import io.loadlab.core.util.Markdown;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -32,16 +34,16 @@ public final class LayoutReport {
     for (LayoutTables.Computed t : LayoutTables.of(m)) {
       sb.append("## ").append(t.table().title()).append("\n\n|");
       for (String h : header(t)) {
-        sb.append(' ').append(escape(h)).append(" |");
+        sb.append(' ').append(Markdown.cell(h)).append(" |");
       }
       sb.append("\n|---|");
       t.columns().forEach(c -> sb.append("---:|"));
       sb.append('\n');
       List<String> notes = notes(t);
       for (int r = 0; r < t.rows().size(); r++) {
-        sb.append("| ").append(escape(t.rows().get(r))).append(" |");
+        sb.append("| ").append(Markdown.cell(t.rows().get(r))).append(" |");
         for (int c = 0; c < t.columns().size(); c++) {
-          sb.append(' ').append(escape(text(t, r, c))).append(" |");
+          sb.append(' ').append(Markdown.cell(text(t, r, c))).append(" |");
         }
         sb.append('\n');
       }
@@ -250,9 +252,5 @@ public final class LayoutReport {
     h.add(t.table().rowHeader());
     t.columns().forEach(c -> h.add(c.header()));
     return h;
-  }
-
-  private static String escape(String s) {
-    return s.replace("|", "\\|").replace("\n", " ");
   }
 }

@@ -1,8 +1,9 @@
 package io.loadlab.campaign.layout;
 
+import io.loadlab.campaign.file.LayoutTable;
+import io.loadlab.campaign.results.FigureHeaders;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunConditions;
-import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -202,7 +203,7 @@ final class LayoutTables {
   static String operation(Manifest m, LayoutTable.Value v) {
     for (Manifest.StepInfo s : m.steps) {
       if (s.name.equals(v.step())) {
-        return StepOperations.shown(s, v.figure());
+        return FigureHeaders.operation(s, v.figure());
       }
     }
     return "";

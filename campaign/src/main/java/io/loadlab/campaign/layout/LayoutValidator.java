@@ -2,6 +2,7 @@ package io.loadlab.campaign.layout;
 
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.campaign.step.StepValidator;

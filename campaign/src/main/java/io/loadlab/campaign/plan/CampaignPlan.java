@@ -8,8 +8,7 @@ import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
-import io.loadlab.campaign.run.ConfigurationControl;
-import io.loadlab.campaign.run.TestbedMachines;
+import io.loadlab.campaign.step.TestbedInstalls;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
@@ -112,7 +111,7 @@ public final class CampaignPlan {
       sb.append("configuration ")
           .append(conf.name())
           .append(": ")
-          .append(ConfigurationControl.describe(conf))
+          .append(conf.control())
           .append('\n');
       ConfigurationTimes.Parts parts = confTimes.of(conf);
       if (parts.total() > 0) {
@@ -250,7 +249,7 @@ public final class CampaignPlan {
                       && testbed.hosts().get(c.machine()).isLocal())) {
         return " here (" + step.clients().get(0).machine() + " is this machine)";
       }
-      program = TestbedMachines.program(testbed);
+      program = TestbedInstalls.program(testbed);
     } catch (RuntimeException e) {
       program = "loadlab";
     }

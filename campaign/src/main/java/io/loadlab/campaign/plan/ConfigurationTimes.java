@@ -3,9 +3,10 @@ package io.loadlab.campaign.plan;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.results.BringUps;
 import io.loadlab.campaign.results.Manifest;
-import io.loadlab.core.ds2.Ds2Size;
+import io.loadlab.core.workload.Server;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.lab.LabFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,33 +33,10 @@ public final class ConfigurationTimes {
 
   static final double TESTBED_DOWN_SECONDS = 20;
 
-  /** {@code loadlab database}: an embedded PostgreSQL initialised and started. */
-  static final double DATABASE_SECONDS = 5;
-
-  /**
-   * {@code loadlab database} on a {@code --data-dir} that holds a cluster already (kept from an
-   * earlier configuration or campaign): started, not initialised.
-   */
-  static final double DATABASE_KEPT_SECONDS = 2;
-
-  static final double BROKER_SECONDS = 5;
-  static final double NET_SERVE_SECONDS = 1.5;
-
-  /** Any other server until it is ready. */
+  /** A server whose workload gives no estimate, until it is ready. */
   static final double SERVER_SECONDS = 3;
 
-  /** {@code ds2 load}: its JVM and schema, then per MB of {@code --db-size}. */
-  static final double DS2_LOAD_SECONDS = 2;
-
-  static final double DS2_LOAD_PER_MB_SECONDS = 0.1;
-
-  /**
-   * {@code ds2 load} in a configuration whose databases are all kept ones: it finds its database
-   * loaded ("already loaded") and ends after its JVM and that check.
-   */
-  static final double DS2_LOADED_SECONDS = 1.5;
-
-  /** Any other setup command. */
+  /** A setup command whose workload gives no estimate. */
   static final double SETUP_SECONDS = 3;
 
   /**
@@ -74,7 +52,7 @@ public final class ConfigurationTimes {
 
   private final Map<String, Manifest.ConfigurationTime> recorded;
 
-  /** The campaign's configurations in order, for what an earlier one leaves (kept databases). */
+  /** The campaign's configurations in order, for what an earlier one leaves (kept data). */
   private List<Campaign.Configuration> order = List.of();
 
   /** Defaults only. */
@@ -88,8 +66,8 @@ public final class ConfigurationTimes {
   }
 
   /**
-   * Tells the defaults the campaign's configurations in the order they come up, so a database an
-   * earlier one initialised on the same {@code --data-dir} counts as kept in a later one.
+   * Tells the defaults the campaign's configurations in the order they come up, so a server's data
+   * an earlier one left in the same directory counts as kept in a later one.
    */
   public ConfigurationTimes in(List<Campaign.Configuration> configurations) {
     this.order = configurations;
@@ -132,11 +110,13 @@ public final class ConfigurationTimes {
   }
 
   /**
-   * The defaults of {@code c}'s kind, servers and setup commands, after {@code earlier}. A {@code
-   * database} whose {@code --data-dir} holds a cluster already on this machine (a configuration
-   * without a testbed: here or in lab hosts, whose files are this machine's), or that an earlier
-   * configuration's database used, is kept: it starts without initialising; where all of a
-   * configuration's databases are kept, its {@code ds2 load} commands find their databases loaded.
+   * The defaults of {@code c}'s kind, servers and setup commands, after {@code earlier}, as their
+   * workloads estimate them ({@link Server}, {@link io.loadlab.core.workload.SetupEstimate}). A
+   * server that keeps data ({@link Server.KeptData}: the embedded PostgreSQL's cluster) whose
+   * directory holds it already on this machine (a configuration without a testbed: here or in lab
+   * hosts, whose files are this machine's), or that an earlier configuration's server used, is
+   * kept: it starts quicker; where all of a configuration's such servers are kept, its setup
+   * commands are told so (a DS2 load finds its database loaded).
    */
   static Parts defaults(Campaign.Configuration c, List<Campaign.Configuration> earlier) {
     double up = 0;
@@ -156,84 +136,72 @@ public final class ConfigurationTimes {
     java.util.Set<String> before = new java.util.HashSet<>();
     earlier.forEach(e -> e.services().forEach(s -> before.add(dataDir(s))));
     boolean local = c.kind() != Campaign.Kind.TESTBED;
-    int databases = 0;
+    int keeping = 0;
     int kept = 0;
     double servers = 0;
     for (Campaign.Service s : c.services()) {
       if (s.readyPort() != Campaign.Service.TO_COMPLETION) {
+        Server server = server(s.args());
         String dir = dataDir(s);
         boolean keptOne =
-            dir != null && (before.contains(dir) || local && holdsCluster(Path.of(dir)));
-        if (String.join(" ", s.args()).startsWith("database")) {
-          databases++;
+            dir != null
+                && (before.contains(dir) || local && server.kept().holdsData().test(Path.of(dir)));
+        if (server != null && server.kept() != null) {
+          keeping++;
           kept += keptOne ? 1 : 0;
         }
-        servers += keptOne ? DATABASE_KEPT_SECONDS : serverSeconds(s.args());
+        servers += keptOne ? server.kept().startSeconds() : serverSeconds(s.args());
       }
     }
-    boolean loaded = databases > 0 && kept == databases;
+    boolean dataKept = keeping > 0 && kept == keeping;
     double setup = 0;
     for (Campaign.Service s : c.services()) {
       if (s.readyPort() == Campaign.Service.TO_COMPLETION) {
-        setup += loaded && isDs2Load(s.args()) ? DS2_LOADED_SECONDS : setupSeconds(s.args());
+        setup += setupSeconds(s.args(), dataKept);
       }
     }
     return new Parts(up, servers, setup, down, false);
   }
 
-  /** A database service's {@code --data-dir} as given, or null (another service, a ${var}). */
+  /** What the workload of a service's command tells as a server, or null. */
+  private static Server server(List<String> args) {
+    WorkloadCommand command = Workloads.installed().find(args);
+    return command == null ? null : command.server();
+  }
+
+  /**
+   * A service's kept data directory as given (its server's {@link Server.KeptData#option}), or null
+   * (another service, none given, a ${var}).
+   */
   private static String dataDir(Campaign.Service s) {
     List<String> a = s.args();
-    int at = a.indexOf("--data-dir");
-    if (a.isEmpty() || !a.get(0).equals("database") || at < 0 || at + 1 >= a.size()) {
+    Server server = server(a);
+    if (server == null || server.kept() == null) {
+      return null;
+    }
+    int at = a.indexOf("--" + server.kept().option());
+    if (at < 0 || at + 1 >= a.size()) {
       return null;
     }
     String dir = a.get(at + 1);
     return dir.contains("$") ? null : dir;
   }
 
-  /** True if {@code dir} holds a PostgreSQL cluster (its {@code PG_VERSION}). */
-  private static boolean holdsCluster(Path dir) {
-    try {
-      return Files.isRegularFile(dir.resolve("PG_VERSION"));
-    } catch (RuntimeException e) {
-      return false;
-    }
-  }
-
-  private static boolean isDs2Load(List<String> args) {
-    return args.size() >= 2 && args.get(0).equals("ds2") && args.get(1).equals("load");
-  }
-
-  /** A server's default time until it is ready, by its command. */
+  /** A server's default time until it is ready, by its workload's estimate. */
   static double serverSeconds(List<String> args) {
-    String command = String.join(" ", args.subList(0, Math.min(2, args.size())));
-    if (command.startsWith("database")) {
-      return DATABASE_SECONDS;
-    }
-    if (command.startsWith("broker")) {
-      return BROKER_SECONDS;
-    }
-    return command.equals("net serve") ? NET_SERVE_SECONDS : SERVER_SECONDS;
+    Server server = server(args);
+    return server == null ? SERVER_SECONDS : server.startSeconds();
   }
 
-  /** A setup command's default time: {@code ds2 load} by its {@code --db-size}. */
-  static double setupSeconds(List<String> args) {
-    if (args.size() < 2 || !args.get(0).equals("ds2") || !args.get(1).equals("load")) {
-      return SETUP_SECONDS;
-    }
-    int at = args.indexOf("--db-size");
-    Ds2Size size = Ds2Size.SMALL;
-    if (at >= 0 && at + 1 < args.size()) {
-      try {
-        size = Ds2Size.parse("--db-size", args.get(at + 1));
-      } catch (RuntimeException e) {
-        // A ${var} or a size the command refuses: the command says so when it runs.
-      }
-    }
-    // DS2's sizes scale with customers: 10 MB is 20,000 of them.
-    double mb = size.customers() * 10.0 / Ds2Size.SMALL.customers();
-    return DS2_LOAD_SECONDS + mb * DS2_LOAD_PER_MB_SECONDS;
+  /**
+   * A setup command's default time, by its workload's estimate ({@code ds2 load}: by its {@code
+   * --db-size}, or quick where every server that keeps data kept it).
+   */
+  static double setupSeconds(List<String> args, boolean dataKept) {
+    WorkloadCommand command = Workloads.installed().find(args);
+    return command == null || command.setup() == null
+        ? SETUP_SECONDS
+        : command.setup().seconds(args, dataKept);
   }
 
   /**

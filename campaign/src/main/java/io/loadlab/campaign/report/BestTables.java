@@ -1,11 +1,13 @@
 package io.loadlab.campaign.report;
 
 import io.loadlab.campaign.file.Matrix;
+import io.loadlab.campaign.results.Best;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
 import io.loadlab.core.report.Table;
+import io.loadlab.core.util.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +19,8 @@ import java.util.Map;
  * has {@code mbPerSec} (the MRG report's Figures 20-22 give both).
  */
 public final class BestTables {
-  /** The figure shown beside a best rate, from the same cell. */
-  public static final String MB = "mbPerSec";
+  /** The figure shown beside a best rate, from the same cell ({@link Best#MB}). */
+  public static final String MB = Best.MB;
 
   private BestTables() {}
 
@@ -105,7 +107,7 @@ public final class BestTables {
             t.add("—");
             v.add(Double.NaN);
           } else {
-            String s = CampaignReport.num(b.value) + " at " + Matrix.label(b.bestAt);
+            String s = Numbers.significant(b.value) + " at " + Matrix.label(b.bestAt);
             if (b.ratioToBaseline != null) {
               s += " (" + io.loadlab.core.report.Ratios.times(b.ratioToBaseline) + ")";
             }
@@ -114,7 +116,7 @@ public final class BestTables {
           }
           if (mb) {
             Double x = b == null ? null : b.mbPerSec;
-            t.add(x == null ? "—" : CampaignReport.num(x));
+            t.add(x == null ? "—" : Numbers.significant(x));
             v.add(x == null ? Double.NaN : x);
           }
         }

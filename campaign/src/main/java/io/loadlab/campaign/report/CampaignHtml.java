@@ -5,10 +5,10 @@ import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.FigureHeaders;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunConditions;
-import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.FigureLabels;
 import io.loadlab.core.report.HtmlPage;
@@ -191,7 +191,7 @@ public final class CampaignHtml {
             : points.stream().map(p -> p.replaceAll("[^ =]+=", "")).toList();
     return new SweepFigure(
         "figure-" + n,
-        step.name + ": " + FigureLabels.of(figure) + StepOperations.shown(step, figure),
+        step.name + ": " + FigureLabels.of(figure) + FigureHeaders.operation(step, figure),
         step.sweep.isEmpty() ? null : String.join(" ", step.sweep.keySet()),
         CellStatistics.lowerIsBetter(figure),
         labels,

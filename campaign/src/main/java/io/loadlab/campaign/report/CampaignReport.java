@@ -6,11 +6,12 @@ import io.loadlab.campaign.layout.LayoutReport;
 import io.loadlab.campaign.results.CampaignCriteria;
 import io.loadlab.campaign.results.CampaignWarnings;
 import io.loadlab.campaign.results.CellStatistics;
+import io.loadlab.campaign.results.FigureHeaders;
 import io.loadlab.campaign.results.GuestLabPhases;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.results.RunConditions;
-import io.loadlab.campaign.step.StepOperations;
 import io.loadlab.core.report.FigureLabels;
+import io.loadlab.core.util.Numbers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +95,7 @@ public final class CampaignReport {
             .append(step.command)
             .append("`): ")
             .append(FigureLabels.of(figure))
-            .append(StepOperations.shown(step, figure))
+            .append(FigureHeaders.operation(step, figure))
             .append(CellStatistics.lowerIsBetter(figure) ? " (lower is better)" : "")
             .append("\n\n");
         sb.append("| ").append(rowName).append(" |");
@@ -158,13 +159,13 @@ public final class CampaignReport {
                 first ? c.ok : "",
                 first ? c.failed : "",
                 FigureLabels.of(e.getKey()),
-                num(s.mean),
-                num(s.median),
-                s.sd == null ? "" : num(s.sd),
+                Numbers.significant(s.mean),
+                Numbers.significant(s.median),
+                s.sd == null ? "" : Numbers.significant(s.sd),
                 s.cvPct == null ? "" : String.format(Locale.ROOT, "%.1f%%", s.cvPct),
-                num(s.min),
-                num(s.max),
-                CellStatistics.interval(s, CampaignReport::num),
+                Numbers.significant(s.min),
+                Numbers.significant(s.max),
+                CellStatistics.interval(s, Numbers::significant),
                 first ? reported : ""));
         first = false;
       }
@@ -238,7 +239,7 @@ public final class CampaignReport {
           ? "**FAILED** (" + c.failed + "/" + c.runs + ")" + CampaignWarnings.failedSuffix(m, c)
           : "—";
     }
-    StringBuilder sb = new StringBuilder(num(v));
+    StringBuilder sb = new StringBuilder(Numbers.significant(v));
     Manifest.Stats s = c.statistics.get(figure);
     if (s != null && s.cvPct != null) {
       sb.append(String.format(Locale.ROOT, " ±%.1f%%", s.cvPct));
@@ -253,18 +254,5 @@ public final class CampaignReport {
     }
     sb.append(CampaignWarnings.mark(c));
     return sb.toString();
-  }
-
-  /** Four significant digits, no exponent for everyday values. */
-  public static String num(double v) {
-    if (v == 0 || Double.isNaN(v)) {
-      return Double.isNaN(v) ? "—" : "0";
-    }
-    double a = Math.abs(v);
-    if (a >= 1000 || v == Math.rint(v)) { // counts print as integers
-      return String.format(Locale.ROOT, "%,.0f", v);
-    }
-    int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));
-    return String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", v);
   }
 }

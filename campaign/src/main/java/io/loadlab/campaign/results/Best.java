@@ -1,7 +1,6 @@
 package io.loadlab.campaign.results;
 
 import io.loadlab.campaign.file.Matrix;
-import io.loadlab.campaign.report.BestTables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +12,9 @@ import java.util.Map;
  * reports the best throughput over publishers and queues for each message size.
  */
 public final class Best {
+  /** The figure shown beside a best rate, from the same cell. */
+  public static final String MB = "mbPerSec";
+
   private Best() {}
 
   /** The best entries of every step with best-over, or null if no step has it. */
@@ -46,8 +48,7 @@ public final class Best {
             b.cell = c.id;
             b.bestAt = at;
             b.value = v;
-            b.mbPerSec =
-                figure.equals(BestTables.MB) || lower ? null : c.reported.get(BestTables.MB);
+            b.mbPerSec = figure.equals(MB) || lower ? null : c.reported.get(MB);
             byKey.put(key, b);
           }
         }

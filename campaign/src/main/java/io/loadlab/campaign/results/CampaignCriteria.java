@@ -1,10 +1,11 @@
 package io.loadlab.campaign.results;
 
-import io.loadlab.campaign.report.CampaignReport;
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Markdown;
+import io.loadlab.core.util.Numbers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,9 +80,9 @@ public final class CampaignCriteria {
           sb.append("| `")
               .append(r.id)
               .append("` | ")
-              .append(Criteria.label(v).replace("|", "\\|"))
+              .append(Markdown.cell(Criteria.label(v)))
               .append(" | ")
-              .append(v.measured() == null ? "not measured" : CampaignReport.num(v.measured()))
+              .append(v.measured() == null ? "not measured" : Numbers.significant(v.measured()))
               .append(" |\n");
         }
       }

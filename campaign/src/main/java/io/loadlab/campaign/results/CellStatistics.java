@@ -2,7 +2,6 @@ package io.loadlab.campaign.results;
 
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.file.ReportRule;
-import io.loadlab.campaign.layout.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.layout.LayoutTable;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.util.JsonNumbers;

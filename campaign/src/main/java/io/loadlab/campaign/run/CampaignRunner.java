@@ -119,7 +119,7 @@ public final class CampaignRunner {
           position += mine.stream().mapToInt(this::runsRecorded).sum();
           continue;
         }
-        out.println("configuration " + conf.name() + ": " + ConfigurationControl.describe(conf));
+        out.println("configuration " + conf.name() + ": " + conf.control());
         Manifest.ConfigurationTime took = new Manifest.ConfigurationTime();
         long t0 = System.nanoTime();
         java.time.Instant upStart = java.time.Instant.now();

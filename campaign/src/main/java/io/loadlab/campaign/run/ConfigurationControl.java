@@ -48,20 +48,6 @@ public final class ConfigurationControl {
     };
   }
 
-  /** What {@link #up} and {@link #down} run, for {@code campaign plan}. */
-  public static String describe(Campaign.Configuration c) {
-    return switch (c.kind()) {
-      case NONE -> "this machine as it is";
-      case TESTBED ->
-          "testbed "
-              + c.file()
-              + " (provision apply"
-              + (c.keep() ? ", kept after)" : "; teardown after)");
-      case LAB ->
-          "lab " + c.file() + " (lab up" + (c.keep() ? ", kept after)" : "; lab down after)");
-    };
-  }
-
   /** How long a testbed's roles have to answer in a campaign ({@code provision apply}). */
   static final String ROLE_READY_TIMEOUT = "3m";
 

@@ -2,12 +2,12 @@ package io.loadlab.campaign.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.results.GuestsRan;
 import io.loadlab.campaign.results.Manifest;
 import io.loadlab.campaign.step.StepFiles;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.libvirt.DomainStats;
 import io.loadlab.provision.plan.GuestDomains;
 import io.loadlab.provision.plan.TestbedDescription;
@@ -157,7 +157,7 @@ final class GuestVirtualization {
       return List.of();
     }
     List<String> words = args.stream().takeWhile(a -> !a.startsWith("-")).toList();
-    OptionTable options = StepCommands.installed().optionsOf(String.join(" ", words));
+    OptionTable options = Workloads.installed().optionsOf(String.join(" ", words));
     if (options == null || options.get("testbed") == null) {
       return List.of();
     }

@@ -1,6 +1,8 @@
 package io.loadlab.campaign.run;
 
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
 import java.io.IOException;
@@ -13,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,30 +24,27 @@ import java.util.concurrent.TimeUnit;
  * it starts it, that no other process holds its port already.
  */
 final class ServiceReadiness {
-  /**
-   * What loadlab's servers ({@code net serve}, {@code broker}, {@code database}) print when ready.
-   */
-  static final String READY_WORDS = " listening on ";
-
-  /** The commands that print {@link #READY_WORDS}. */
-  static final Set<String> SERVERS = Set.of("net serve", "broker", "database");
-
   private static final int CONNECT_TIMEOUT_MS = 3_000;
 
   private ServiceReadiness() {}
 
-  /** True if the service is a loadlab server that says when it is ready. */
-  static boolean saysWhenReady(Campaign.Service s) {
-    return s.args().size() >= 2
-        && (SERVERS.contains(s.args().get(0))
-            || SERVERS.contains(s.args().get(0) + " " + s.args().get(1)));
+  /**
+   * The words the service prints once it is ready, if it is a loadlab server that says so (its
+   * workload's descriptor tells: {@code net serve}, {@code broker}, {@code database}); else null.
+   */
+  static String readyWords(Campaign.Service s) {
+    if (s.args().size() < 2) {
+      return null;
+    }
+    WorkloadCommand c = Workloads.installed().find(s.args());
+    return c == null || c.server() == null ? null : c.server().readyWords();
   }
 
-  /** True once the service's log has its ready line. */
-  static boolean saidReady(Path log) {
+  /** True once the service's log has its ready line, {@code words}. */
+  static boolean saidReady(Path log, String words) {
     try {
       return Files.exists(log)
-          && new String(Files.readAllBytes(log), StandardCharsets.UTF_8).contains(READY_WORDS);
+          && new String(Files.readAllBytes(log), StandardCharsets.UTF_8).contains(words);
     } catch (IOException e) {
       return false;
     }

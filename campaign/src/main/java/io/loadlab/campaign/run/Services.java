@@ -116,14 +116,14 @@ final class Services {
       throws IOException, InterruptedException {
     Duration timeout = s.readyTimeout() == null ? DEFAULT_READY_TIMEOUT : s.readyTimeout();
     long end = System.nanoTime() + (s.readyPort() == 0 ? 1_000_000_000L : timeout.toNanos());
-    boolean says = ServiceReadiness.saysWhenReady(s);
+    String readyWords = ServiceReadiness.readyWords(s);
     String missing = "did not say it was ready";
     while (System.nanoTime() < end) {
       if (!e.alive()) {
         return "exited at start (exit code " + e.waitFor() + ")";
       }
       if (s.readyPort() > 0) {
-        if (says && !ServiceReadiness.saidReady(log)) {
+        if (readyWords != null && !ServiceReadiness.saidReady(log, readyWords)) {
           missing = "did not say it was ready";
         } else if (ServiceReadiness.listener(c, s.machine(), s.readyPort()) == null) {
           missing = "did not listen on port " + s.readyPort();

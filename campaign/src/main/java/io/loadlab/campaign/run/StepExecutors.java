@@ -1,6 +1,9 @@
 package io.loadlab.campaign.run;
 
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.core.workload.JvmHints;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.placement.Placement;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -139,28 +142,35 @@ public final class StepExecutors {
   }
 
   /**
-   * The JIT options of a run: for {@code ds2 run}, the launcher's choice for this machine ({@code
-   * ds2RunOpts}, from lib/launch-jit.sh), unless the run's own JVM options name a JIT already.
+   * The JIT options of a run: for a command whose workload takes them ({@link
+   * JvmHints#launcherJit}, such as {@code ds2 run}), the launcher's choice for this machine ({@code
+   * launcherJit}, from lib/launch-jit.sh), unless the run's own JVM options name a JIT already.
    */
-  static List<String> jitOptions(List<String> args, String runOpts, String ds2RunOpts) {
-    boolean ds2Run = args.size() >= 2 && args.get(0).equals("ds2") && args.get(1).equals("run");
-    if (!ds2Run || ds2RunOpts == null || ds2RunOpts.isBlank()) {
+  static List<String> jitOptions(List<String> args, String runOpts, String launcherJit) {
+    if (!hints(args).launcherJit() || launcherJit == null || launcherJit.isBlank()) {
       return List.of();
     }
     if (runOpts != null && JIT_OPTION.matcher(runOpts).find()) {
       return List.of();
     }
-    return List.of(ds2RunOpts.trim().split("\\s+"));
+    return List.of(launcherJit.trim().split("\\s+"));
+  }
+
+  /** The JVM hints of the workload of a command line, or none. */
+  private static JvmHints hints(List<String> args) {
+    WorkloadCommand command = Workloads.installed().find(args);
+    return command == null ? JvmHints.NONE : command.jvm();
   }
 
   /**
-   * The ahead-of-time cache option of a run: for an {@code amqp} command, the launcher's cache
-   * ({@code cache}, from lib/aot-cache.sh, Java 25+) when it exists, unless the run's own JVM
-   * options name a cache or an archive already. It carries the classes and method profiles of a
-   * training run, so that the run's JIT warm-up is shorter (docs/benchmarks.md).
+   * The ahead-of-time cache option of a run: for a command whose workload starts from one ({@link
+   * JvmHints#aotCache}, such as the {@code amqp} runs), the launcher's cache ({@code cache}, from
+   * lib/aot-cache.sh, Java 25+) when it exists, unless the run's own JVM options name a cache or an
+   * archive already. It carries the classes and method profiles of a training run, so that the
+   * run's JIT warm-up is shorter (docs/benchmarks.md).
    */
   static List<String> aotOptions(List<String> args, String runOpts, String cache) {
-    if (args.isEmpty() || !args.get(0).equals("amqp") || cache == null || cache.isBlank()) {
+    if (!hints(args).aotCache() || cache == null || cache.isBlank()) {
       return List.of();
     }
     if (runOpts != null && (runOpts.contains("AOTCache") || runOpts.contains("SharedArchive"))) {

@@ -1,17 +1,16 @@
 package io.loadlab.campaign.run;
 
 import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.step.TestbedInstalls;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
 import io.loadlab.provision.plan.GuestDomains;
 import io.loadlab.provision.plan.ProvisionOptions;
 import io.loadlab.provision.plan.SshTargets;
-import io.loadlab.provision.roles.RoleCommands;
 import io.loadlab.provision.ssh.HostKeyPolicy;
 import io.loadlab.provision.ssh.ShellQuote;
 import io.loadlab.provision.ssh.SshShell;
 import io.loadlab.provision.ssh.SshTarget;
-import io.loadlab.provision.testbed.Install;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import java.nio.file.Path;
@@ -53,7 +52,7 @@ public final class TestbedMachines implements AutoCloseable {
               }
             });
     this.reachable = remote;
-    this.program = program(testbed);
+    this.program = TestbedInstalls.program(testbed);
     this.testbed = testbed;
   }
 
@@ -117,26 +116,6 @@ public final class TestbedMachines implements AutoCloseable {
   /** The loadlab launcher on the machines. */
   String program() {
     return program;
-  }
-
-  /** {@code <install.dir>/bin/loadlab} where the provisioner installs it, else {@code loadlab}. */
-  public static String program(Testbed t) {
-    Install i = t.install();
-    return i == null || i.program() == null ? "loadlab" : i.program();
-  }
-
-  /**
-   * The machines the provisioner puts loadlab on (those of loadlab roles and {@code install.on}),
-   * or null if the testbed installs none (each machine's own {@code loadlab} on PATH is used).
-   */
-  public static Set<String> installedOn(Testbed t) {
-    Install i = t.install();
-    if (i == null || i.loadlab() == null) {
-      return null;
-    }
-    Set<String> machines = new LinkedHashSet<>(i.on());
-    t.roles().stream().filter(RoleCommands::runsLoadlab).forEach(r -> machines.add(r.on()));
-    return machines;
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.loadlab.campaign.step;
 import static io.loadlab.campaign.file.ValidationProblems.NAME;
 import static io.loadlab.campaign.file.ValidationProblems.firstLine;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.CampaignVars;
@@ -14,6 +13,7 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.lab.Lab;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
@@ -35,10 +35,15 @@ import java.util.Set;
  */
 public final class ConfigurationValidator {
   private final ValidationProblems problems;
+  private final CommandLineCheck commandLines;
   private final Map<String, Testbed> testbeds = new LinkedHashMap<>();
 
-  public ConfigurationValidator(ValidationProblems problems) {
+  /**
+   * @param commandLines the check of a service's whole command line
+   */
+  public ConfigurationValidator(ValidationProblems problems, CommandLineCheck commandLines) {
     this.problems = problems;
+    this.commandLines = commandLines;
   }
 
   /** The testbeds read, by configuration name (those that could be read). */
@@ -171,7 +176,7 @@ public final class ConfigurationValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    OptionTable options = StepCommands.installed().optionsOf(command);
+    OptionTable options = Workloads.installed().optionsOf(command);
     if (options == null) {
       problems.problem(
           sf + ".run",
@@ -212,7 +217,7 @@ public final class ConfigurationValidator {
               args.add(CampaignVars.substitute(v, c));
             }
           });
-      StepCommands.installed().check(args);
+      commandLines.check(args);
     } catch (UsageException e) {
       problems.problem(
           sf + ".options", "loadlab " + command + " refuses it: " + firstLine(e.getMessage()));

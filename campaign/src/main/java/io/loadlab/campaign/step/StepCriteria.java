@@ -1,9 +1,10 @@
 package io.loadlab.campaign.step;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,12 +44,18 @@ final class StepCriteria {
     if (!joined.contains("${")) {
       // With ${vars}, the runs' own checks (per configuration) see them filled in.
       try {
-        Criteria.parse(field, List.of(joined), StepCommands.installed().figuresOf(command));
+        Criteria.parse(field, List.of(joined), figures(command));
       } catch (UsageException e) {
         problems.problem(field, e.getMessage().substring(field.length() + 2));
         return;
       }
     }
     opts.put("criteria", joined);
+  }
+
+  /** The workload figures criteria may name for {@code command}; none if it is unknown. */
+  private static List<String> figures(String command) {
+    WorkloadCommand c = Workloads.installed().command(command);
+    return c == null ? List.of() : c.figures();
   }
 }

@@ -2,10 +2,10 @@ package io.loadlab.campaign.step;
 
 import static io.loadlab.provision.ssh.ShellQuote.quote;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.ssh.CommandResult;
 import io.loadlab.provision.ssh.SshShell;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +43,7 @@ public final class StepFiles {
       }
       words.add(a);
     }
-    OptionTable options = StepCommands.installed().optionsOf(String.join(" ", words));
+    OptionTable options = Workloads.installed().optionsOf(String.join(" ", words));
     List<String> out = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
       String a = args.get(i);

@@ -1,7 +1,10 @@
 package io.loadlab.campaign.step;
 
 import io.loadlab.campaign.file.Campaign;
-import io.loadlab.campaign.results.Manifest;
+import io.loadlab.core.workload.Operations;
+import io.loadlab.core.workload.WorkloadCommand;
+import io.loadlab.core.workload.Workloads;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,25 +18,36 @@ import java.util.Set;
  */
 public final class StepOperations {
   /**
-   * The operation reported when a step names none, per workload that records several: {@code amqp
-   * latency}'s coordinated-omission-corrected {@code latency} (its only operation without a rate),
-   * {@code amqp throughput}'s {@code publish} (the side the rate is set on), {@code ds2 run}'s
-   * {@code order} (a whole user session, DS2's own response time).
+   * The operation reported when a step names none, per workload command that records several and
+   * says which (its descriptor's primary operation, such as {@code amqp latency}'s {@code
+   * latency}).
    */
-  public static final Map<String, String> PRIMARY =
-      Map.of("amqp latency", "latency", "amqp throughput", "publish", "ds2 run", "order");
+  public static final Map<String, String> PRIMARY;
 
-  /** Each workload's operations, where they are known before it runs (none: the plan's). */
-  public static final Map<String, List<String>> OPERATIONS =
-      Map.of(
-          "amqp latency", List.of("latency", "transit", "send-delay"),
-          "amqp throughput", List.of("publish", "deliver"),
-          "ds2 run",
-              List.of("order", "login", "new customer", "browse", "purchase", "purchase rollback"),
-          "jmeter run", List.of());
+  /**
+   * Each workload command's operations, where it records several (empty where they are known only
+   * once it runs, such as a JMeter plan's samplers).
+   */
+  public static final Map<String, List<String>> OPERATIONS;
 
   /** Operations that explain another and are never reported by default. */
-  public static final Set<String> DIAGNOSTIC = Set.of("send-delay");
+  public static final Set<String> DIAGNOSTIC = Workloads.installed().diagnosticOperations();
+
+  static {
+    Map<String, String> primary = new LinkedHashMap<>();
+    Map<String, List<String>> operations = new LinkedHashMap<>();
+    for (WorkloadCommand c : Workloads.installed().commands()) {
+      Operations o = c.operations();
+      if (o.several()) {
+        operations.put(c.words(), o.known());
+      }
+      if (o.primary() != null) {
+        primary.put(c.words(), o.primary());
+      }
+    }
+    PRIMARY = Map.copyOf(primary);
+    OPERATIONS = Map.copyOf(operations);
+  }
 
   private StepOperations() {}
 
@@ -50,17 +64,6 @@ public final class StepOperations {
     return s.operation() == null
         && OPERATIONS.containsKey(s.command())
         && !PRIMARY.containsKey(s.command());
-  }
-
-  /**
-   * What a figure's header adds to name its operation: {@code , transit} for an operation figure of
-   * a step that reports one of several; nothing for a figure that names its operation ({@code
-   * latency.meanUs}) or is the workload's own ({@code transfersPerSec}).
-   */
-  public static String shown(Manifest.StepInfo s, String figure) {
-    return s.operation != null && StepValidator.BASIC_FIGURES.contains(figure)
-        ? ", " + s.operation
-        : "";
   }
 
   /** The operation a figure names ({@code transit} of {@code transit.meanUs}), or null. */

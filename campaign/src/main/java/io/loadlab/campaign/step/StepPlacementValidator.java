@@ -2,13 +2,11 @@ package io.loadlab.campaign.step;
 
 import static io.loadlab.campaign.file.ValidationProblems.firstLine;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignVars;
 import io.loadlab.campaign.file.JmeterSteps;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.file.ValidationProblems;
-import io.loadlab.campaign.run.TestbedMachines;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Texts;
 import io.loadlab.provision.testbed.Testbed;
@@ -24,13 +22,17 @@ import java.util.Set;
 public final class StepPlacementValidator {
   private final ValidationProblems problems;
   private final Map<String, Testbed> testbeds;
+  private final CommandLineCheck commandLines;
 
   /**
    * @param testbeds the testbeds read, by configuration name
+   * @param commandLines the check of a run's whole command line
    */
-  StepPlacementValidator(ValidationProblems problems, Map<String, Testbed> testbeds) {
+  StepPlacementValidator(
+      ValidationProblems problems, Map<String, Testbed> testbeds, CommandLineCheck commandLines) {
     this.problems = problems;
     this.testbeds = testbeds;
+    this.commandLines = commandLines;
   }
 
   /** Checks {@code step} (field {@code f}) in configuration {@code c}. */
@@ -76,7 +78,7 @@ public final class StepPlacementValidator {
                 + "; use one of "
                 + c.machines());
       } else if (c.kind() == Campaign.Kind.TESTBED && testbeds.containsKey(c.name())) {
-        Set<String> installed = TestbedMachines.installedOn(testbeds.get(c.name()));
+        Set<String> installed = TestbedInstalls.installedOn(testbeds.get(c.name()));
         if (installed != null && !installed.contains(m)) {
           problems.problem(
               f + ".on",
@@ -104,7 +106,7 @@ public final class StepPlacementValidator {
           return;
         }
         try {
-          StepCommands.installed().check(args);
+          commandLines.check(args);
         } catch (UsageException e) {
           String where = point.isEmpty() ? "" : " at " + Matrix.label(point);
           problems.problem(

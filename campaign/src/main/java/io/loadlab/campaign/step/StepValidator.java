@@ -2,7 +2,6 @@ package io.loadlab.campaign.step;
 
 import static io.loadlab.campaign.file.ValidationProblems.NAME;
 
-import io.loadlab.campaign.StepCommands;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.campaign.file.CampaignSpec;
 import io.loadlab.campaign.file.ClientPlacements;
@@ -13,6 +12,7 @@ import io.loadlab.campaign.file.PasswordFiles;
 import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import io.loadlab.provision.placement.Placement;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.ArrayList;
@@ -65,13 +65,15 @@ public final class StepValidator {
 
   /**
    * @param testbeds the configurations' testbeds read, by configuration name
+   * @param commandLines the check of a run's whole command line
    */
-  public StepValidator(ValidationProblems problems, Map<String, Testbed> testbeds) {
+  public StepValidator(
+      ValidationProblems problems, Map<String, Testbed> testbeds, CommandLineCheck commandLines) {
     this.problems = problems;
     this.testbeds = testbeds;
     this.iterationsField = new IterationsField(problems);
     this.files = new StepFileOptions(problems);
-    this.placement = new StepPlacementValidator(problems, testbeds);
+    this.placement = new StepPlacementValidator(problems, testbeds, commandLines);
     this.placements = new ClientPlacements(problems);
   }
 
@@ -91,8 +93,8 @@ public final class StepValidator {
       return null;
     }
     String command = String.join(" ", s.run().trim().split("\\s+"));
-    OptionTable options = StepCommands.installed().optionsOf(command);
-    if (options == null || !StepCommands.installed().runsLoad(command)) {
+    OptionTable options = Workloads.installed().optionsOf(command);
+    if (options == null || !Workloads.installed().command(command).runsLoad()) {
       problems.problem(
           f + ".run",
           "'"

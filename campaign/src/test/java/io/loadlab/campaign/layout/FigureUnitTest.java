@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.loadlab.campaign.results.Quantity;
 import org.junit.jupiter.api.Test;
 
 class FigureUnitTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.report.CampaignHtml;
 import io.loadlab.campaign.report.CampaignReport;
 import io.loadlab.campaign.results.Manifest;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.file.Matrix;
 import io.loadlab.campaign.report.CampaignHtml;
 import io.loadlab.campaign.report.CampaignReport;

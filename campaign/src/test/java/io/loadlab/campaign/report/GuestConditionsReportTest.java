@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.loadlab.campaign.layout.LayoutTable;
+import io.loadlab.campaign.file.LayoutTable;
 import io.loadlab.campaign.results.CellStatistics;
 import io.loadlab.campaign.results.GuestsRan;
 import io.loadlab.campaign.results.HostLoad;

@@ -140,7 +140,7 @@ public final class LatencyDriver {
     byte[] body = Payloads.of(size);
     Acknowledgement ack = settings.ackEvery() > 0 ? Acknowledgement.CLIENT : Acknowledgement.AUTO;
     try (Clients clients = new Clients(settings.connection(), settings.singleConnection())) {
-      List<LatencyTest> tests = new ArrayList<>();
+      List<LatencyPair> tests = new ArrayList<>();
       for (int i = 0; i < settings.tests(); i++) {
         String queue = queue(i);
         AmqpClient receiver = clients.openConsumer(ack);
@@ -166,7 +166,7 @@ public final class LatencyDriver {
         recording.setParameters(op, parameters(size, i));
         recording.expectRate(op, settings.rateOf(i), "msg/s");
         tests.add(
-            new LatencyTest(
+            new LatencyPair(
                 sender,
                 receiver,
                 queue,
@@ -185,7 +185,7 @@ public final class LatencyDriver {
       }
       Workers senders = new Workers(recorder);
       Workers receivers = new Workers(recorder);
-      for (LatencyTest t : tests) {
+      for (LatencyPair t : tests) {
         receivers.start(t::receive, "latency-recv-" + t.queue());
         senders.start(t::send, "latency-send-" + t.queue());
       }
@@ -234,12 +234,12 @@ public final class LatencyDriver {
 
   private void account(
       int size,
-      List<LatencyTest> tests,
+      List<LatencyPair> tests,
       IterationControl it,
       RunRecording recording,
       RunControl control) {
-    long sent = tests.stream().mapToLong(LatencyTest::sent).sum();
-    long received = tests.stream().mapToLong(LatencyTest::received).sum();
+    long sent = tests.stream().mapToLong(LatencyPair::sent).sum();
+    long received = tests.stream().mapToLong(LatencyPair::received).sum();
     recording.figure("sent size=" + size, sent);
     recording.figure("received size=" + size, received);
     if (settings.rate() > 0) {
@@ -257,7 +257,7 @@ public final class LatencyDriver {
         recording.setMeasuredWindow(sendDelayOp(size, i), seconds);
       }
     }
-    long skipped = tests.stream().mapToLong(LatencyTest::skipped).sum();
+    long skipped = tests.stream().mapToLong(LatencyPair::skipped).sum();
     if (skipped > 0) {
       recording.figure("skipped size=" + size, skipped);
       recording.problem(
@@ -268,7 +268,7 @@ public final class LatencyDriver {
               + ": "
               + skipped
               + " scheduled sends skipped: the sender fell more than 1 s behind its schedule or "
-              + LatencyTest.maxInFlight(settings.rate())
+              + LatencyPair.maxInFlight(settings.rate())
               + " messages were on their way");
     }
     long missing = Math.max(0, sent - received);

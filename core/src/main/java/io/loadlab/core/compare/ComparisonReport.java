@@ -15,6 +15,7 @@ import io.loadlab.core.report.Table;
 import io.loadlab.core.report.Table.Cell;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.util.AtomicFiles;
+import io.loadlab.core.util.Markdown;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -349,7 +350,7 @@ public final class ComparisonReport {
 
   private static void appendTable(StringBuilder md, Table t) {
     md.append("| ");
-    md.append(String.join(" | ", t.header().stream().map(ComparisonReport::cell).toList()));
+    md.append(String.join(" | ", t.header().stream().map(Markdown::cell).toList()));
     md.append(" |\n|");
     for (int i = 0; i < t.header().size(); i++) {
       md.append(i == 0 ? " --- |" : " ---: |");
@@ -357,13 +358,9 @@ public final class ComparisonReport {
     md.append('\n');
     for (List<Cell> row : t.rows()) {
       md.append("| ")
-          .append(String.join(" | ", row.stream().map(x -> cell(x.text())).toList()))
+          .append(String.join(" | ", row.stream().map(x -> Markdown.cell(x.text())).toList()))
           .append(" |\n");
     }
-  }
-
-  private static String cell(String s) {
-    return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
   }
 
   private static String capitalised(String s) {

@@ -9,6 +9,7 @@ import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.run.IntervalReport;
 import io.loadlab.core.run.ResultSink;
+import io.loadlab.core.util.Numbers;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
@@ -68,12 +69,12 @@ public final class ConsoleExporter implements ResultSink {
           at,
           tag,
           e.getKey(),
-          SummaryTable.num(o.ratePerSec()),
-          target == null ? "" : " (target " + SummaryTable.num(target) + ")",
-          SummaryTable.num(o.bytesPerSec() / 1e6),
-          SummaryTable.num(o.latencyUs().p50()),
-          SummaryTable.num(o.latencyUs().p99()),
-          SummaryTable.num(o.latencyUs().max()),
+          Numbers.compact(o.ratePerSec()),
+          target == null ? "" : " (target " + Numbers.compact(target) + ")",
+          Numbers.compact(o.bytesPerSec() / 1e6),
+          Numbers.compact(o.latencyUs().p50()),
+          Numbers.compact(o.latencyUs().p99()),
+          Numbers.compact(o.latencyUs().max()),
           o.errors());
     }
     out.flush();

@@ -3,6 +3,7 @@ package io.loadlab.core.export;
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.results.CriterionVerdict;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Markdown;
 import java.util.List;
 
 /** The criteria's verdicts as text: lines for the console, a table for the Markdown summary. */
@@ -39,18 +40,14 @@ public final class CriteriaText {
     sb.append("| criterion | measured | verdict |\n|---|---:|---|\n");
     for (CriterionVerdict v : verdicts) {
       sb.append("| ")
-          .append(cell(Criteria.label(v)))
+          .append(Markdown.cell(Criteria.label(v)))
           .append(" | ")
           .append(v.measured() == null ? "–" : io.loadlab.core.util.Numbers.figure(v.measured()))
           .append(" | ")
           .append(v.passed() ? "ok" : "**FAILED**")
-          .append(v.measured() == null ? " (" + cell(v.message()) + ")" : "")
+          .append(v.measured() == null ? " (" + Markdown.cell(v.message()) + ")" : "")
           .append(" |\n");
     }
     return sb.toString();
-  }
-
-  private static String cell(String text) {
-    return text.replace("|", "\\|");
   }
 }

@@ -4,6 +4,7 @@ import io.loadlab.core.report.FigureNotes;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
+import io.loadlab.core.util.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,14 +56,14 @@ final class SummaryTable {
                     op,
                     Long.toString(s.count()),
                     Long.toString(s.errors()),
-                    num(s.ratePerSec()),
-                    num(s.bytesPerSec() / 1e6),
-                    num(s.latencyUs().mean()),
-                    num(s.latencyUs().p50()),
-                    num(s.latencyUs().p90()),
-                    num(s.latencyUs().p99()),
-                    num(s.latencyUs().p999()),
-                    num(s.latencyUs().max()),
+                    Numbers.compact(s.ratePerSec()),
+                    Numbers.compact(s.bytesPerSec() / 1e6),
+                    Numbers.compact(s.latencyUs().mean()),
+                    Numbers.compact(s.latencyUs().p50()),
+                    Numbers.compact(s.latencyUs().p90()),
+                    Numbers.compact(s.latencyUs().p99()),
+                    Numbers.compact(s.latencyUs().p999()),
+                    Numbers.compact(s.latencyUs().max()),
                     perMB ? cpuPerMB(s) : cpu(s.cpu()))));
     return rows;
   }
@@ -93,14 +94,10 @@ final class SummaryTable {
   }
 
   private static String orDash(Double v) {
-    return v == null ? "-" : num(v);
+    return v == null ? "-" : Numbers.compact(v);
   }
 
   /** A number with as many decimals as make sense for its size. */
-  static String num(double v) {
-    return io.loadlab.core.util.Numbers.compact(v);
-  }
-
   /** Renders rows as a text table with aligned columns. */
   static String text(List<String> header, List<List<String>> rows) {
     int[] widths = new int[header.size()];

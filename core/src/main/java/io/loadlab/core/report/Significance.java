@@ -1,7 +1,10 @@
 package io.loadlab.core.report;
 
+import io.loadlab.core.util.Numbers;
 import java.util.Arrays;
 import java.util.Locale;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.TTest;
 
@@ -56,17 +59,13 @@ public record Significance(String text, double pValue, boolean significant) {
 
   private static String change(String what, double base, double value) {
     if (base == 0 || value == 0) {
-      return what + " " + num(base) + " → " + num(value);
+      return what + " " + Numbers.compact(base) + " → " + Numbers.compact(value);
     }
     double ratio = value / base;
     if (ratio >= 1) {
       return what + " " + String.format(Locale.ROOT, "%.2f×", ratio) + " higher";
     }
     return what + " " + String.format(Locale.ROOT, "%.2f×", 1 / ratio) + " lower";
-  }
-
-  private static String num(double v) {
-    return io.loadlab.core.util.Numbers.compact(v);
   }
 
   /** A p-value as people read it: {@code p < 0.001}, {@code p < 0.01}, {@code p = 0.03}. */
@@ -86,19 +85,11 @@ public record Significance(String text, double pValue, boolean significant) {
 
   /** The mean, NaN for none. */
   public static double mean(double[] v) {
-    return Arrays.stream(v).average().orElse(Double.NaN);
+    return Mean.of(v).getAsDouble();
   }
 
   /** The sample variance, 0 for fewer than two. */
   public static double variance(double[] v) {
-    if (v.length < 2) {
-      return 0;
-    }
-    double m = mean(v);
-    double s = 0;
-    for (double x : v) {
-      s += (x - m) * (x - m);
-    }
-    return s / (v.length - 1);
+    return v.length < 2 ? 0 : Variance.of(v).getAsDouble();
   }
 }

@@ -108,7 +108,8 @@ public final class SweepReport {
         double[] its = f.iterations()[c][p];
         String text = Double.isNaN(v) ? "–" : Numbers.figure(v);
         if (its.length > 1 && Double.isFinite(v) && Significance.mean(its) != 0) {
-          double cv = 100 * Math.sqrt(variance(its)) / Math.abs(Significance.mean(its));
+          double cv =
+              100 * Math.sqrt(Significance.variance(its)) / Math.abs(Significance.mean(its));
           text += String.format(Locale.ROOT, " ±%.1f%%", cv);
         }
         if (f.failed()[c][p] > 0) {
@@ -142,11 +143,6 @@ public final class SweepReport {
   private static String shortName(String title) {
     int colon = title.lastIndexOf(": ");
     return colon < 0 ? title : title.substring(colon + 2);
-  }
-
-  private static double variance(double[] v) {
-    double m = Significance.mean(v);
-    return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
   }
 
   static Chart valueChart(SweepFigure f) {

@@ -67,4 +67,21 @@ public final class Numbers {
         .stripTrailingZeros()
         .toPlainString();
   }
+
+  /**
+   * A figure of a campaign's tables: four significant digits ({@code 15.50}, {@code 0.03394}),
+   * whole numbers and values from 1000 up grouped without decimals ({@code 56,380}), no exponent
+   * for everyday values; NaN is {@code —}.
+   */
+  public static String significant(double v) {
+    if (v == 0 || Double.isNaN(v)) {
+      return Double.isNaN(v) ? "—" : "0";
+    }
+    double a = Math.abs(v);
+    if (a >= 1000 || v == Math.rint(v)) { // counts print as integers
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));
+    return String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", v);
+  }
 }

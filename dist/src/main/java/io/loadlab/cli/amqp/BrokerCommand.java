@@ -1,16 +1,16 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.broker.BrokerOptions;
 import io.loadlab.core.broker.BrokerTls;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,23 +24,18 @@ import org.apache.commons.cli.CommandLine;
  * {@code loadlab broker}: the embedded ActiveMQ Artemis broker on its own, for runs from other
  * processes or hosts. It runs until Ctrl-C (or for {@code --duration}) and stops cleanly.
  */
-final class BrokerCommand implements Command {
+final class BrokerCommand extends DescribedCommand {
+  BrokerCommand() {
+    super("broker");
+  }
+
   /** The environment variable the TLS key store's password is read from when no file is named. */
-  static final String KEYSTORE_PASSWORD_ENV = "LOADLAB_BROKER_KEYSTORE_PASSWORD";
-
-  @Override
-  public String[] path() {
-    return new String[] {"broker"};
-  }
-
-  @Override
-  public String summary() {
-    return "run the embedded ActiveMQ Artemis broker (AMQP 1.0) until Ctrl-C";
-  }
-
-  @Override
-  public OptionTable described() {
-    return AmqpOptionTables.BROKER;
+  private static String keystorePasswordEnv() {
+    return Workloads.installed()
+        .command("broker")
+        .options()
+        .require("tls-keystore-password-file")
+        .env();
   }
 
   @Override
@@ -142,12 +137,12 @@ final class BrokerCommand implements Command {
       return null;
     }
     String password =
-        Secrets.read("--tls-keystore-password-file", passwordFile, KEYSTORE_PASSWORD_ENV);
+        Secrets.read("--tls-keystore-password-file", passwordFile, keystorePasswordEnv());
     if (password == null) {
       throw new UsageException(
           "--tls-keystore: the key store needs a password; name a file with"
               + " --tls-keystore-password-file or set "
-              + KEYSTORE_PASSWORD_ENV);
+              + keystorePasswordEnv());
     }
     BrokerTls tls = new BrokerTls(keyStore, password);
     try {

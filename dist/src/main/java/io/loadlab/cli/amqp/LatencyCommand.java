@@ -1,7 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.LoadCommand;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab amqp latency}: messaging round-trip latency after qpid-latency-test. */
-final class LatencyCommand extends LoadCommand {
+final class LatencyCommand extends DescribedCommand {
   /**
    * What queue names start with: made unique per run without {@code --base-name}, and the stable
    * name a broker that creates no queues is asked for (with the {@code --base-name} to give).
@@ -32,11 +32,7 @@ final class LatencyCommand extends LoadCommand {
   static final String BASE_NAME = "loadlab-latency";
 
   LatencyCommand() {
-    super(
-        "amqp latency",
-        "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
-        LatencyDriver.FIGURES,
-        AmqpOptionTables.LATENCY);
+    super("amqp latency");
   }
 
   @Override

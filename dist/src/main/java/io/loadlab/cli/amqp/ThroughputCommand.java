@@ -1,7 +1,7 @@
 package io.loadlab.cli.amqp;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.LoadCommand;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab amqp throughput}: messaging throughput after qpid-perftest. */
-final class ThroughputCommand extends LoadCommand {
+final class ThroughputCommand extends DescribedCommand {
   /**
    * What queue and topic names start with: made unique per run without {@code --base-name}, and the
    * stable name a broker that creates no queues is asked for (with the {@code --base-name} to
@@ -33,11 +33,7 @@ final class ThroughputCommand extends LoadCommand {
   static final String BASE_NAME = "loadlab-perftest";
 
   ThroughputCommand() {
-    super(
-        "amqp throughput",
-        "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)",
-        io.loadlab.core.amqp.ThroughputFigures.NAMES,
-        AmqpOptionTables.THROUGHPUT);
+    super("amqp throughput");
   }
 
   @Override

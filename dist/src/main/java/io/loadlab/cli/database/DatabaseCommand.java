@@ -2,17 +2,16 @@ package io.loadlab.cli.database;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.ServerLifetime;
 import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionSpec;
-import io.loadlab.core.options.OptionSpec.Type;
-import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Sizes;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,63 +31,10 @@ import org.apache.commons.cli.CommandLine;
  * clients log in as {@code --user} with a password read from a file or the environment (never from
  * the command line, never printed); the cluster stays in {@code --data-dir} for the next start.
  */
-public final class DatabaseCommand implements Command {
+public final class DatabaseCommand extends DescribedCommand {
   /** The environment variable the password is read from when no file is named (as ds2's). */
-  public static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
-
-  /** Its options, described once for the command line, campaign services and the docs. */
-  public static final OptionTable OPTIONS =
-      OptionTable.of(
-          OptionSpec.value(
-                  "host",
-                  "ADDR",
-                  Type.TEXT,
-                  "address to listen on (default 127.0.0.1; 0.0.0.0 for every address, which "
-                      + "needs a password)")
-              .docs(
-                  "`127.0.0.1`",
-                  "address to listen on (`0.0.0.0`: every address); anything past loopback "
-                      + "needs a password, and logins from other hosts use it (SCRAM), loopback "
-                      + "stays trusted for loadlab itself"),
-          OptionSpec.value("port", "PORT", Type.NUMBER, "port (default 5432; 0 picks a free one)")
-              .docs(
-                  "`5432`",
-                  "port; a port in use is refused (exit 2); `0` picks a free one and prints it"),
-          OptionSpec.value(
-                  "data-dir",
-                  "DIR",
-                  Type.DIRECTORY,
-                  "the cluster's directory, kept (default ~/.loadlab/database-PORT)")
-              .docs(
-                  "`~/.loadlab/database-PORT`",
-                  "the cluster's directory, created on first start and kept"),
-          OptionSpec.flag("fresh", "delete the data directory first")
-              .docs("off", "delete the data directory first"),
-          OptionSpec.value(
-                  "database", "NAME", Type.TEXT, "database created if absent (default ds2)")
-              .docs("`ds2`", "database created if absent, owned by `--user`"),
-          OptionSpec.value(
-                  "user",
-                  "NAME",
-                  Type.TEXT,
-                  "login for other hosts, owner of the database (default loadlab)")
-              .docs(
-                  "`loadlab`",
-                  "the login for other hosts (with a password), owner of the database"),
-          OptionSpec.value(
-                  "password-file",
-                  "FILE",
-                  Type.PASSWORD_FILE,
-                  "file holding the user's password (first line); default: environment variable "
-                      + PASSWORD_ENV)
-              .env(PASSWORD_ENV)
-              .docs(
-                  "env `LOADLAB_DB_PASSWORD`",
-                  "file whose first line is the user's password (required with a `--host` "
-                      + "past loopback)"),
-          OptionSpec.value(
-                  "duration", "TIME", Type.DURATION, "stop after this long (default: Ctrl-C)")
-              .docs("until Ctrl-C", "stop after this long"));
+  private static final String PASSWORD_ENV =
+      Workloads.installed().command("database").options().require("password-file").env();
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
   private static final String HBA_MARK = "# loadlab database: password logins from other hosts";
@@ -98,19 +44,8 @@ public final class DatabaseCommand implements Command {
     return List.of(new DatabaseCommand());
   }
 
-  @Override
-  public String[] path() {
-    return new String[] {"database"};
-  }
-
-  @Override
-  public String summary() {
-    return "run the embedded PostgreSQL until Ctrl-C, for ds2 runs from other hosts";
-  }
-
-  @Override
-  public OptionTable described() {
-    return OPTIONS;
+  DatabaseCommand() {
+    super("database");
   }
 
   @Override

@@ -9,7 +9,7 @@ import java.sql.Connection;
 /** {@code loadlab ds2 check}: does the database match --db-size? Exit 0 if so, 1 if not. */
 final class Ds2CheckCommand extends Ds2DatabaseCommand {
   Ds2CheckCommand() {
-    super("check", "check that a DS2 database matches --db-size (row counts)");
+    super("check");
   }
 
   @Override

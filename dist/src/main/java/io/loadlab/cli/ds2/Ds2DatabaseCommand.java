@@ -1,10 +1,9 @@
 package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.core.database.DatabaseTarget;
 import io.loadlab.core.ds2.Ds2Size;
-import io.loadlab.core.options.OptionTable;
 import java.sql.Connection;
 import org.apache.commons.cli.CommandLine;
 
@@ -12,28 +11,12 @@ import org.apache.commons.cli.CommandLine;
  * A {@code ds2} command that works on one database of a DS2 size ({@code check}, {@code reset}):
  * the one its options name, or the embedded one, started for it and stopped after.
  */
-abstract class Ds2DatabaseCommand implements Command {
-  private final String word;
-  private final String summary;
-
-  Ds2DatabaseCommand(String word, String summary) {
-    this.word = word;
-    this.summary = summary;
-  }
-
-  @Override
-  public final String[] path() {
-    return new String[] {"ds2", word};
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
-  }
-
-  @Override
-  public final OptionTable described() {
-    return Ds2OptionTables.DATABASE;
+abstract class Ds2DatabaseCommand extends DescribedCommand {
+  /**
+   * @param word its word after {@code ds2}, such as {@code check}
+   */
+  Ds2DatabaseCommand(String word) {
+    super("ds2 " + word);
   }
 
   @Override

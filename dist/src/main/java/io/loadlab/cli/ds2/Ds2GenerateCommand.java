@@ -1,14 +1,13 @@
 package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.data.Ds2DataGenerator;
 import io.loadlab.core.ds2.load.Ds2CsvExport;
 import io.loadlab.core.ds2.schema.Ds2Schema;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,20 +15,9 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab ds2 generate}: write the data as CSV files (for psql \copy and comparisons). */
-final class Ds2GenerateCommand implements Command {
-  @Override
-  public String[] path() {
-    return new String[] {"ds2", "generate"};
-  }
-
-  @Override
-  public String summary() {
-    return "write DS2 data as CSV files (one per table) and PostgreSQL scripts to load them by hand";
-  }
-
-  @Override
-  public OptionTable described() {
-    return Ds2OptionTables.GENERATE;
+final class Ds2GenerateCommand extends DescribedCommand {
+  Ds2GenerateCommand() {
+    super("ds2 generate");
   }
 
   @Override

@@ -1,27 +1,15 @@
 package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.load.Ds2Loader;
-import io.loadlab.core.options.OptionTable;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab ds2 load}: create the DS2 schema and load generated data. */
-final class Ds2LoadCommand implements Command {
-  @Override
-  public String[] path() {
-    return new String[] {"ds2", "load"};
-  }
-
-  @Override
-  public String summary() {
-    return "create the DS2 schema and load data of a DS2 size (embedded PostgreSQL by default)";
-  }
-
-  @Override
-  public OptionTable described() {
-    return Ds2OptionTables.DATABASE.plus(Ds2OptionTables.LOAD);
+final class Ds2LoadCommand extends DescribedCommand {
+  Ds2LoadCommand() {
+    super("ds2 load");
   }
 
   @Override

@@ -5,9 +5,11 @@ import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.database.SqlDialect;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.Workloads;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +21,12 @@ import org.apache.commons.cli.CommandLine;
  * embedded PostgreSQL kept in a data directory), how to log in, and the DS2 size.
  */
 final class Ds2Options {
-  static final String DEFAULT_SIZE = "10MB";
-  static final String DEFAULT_DATABASE = "ds2";
-  static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
+  /** The options every {@code ds2} command that works on a database shares. */
+  private static final OptionTable DATABASE = Workloads.installed().command("ds2 check").options();
+
+  static final String DEFAULT_SIZE = DATABASE.require("db-size").defaultValue();
+  static final String DEFAULT_DATABASE = DATABASE.require("database").defaultValue();
+  static final String PASSWORD_ENV = DATABASE.require("password-file").env();
 
   private Ds2Options() {}
 

@@ -12,9 +12,7 @@ import java.util.Locale;
 /** {@code loadlab ds2 reset}: back to the loaded state without a reload. */
 final class Ds2ResetCommand extends Ds2DatabaseCommand {
   Ds2ResetCommand() {
-    super(
-        "reset",
-        "bring orders, customers and inventory back to the loaded state, without a reload");
+    super("reset");
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.loadlab.cli.ds2;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.LoadCommand;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
@@ -15,8 +15,11 @@ import io.loadlab.core.ds2.workload.Ds2Driver;
 import io.loadlab.core.ds2.workload.Ds2RunSettings;
 import io.loadlab.core.ds2.workload.Ds2UserThreads;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
+import io.loadlab.core.workload.SharedOptions;
+import io.loadlab.core.workload.Workloads;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,19 +27,18 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab ds2 run}: the DVD Store 2 workload against one or more databases. */
-final class Ds2RunCommand extends LoadCommand {
+final class Ds2RunCommand extends DescribedCommand {
+  /** Its options' descriptions. */
+  private static final OptionTable OPTIONS = Workloads.installed().command("ds2 run").options();
+
   Ds2RunCommand() {
-    super(
-        "ds2 run",
-        "run the DVD Store 2 workload (orders per minute) against one or more databases",
-        io.loadlab.core.ds2.workload.Ds2FinalReport.NAMES,
-        Ds2OptionTables.RUN_ALL);
+    super("ds2 run");
   }
 
-  /** An option's whole number, or its default (both as {@link Ds2OptionTables#RUN} says). */
+  /** An option's whole number, or its default (both as its description says). */
   private static int intValue(CommandLine cmd, String option) {
     return Ds2Options.intValue(
-        cmd, option, Integer.parseInt(Ds2OptionTables.RUN.require(option).defaultValue()));
+        cmd, option, Integer.parseInt(OPTIONS.require(option).defaultValue()));
   }
 
   /** The run's mix of orders, from the options. */
@@ -50,13 +52,11 @@ final class Ds2RunCommand extends LoadCommand {
 
   private static double rampRate(CommandLine cmd) {
     return Ds2Options.doubleValue(
-        cmd,
-        "ramp-rate",
-        Double.parseDouble(Ds2OptionTables.RUN.require("ramp-rate").defaultValue()));
+        cmd, "ramp-rate", Double.parseDouble(OPTIONS.require("ramp-rate").defaultValue()));
   }
 
   private static Duration thinkTime(CommandLine cmd) {
-    return OptionDefs.duration(cmd, Ds2OptionTables.RUN.require("think-time"));
+    return OptionDefs.duration(cmd, OPTIONS.require("think-time"));
   }
 
   private static Ds2Mode mode(CommandLine cmd) {
@@ -188,8 +188,10 @@ final class Ds2RunCommand extends LoadCommand {
     String option = cmd.hasOption("run-time") ? "run-time" : "duration";
     return new RunTiming(
         RunOptions.duration(
-            cmd, option, Durations.parse("--run-time", Ds2OptionTables.RUN_TIME.defaultValue())),
-        OptionDefs.duration(cmd, Ds2OptionTables.WARMUP),
-        OptionDefs.duration(cmd, Ds2OptionTables.INTERVAL));
+            cmd, option, Durations.parse("--run-time", OPTIONS.require("run-time").defaultValue())),
+        OptionDefs.duration(cmd, SharedOptions.RUN.require("warmup")),
+        OptionDefs.duration(
+            cmd,
+            SharedOptions.RUN.require("interval").defaultValue(Ds2RunSettings.DEFAULT_INTERVAL)));
   }
 }

@@ -2,6 +2,7 @@ package io.loadlab.cli.jmeter;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.cli.StopSignals;
@@ -10,7 +11,6 @@ import io.loadlab.core.Version;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
-import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
@@ -47,7 +47,7 @@ import org.apache.commons.cli.Options;
  * run directory ({@link JmeterRunFiles}), so campaigns, {@code compare} and reports treat it as any
  * other run.
  */
-public final class JmeterRunCommand implements Command {
+public final class JmeterRunCommand extends DescribedCommand {
   /** The name of the JMeter results file in the run directory. */
   public static final String JTL_NAME = "run.jtl";
 
@@ -66,30 +66,13 @@ public final class JmeterRunCommand implements Command {
     return List.of(new JmeterRunCommand());
   }
 
-  @Override
-  public String[] path() {
-    return new String[] {"jmeter", "run"};
-  }
-
-  @Override
-  public String summary() {
-    return "run a JMeter plan non-GUI (here, or on jmeter-server machines with --remote) into a"
-        + " loadlab run directory";
-  }
-
-  @Override
-  public boolean runsLoad() {
-    return true;
-  }
-
-  @Override
-  public OptionTable described() {
-    return JmeterOptions.OPTIONS;
+  JmeterRunCommand() {
+    super("jmeter run");
   }
 
   @Override
   public Options options() {
-    return JmeterOptions.commandLine();
+    return JmeterOptions.commandLine(described());
   }
 
   @Override

@@ -5,12 +5,11 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.live.LiveLabels;
 import io.loadlab.core.live.metrics.MetricsEndpoint;
 import io.loadlab.core.options.OptionSpec;
-import io.loadlab.core.options.OptionSpec.Kind;
-import io.loadlab.core.options.OptionSpec.Type;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.util.Secrets;
 import io.loadlab.core.util.Sizes;
 import io.loadlab.core.util.Texts;
+import io.loadlab.core.workload.SharedOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
@@ -21,91 +20,14 @@ import org.apache.commons.cli.CommandLine;
 public final class LiveOptions {
   private LiveOptions() {}
 
-  static final OptionSpec METRICS_PORT =
-      OptionSpec.value(
-              "metrics-port",
-              "PORT",
-              Type.NUMBER,
-              "serve the run's figures for Prometheus (OpenMetrics) at"
-                  + " http://ADDRESS:PORT/metrics, and a live page at http://ADDRESS:PORT/, while"
-                  + " it runs; 0 picks a free port (printed)")
-          .range(0, 65535)
-          .docs(
-              "none",
-              "serve the run's figures for Prometheus (OpenMetrics and its text format) at"
-                  + " `http://ADDRESS:PORT/metrics` while it runs: per operation the last"
-                  + " interval's and the run's rate, errors and latency percentiles, a latency"
-                  + " histogram, the target rate and whether it was held, and the load"
-                  + " generator's CPU, load and JVM pauses ([live.md](live.md)). The same endpoint"
-                  + " serves a read-only live page at `http://ADDRESS:PORT/` (rate and latency per"
-                  + " interval, warnings, ETA; [live.md](live.md#the-live-page)). `0` picks a free"
-                  + " port (printed). A port in use is refused with exit code 2 before the run"
-                  + " starts");
+  /** The live outputs' options, in the order their help lines show ({@link SharedOptions#LIVE}). */
+  public static final OptionTable TABLE = SharedOptions.LIVE;
 
-  static final OptionSpec METRICS_ADDRESS =
-      OptionSpec.value(
-              "metrics-address",
-              "ADDRESS",
-              Type.TEXT,
-              "the address --metrics-port listens on (default "
-                  + MetricsEndpoint.DEFAULT_ADDRESS
-                  + ": this machine only)")
-          .defaultValue(MetricsEndpoint.DEFAULT_ADDRESS)
-          .docs(
-              "`" + MetricsEndpoint.DEFAULT_ADDRESS + "`",
-              "the address `--metrics-port` listens on: loopback unless told otherwise, e.g."
-                  + " `0.0.0.0` for a Prometheus on another machine (the endpoint is read-only)");
-
-  static final OptionSpec METRICS_LABEL =
-      OptionSpec.value(
-              "metrics-label",
-              "NAME=VALUE",
-              Type.TEXT,
-              "a label on every live series, e.g. campaign=nightly or machine=client1; repeat for"
-                  + " several")
-          .kind(Kind.KEYED)
-          .docs(
-              "none",
-              "a label added to every series of `--metrics-port`, e.g. `campaign=nightly`,"
-                  + " `configuration=bridge`, `step=client`, `point=users-8`, `machine=client1`;"
-                  + " repeat for several. Names are lower-case letters, digits and `_`;"
-                  + " `workload` and `operation` are set by the run itself. Values are masked"
-                  + " like command lines, so a secret never reaches a label");
-
-  static final OptionSpec INFLUX =
-      OptionSpec.value(
-              "influx",
-              "URL",
-              Type.TEXT,
-              "write each interval to InfluxDB 1.x in JMeter's Backend Listener schema, e.g."
-                  + " http://127.0.0.1:8086/write?db=jmeter")
-          .docs(
-              "none",
-              "write each interval to InfluxDB 1.x over HTTP, in the schema of JMeter's Backend"
-                  + " Listener (`InfluxdbBackendListenerClient`: measurement `jmeter`, tags"
-                  + " `application`, `transaction`, `statut`), so a Grafana dashboard built for"
-                  + " JMeter shows the run ([live.md](live.md#influxdb-jmeters-schema---influx)):"
-                  + " the URL JMeter's `influxdbUrl` takes, e.g."
-                  + " `http://127.0.0.1:8086/write?db=jmeter` (the database must exist). An"
-                  + " InfluxDB that is down or goes away is said once; the run goes on and its"
-                  + " points are sent when it answers. No password in the URL (it would show in"
-                  + " the process list)");
-
-  static final OptionSpec INFLUX_APPLICATION =
-      OptionSpec.value(
-              "influx-application",
-              "NAME",
-              Type.TEXT,
-              "the application tag of --influx's points (default loadlab)")
-          .defaultValue("loadlab")
-          .docs(
-              "`loadlab`",
-              "the `application` tag of `--influx`'s points (JMeter's `application` parameter);"
-                  + " the labels of `--metrics-label` and `workload` are tags too");
-
-  /** The live outputs' options, in the order their help lines show. */
-  public static final OptionTable TABLE =
-      OptionTable.of(METRICS_PORT, METRICS_ADDRESS, METRICS_LABEL, INFLUX, INFLUX_APPLICATION);
+  static final OptionSpec METRICS_PORT = TABLE.require("metrics-port");
+  static final OptionSpec METRICS_ADDRESS = TABLE.require("metrics-address");
+  static final OptionSpec METRICS_LABEL = TABLE.require("metrics-label");
+  static final OptionSpec INFLUX = TABLE.require("influx");
+  static final OptionSpec INFLUX_APPLICATION = TABLE.require("influx-application");
 
   /** Checks the live options before anything starts; throws a {@code UsageException}. */
   public static void check(CommandLine cmd) {

@@ -11,11 +11,8 @@ public final class NetCommands {
   public static List<Command> all() {
     return List.of(
         new NetServeCommand(),
-        new NetLoadCommand(
-            NetWorkload.RR, "request/response transactions on persistent connections"),
-        new NetLoadCommand(
-            NetWorkload.CRR, "connect, request, response, disconnect per transaction"),
-        new NetLoadCommand(
-            NetWorkload.STREAM, "bulk data one way (a stream read like STRG, or a stream send)"));
+        new NetLoadCommand(NetWorkload.RR),
+        new NetLoadCommand(NetWorkload.CRR),
+        new NetLoadCommand(NetWorkload.STREAM));
   }
 }

@@ -1,7 +1,7 @@
 package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.LoadCommand;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
@@ -26,7 +26,7 @@ import org.apache.commons.cli.CommandLine;
  * {@code loadlab net rr|crr|stream}: a load run against a server; without {@code --host} against a
  * server started in this process on loopback.
  */
-final class NetLoadCommand extends LoadCommand {
+final class NetLoadCommand extends DescribedCommand {
   static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
@@ -36,14 +36,10 @@ final class NetLoadCommand extends LoadCommand {
   private final NetWorkload workload;
   private final OptionTable options;
 
-  NetLoadCommand(NetWorkload workload, String summary) {
-    this(workload, summary, NetOptions.load(workload));
-  }
-
-  private NetLoadCommand(NetWorkload workload, String summary, OptionTable options) {
-    super("net " + workload.id(), summary, NetDriver.FIGURES, options);
+  NetLoadCommand(NetWorkload workload) {
+    super("net " + workload.id());
     this.workload = workload;
-    this.options = options;
+    this.options = described();
   }
 
   @Override

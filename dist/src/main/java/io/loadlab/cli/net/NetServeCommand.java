@@ -1,42 +1,30 @@
 package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
-import io.loadlab.cli.Command;
+import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.StopSignals;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.ServerStats;
-import io.loadlab.core.options.OptionTable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.commons.cli.CommandLine;
 
 /** {@code loadlab net serve}: the responder, until Ctrl-C. */
-final class NetServeCommand implements Command {
-  @Override
-  public String[] path() {
-    return new String[] {"net", "serve"};
-  }
-
-  @Override
-  public String summary() {
-    return "answer net rr/crr/stream clients over TCP and UDP (like netserver) until Ctrl-C";
-  }
-
-  @Override
-  public OptionTable described() {
-    return NetOptions.SERVE;
+final class NetServeCommand extends DescribedCommand {
+  NetServeCommand() {
+    super("net serve");
   }
 
   @Override
   public void check(CommandLine cmd) {
-    NetOptions.port(cmd, NetOptions.SERVE.require("port"));
+    NetOptions.port(cmd, described().require("port"));
     NetOptions.socketOptions(cmd, true);
   }
 
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
-    int port = NetOptions.port(cmd, NetOptions.SERVE.require("port"));
+    int port = NetOptions.port(cmd, described().require("port"));
     NetServer server =
         NetServer.start(cmd.getOptionValue("host"), port, NetOptions.socketOptions(cmd, true));
     CountDownLatch stopped = new CountDownLatch(1);

@@ -37,6 +37,9 @@ public record Ds2RunSettings(
     long seed,
     Ds2UserThreads userThreads,
     Ds2Mode mode) {
+  /** A run's reporting interval by default: DS2's own 10 seconds. */
+  public static final String DEFAULT_INTERVAL = "10s";
+
   public Ds2RunSettings {
     if (targets.isEmpty()) {
       throw new UsageException("--target: name at least one database");

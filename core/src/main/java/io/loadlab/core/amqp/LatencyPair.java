@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * more than a bounded number of messages however far behind the run falls. Such a run has missed
  * its rate and says so.
  */
-final class LatencyTest {
+final class LatencyPair {
   private static final Duration POLL = Duration.ofMillis(100);
 
   /**
@@ -63,7 +63,7 @@ final class LatencyTest {
   private volatile boolean sending = true;
   private volatile long stopReceivingAt = Long.MAX_VALUE;
 
-  LatencyTest(
+  LatencyPair(
       AmqpClient sender,
       AmqpClient receiver,
       String queue,

@@ -1,10 +1,11 @@
-package io.loadlab.cli.ds2;
+package io.loadlab.core.ds2.descriptor;
 
-import io.loadlab.cli.RunOptions;
+import io.loadlab.core.ds2.workload.Ds2RunSettings;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionSpec.Kind;
 import io.loadlab.core.options.OptionSpec.Type;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.SharedOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +15,17 @@ import java.util.Map;
  * The descriptions of the {@code ds2} commands' options ({@link OptionSpec}), which their command
  * lines, campaign steps and docs/configuration.md all use.
  */
-public final class Ds2OptionTables {
+final class Ds2OptionTables {
   private Ds2OptionTables() {}
+
+  /** The DS2 size by default. */
+  private static final String DEFAULT_SIZE = "10MB";
+
+  /** The database's name in the embedded PostgreSQL by default. */
+  private static final String DEFAULT_DATABASE = "ds2";
+
+  /** The environment variable the password is read from when no file is named. */
+  private static final String PASSWORD_ENV = "LOADLAB_DB_PASSWORD";
 
   static final OptionSpec TARGET =
       OptionSpec.value(
@@ -44,13 +54,13 @@ public final class Ds2OptionTables {
                   + " `jdbc:postgresql:ds2` are refused, never completed to localhost)");
 
   private static final String DB_SIZE_HELP =
-      "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default " + Ds2Options.DEFAULT_SIZE + ")";
+      "DS2 size: 10MB, 1GB, 100GB or e.g. 4GB (default " + DEFAULT_SIZE + ")";
 
   private static final OptionSpec DB_SIZE =
       OptionSpec.value("db-size", "SIZE", Type.TEXT, DB_SIZE_HELP)
-          .defaultValue(Ds2Options.DEFAULT_SIZE)
+          .defaultValue(DEFAULT_SIZE)
           .docs(
-              "`" + Ds2Options.DEFAULT_SIZE + "`",
+              "`" + DEFAULT_SIZE + "`",
               "DS2 size: `10MB` (S), `1GB` (M), `100GB` (L), or 1..1023 `MB`/`GB` by DS2's rule"
                   + " (e.g. `4GB`); also `S`, `M`, `L`");
 
@@ -63,12 +73,10 @@ public final class Ds2OptionTables {
                   "password-file",
                   "FILE",
                   Type.PASSWORD_FILE,
-                  "file holding the database password (default: env "
-                      + Ds2Options.PASSWORD_ENV
-                      + ")")
-              .env(Ds2Options.PASSWORD_ENV)
+                  "file holding the database password (default: env " + PASSWORD_ENV + ")")
+              .env(PASSWORD_ENV)
               .docs(
-                  "env `" + Ds2Options.PASSWORD_ENV + "`",
+                  "env `" + PASSWORD_ENV + "`",
                   "file whose first line is the password (never on the command line; masked in"
                       + " output)"),
           DB_SIZE,
@@ -84,13 +92,9 @@ public final class Ds2OptionTables {
                   "database",
                   "NAME",
                   Type.TEXT,
-                  "database name in the embedded PostgreSQL (default "
-                      + Ds2Options.DEFAULT_DATABASE
-                      + ")")
-              .defaultValue(Ds2Options.DEFAULT_DATABASE)
-              .docs(
-                  "`" + Ds2Options.DEFAULT_DATABASE + "`",
-                  "database name inside the embedded PostgreSQL"));
+                  "database name in the embedded PostgreSQL (default " + DEFAULT_DATABASE + ")")
+              .defaultValue(DEFAULT_DATABASE)
+              .docs("`" + DEFAULT_DATABASE + "`", "database name inside the embedded PostgreSQL"));
 
   /** The options of {@code ds2 load}, {@code check} and {@code reset}: which database, its size. */
   static final OptionTable DATABASE = OptionTable.of(URL).plus(LOGIN_AND_SIZE);
@@ -117,7 +121,7 @@ public final class Ds2OptionTables {
   /** {@code ds2 generate}'s options. */
   static final OptionTable GENERATE =
       OptionTable.of(
-          DB_SIZE.docs("`" + Ds2Options.DEFAULT_SIZE + "`", "as above"),
+          DB_SIZE.docs("`" + DEFAULT_SIZE + "`", "as above"),
           OptionSpec.value("out", "DIR", Type.OUTPUT, "directory for the CSV files (required)")
               .docs(
                   "required",
@@ -142,7 +146,7 @@ public final class Ds2OptionTables {
 
   /** The shared {@code --warmup} as {@code ds2 run} takes it. */
   static final OptionSpec WARMUP =
-      RunOptions.TABLE
+      SharedOptions.RUN
           .require("warmup")
           .docs(
               "`0s`",
@@ -151,10 +155,10 @@ public final class Ds2OptionTables {
 
   /** The shared {@code --interval} as {@code ds2 run} takes it: DS2's 10 s by default. */
   static final OptionSpec INTERVAL =
-      RunOptions.TABLE
+      SharedOptions.RUN
           .require("interval")
-          .defaultValue("10s")
-          .docs("`10s`", "progress line and result interval");
+          .defaultValue(Ds2RunSettings.DEFAULT_INTERVAL)
+          .docs("`" + Ds2RunSettings.DEFAULT_INTERVAL + "`", "progress line and result interval");
 
   /** {@code ds2 run}'s own options, after {@link #TARGET} and {@link #DATABASE}. */
   static final OptionTable RUN =
@@ -243,7 +247,7 @@ public final class Ds2OptionTables {
   static final OptionTable RUN_ALL = OptionTable.of(TARGET).plus(DATABASE).plus(RUN);
 
   /** The option tables of docs/configuration.md that these describe, by their heading. */
-  public static Map<String, OptionTable> docsSections() {
+  static Map<String, OptionTable> docsSections() {
     List<OptionSpec> run = new ArrayList<>();
     for (OptionSpec s : RUN.specs()) {
       run.add(s);

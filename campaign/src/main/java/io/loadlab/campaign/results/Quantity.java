@@ -1,4 +1,4 @@
-package io.loadlab.campaign.layout;
+package io.loadlab.campaign.results;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

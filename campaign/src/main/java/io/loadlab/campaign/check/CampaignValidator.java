@@ -1,10 +1,16 @@
-package io.loadlab.campaign.file;
+package io.loadlab.campaign.check;
 
 import static io.loadlab.campaign.file.ValidationProblems.NAME;
 
-import io.loadlab.campaign.StepCommands;
-import io.loadlab.campaign.layout.LayoutTable;
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.CampaignSpec;
+import io.loadlab.campaign.file.Iterations;
+import io.loadlab.campaign.file.IterationsField;
+import io.loadlab.campaign.file.LayoutTable;
+import io.loadlab.campaign.file.ReportRule;
+import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.campaign.layout.LayoutValidator;
+import io.loadlab.campaign.step.CommandLineCheck;
 import io.loadlab.campaign.step.ConfigurationValidator;
 import io.loadlab.campaign.step.StepPlacementValidator;
 import io.loadlab.campaign.step.StepValidator;
@@ -25,9 +31,9 @@ import java.util.Set;
 /**
  * Reads a campaign file and checks all of it before anything runs. Every problem is one line naming
  * the file, the field and the fix; all of them are reported together as one {@link UsageException}.
- * Step options are checked by the command line's own parsing and checks ({@link
- * StepCommands#check}) for every configuration and sweep point, so a campaign refuses exactly what
- * {@code loadlab <command>} would.
+ * Step options are checked by their workloads' descriptions and by the command line's own parsing
+ * and checks (a {@link CommandLineCheck}, given by the reader) for every configuration and sweep
+ * point, so a campaign refuses exactly what {@code loadlab <command>} would.
  *
  * <p>This class checks the campaign-wide fields; {@link ConfigurationValidator} the configurations
  * and their services, {@link StepValidator} the steps (and, per configuration, {@link
@@ -37,29 +43,33 @@ import java.util.Set;
 public final class CampaignValidator {
   private final Path file;
   private final ValidationProblems problems;
+  private final CommandLineCheck commandLines;
   private Map<Path, Testbed> testbeds = Map.of();
 
-  private CampaignValidator(Path file) {
+  private CampaignValidator(Path file, CommandLineCheck commandLines) {
     this.file = file;
     this.problems = new ValidationProblems(file);
+    this.commandLines = commandLines;
   }
 
   /**
    * Reads and checks {@code file}, and the files its testbeds name as {@code provision apply} would
-   * (keys, host keys, tarballs); throws a {@link UsageException} listing every problem.
+   * (keys, host keys, tarballs), each step's and service's whole command line by {@code
+   * commandLines}; throws a {@link UsageException} listing every problem.
    */
-  public static Campaign read(Path file) {
-    return read(file, false, null);
+  public static Campaign read(Path file, CommandLineCheck commandLines) {
+    return read(file, false, null, commandLines);
   }
 
   /**
-   * As {@link #read(Path)} for {@code campaign plan}: with {@code tryNetwork}, also tries whether
-   * each testbed host answers on its SSH port; without ({@code --offline}), says on {@code err}
-   * which hosts it did not try.
+   * As {@link #read(Path, CommandLineCheck)} for {@code campaign plan}: with {@code tryNetwork},
+   * also tries whether each testbed host answers on its SSH port; without ({@code --offline}), says
+   * on {@code err} which hosts it did not try.
    */
-  public static Campaign read(Path file, boolean tryNetwork, PrintStream err) {
+  public static Campaign read(
+      Path file, boolean tryNetwork, PrintStream err, CommandLineCheck commandLines) {
     CampaignSpec spec = YamlFiles.read(file, CampaignSpec.class);
-    CampaignValidator v = new CampaignValidator(file);
+    CampaignValidator v = new CampaignValidator(file, commandLines);
     Campaign c = v.check(spec);
     if (tryNetwork) {
       TestbedChecks.network(v.testbeds).forEach(v.problems::inOtherFile);
@@ -105,7 +115,8 @@ public final class CampaignValidator {
                 "'" + Texts.cut(spec.onFailure()) + "' is unknown; use continue or stop");
       }
     }
-    ConfigurationValidator configurationValidator = new ConfigurationValidator(problems);
+    ConfigurationValidator configurationValidator =
+        new ConfigurationValidator(problems, commandLines);
     List<Campaign.Configuration> configurations = configurationValidator.configurations(spec);
     String baseline = baseline(spec, configurations);
     List<Campaign.Step> steps = new ArrayList<>();
@@ -113,7 +124,8 @@ public final class CampaignValidator {
       problems.problem(
           "steps", "none; give at least one step, e.g. {run: net rr, options: {duration: 10s}}");
     }
-    StepValidator stepValidator = new StepValidator(problems, configurationValidator.testbeds());
+    StepValidator stepValidator =
+        new StepValidator(problems, configurationValidator.testbeds(), commandLines);
     Set<String> stepNames = new HashSet<>();
     for (int i = 0; i < spec.steps().size(); i++) {
       Campaign.Step s =

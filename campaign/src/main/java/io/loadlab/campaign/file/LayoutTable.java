@@ -1,4 +1,4 @@
-package io.loadlab.campaign.layout;
+package io.loadlab.campaign.file;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.loadlab.cli.amqp;
+package io.loadlab.core.amqp.descriptor;
 
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.amqp.BrokerProfile;

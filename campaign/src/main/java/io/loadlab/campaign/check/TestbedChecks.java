@@ -1,5 +1,7 @@
-package io.loadlab.campaign.file;
+package io.loadlab.campaign.check;
 
+import io.loadlab.campaign.file.Campaign;
+import io.loadlab.campaign.file.ValidationProblems;
 import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.provision.plan.ProvisionOptions;
 import io.loadlab.provision.plan.Provisioner;

@@ -1,9 +1,10 @@
-package io.loadlab.cli.amqp;
+package io.loadlab.core.amqp.descriptor;
 
 import io.loadlab.core.broker.BrokerOptions;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionSpec.Type;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.SharedOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +12,10 @@ import java.util.Map;
  * The descriptions of the {@code amqp} commands' and {@code broker}'s options ({@link OptionSpec}),
  * which their command lines, campaign steps and docs/configuration.md all use.
  */
-public final class AmqpOptionTables {
+final class AmqpOptionTables {
+  /** The environment variable the TLS key store's password is read from when no file is named. */
+  private static final String KEYSTORE_PASSWORD_ENV = "LOADLAB_BROKER_KEYSTORE_PASSWORD";
+
   private AmqpOptionTables() {}
 
   /** {@code amqp throughput}'s own options, after the connection ones. */
@@ -151,21 +155,13 @@ public final class AmqpOptionTables {
       OptionTable.of(
           OptionSpec.value("host", "ADDR", Type.TEXT, "address to listen on (default 0.0.0.0)")
               .docs("`0.0.0.0`", "address to listen on"),
-          OptionSpec.value("port", "PORT", Type.NUMBER, "port (default 5672; 0 picks a free one)")
-              .docs(
-                  "`5672`",
-                  "port; a port in use is refused (exit 2); `0` picks a free one and prints it"),
+          SharedOptions.serverPort(5672),
           OptionSpec.flag("persistent", "keep durable messages in a journal on disk")
               .docs("off", "keep durable messages in a journal"),
-          OptionSpec.value(
-                  "data-dir",
-                  "DIR",
-                  Type.DIRECTORY,
+          SharedOptions.serverDataDir(
                   "journal directory with --persistent (default: a temporary one)")
               .docs("a temporary directory", "journal directory (with `--persistent`)"),
-          OptionSpec.value(
-                  "duration", "TIME", Type.DURATION, "stop after this long (default: Ctrl-C)")
-              .docs("until Ctrl-C", "stop after this long"),
+          SharedOptions.SERVER_DURATION,
           OptionSpec.value(
                   "threads",
                   "N",
@@ -213,8 +209,8 @@ public final class AmqpOptionTables {
                   Type.PASSWORD_FILE,
                   "file holding the key store's password (first line); default: environment "
                       + "variable "
-                      + BrokerCommand.KEYSTORE_PASSWORD_ENV)
-              .env(BrokerCommand.KEYSTORE_PASSWORD_ENV)
+                      + KEYSTORE_PASSWORD_ENV)
+              .env(KEYSTORE_PASSWORD_ENV)
               .docs(
                   "env `LOADLAB_BROKER_KEYSTORE_PASSWORD`",
                   "file whose first line is the key store's password (required with "
@@ -228,7 +224,7 @@ public final class AmqpOptionTables {
   static final OptionTable LATENCY = AmqpConnectionSpecs.LATENCY_CONNECTION.plus(LATENCY_OWN);
 
   /** The option tables of docs/configuration.md that these describe, by their heading. */
-  public static Map<String, OptionTable> docsSections() {
+  static Map<String, OptionTable> docsSections() {
     Map<String, OptionTable> out = new LinkedHashMap<>();
     out.put("## `loadlab amqp throughput`", THROUGHPUT);
     out.put("## `loadlab amqp latency`", LATENCY);

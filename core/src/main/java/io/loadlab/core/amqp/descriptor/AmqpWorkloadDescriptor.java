@@ -1,0 +1,67 @@
+package io.loadlab.core.amqp.descriptor;
+
+import io.loadlab.core.amqp.LatencyDriver;
+import io.loadlab.core.amqp.ThroughputFigures;
+import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.workload.JvmHints;
+import io.loadlab.core.workload.Operations;
+import io.loadlab.core.workload.Server;
+import io.loadlab.core.workload.Workload;
+import io.loadlab.core.workload.WorkloadCommand;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The messaging workload: {@code amqp throughput} and {@code amqp latency} through a broker (any
+ * JMS provider's, hence the alias {@code jms}), and {@code broker}, the embedded Artemis.
+ */
+public final class AmqpWorkloadDescriptor implements Workload {
+  /** {@code broker}'s start until it listens. */
+  static final double BROKER_SECONDS = 5;
+
+  /** The JVM of an {@code amqp} run starts from the launcher's ahead-of-time cache. */
+  private static final JvmHints AOT = new JvmHints(false, true);
+
+  @Override
+  public String name() {
+    return "amqp";
+  }
+
+  @Override
+  public List<String> aliases() {
+    return List.of("jms");
+  }
+
+  @Override
+  public List<WorkloadCommand> commands() {
+    return List.of(
+        WorkloadCommand.of(
+                "amqp throughput",
+                "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)",
+                AmqpOptionTables.THROUGHPUT)
+            .runningLoad(ThroughputFigures.NAMES)
+            // publish: the side the rate is set on
+            .recording(Operations.of("publish", List.of("publish", "deliver")))
+            .hinting(AOT),
+        WorkloadCommand.of(
+                "amqp latency",
+                "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
+                AmqpOptionTables.LATENCY)
+            .runningLoad(LatencyDriver.FIGURES)
+            // latency: coordinated-omission corrected, its only operation without a rate;
+            // send-delay only explains it
+            .recording(
+                Operations.of("latency", List.of("latency", "transit", "send-delay"), "send-delay"))
+            .hinting(AOT),
+        WorkloadCommand.of(
+                "broker",
+                "run the embedded ActiveMQ Artemis broker (AMQP 1.0) until Ctrl-C",
+                AmqpOptionTables.BROKER)
+            .serving(Server.listening(BROKER_SECONDS)));
+  }
+
+  @Override
+  public Map<String, OptionTable> docsSections() {
+    return AmqpOptionTables.docsSections();
+  }
+}

@@ -22,14 +22,31 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Runs every example plan in {@code src/test/jmeter} with the real JMeter 5.6.3 assembled by
  * jmeter-maven-plugin, in non-GUI mode, against embedded targets started here, and checks the JTL
  * (sample counts, success, no errors) and loadlab's own results written by the listener.
+ *
+ * <p>Each plan is a JMeter JVM of its own, mostly starting up and waiting: the tests run two at a
+ * time (the failsafe configuration's parallelism), except those that share a queue on the broker or
+ * a plan's output directory, which hold the same {@link ResourceLock}.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@Execution(ExecutionMode.CONCURRENT)
 class ExamplePlansIT {
+  /** The net-rr plan's output directory, written by both runs of it. */
+  private static final String NET_RR_DIR = "example-runs/net-rr";
+
+  /** The latency plan's queue, loadlab.latency, on the one broker. */
+  private static final String LATENCY_QUEUE = "broker queue loadlab.latency";
+
+  /** The throughput plans' queue, loadlab.throughput, on the one broker. */
+  private static final String THROUGHPUT_QUEUE = "broker queue loadlab.throughput";
+
   private static RealJMeter jmeter;
   private static NetServer net;
   private static EmbeddedBroker broker;
@@ -107,6 +124,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(NET_RR_DIR)
   void networkRr() throws Exception {
     Jtl jtl = run("net-rr.jmx", "net.port=" + net.port(), "threads=2", "response_size=100");
     List<Map<String, String>> rr = jtl.label("rr");
@@ -117,6 +135,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(NET_RR_DIR)
   void networkRrOverUdp() throws Exception {
     long before = net.stats().transactions();
     Jtl jtl =
@@ -137,6 +156,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(LATENCY_QUEUE)
   void aMisspelledPropertyInAHandWrittenPlanIsNamedInJmeterLog() throws Exception {
     String plan =
         Files.readString(Path.of(System.getProperty("loadlab.plans"), "amqp-latency.jmx"));
@@ -165,6 +185,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(LATENCY_QUEUE)
   void amqpLatencyAtAConstantRate() throws Exception {
     Jtl jtl = run("amqp-latency.jmx", "amqp.uri=" + broker.amqpUri(), "threads=2", "rate=50");
     List<Map<String, String>> rt = jtl.label("round trip");
@@ -178,6 +199,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(THROUGHPUT_QUEUE)
   void jmsThroughputThroughArtemisCoreConsumesEveryMessage() throws Exception {
     Jtl jtl =
         run(
@@ -199,6 +221,7 @@ class ExamplePlansIT {
   }
 
   @Test
+  @ResourceLock(THROUGHPUT_QUEUE)
   void amqpThroughputEveryPublishedMessageIsConsumed() throws Exception {
     Jtl jtl =
         run(

@@ -329,6 +329,8 @@ class CampaignFileTest {
       ProcessBuilder p =
           new ProcessBuilder(
                   Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-XX:TieredStopAtLevel=1",
+                  "-XX:+UseSerialGC",
                   "-cp",
                   System.getProperty("java.class.path"),
                   "io.loadlab.cli.Main",
@@ -414,6 +416,9 @@ class CampaignFileTest {
         new java.util.ArrayList<>(
             java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a short-lived JVM: C1 only and the serial GC start it faster
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("java.class.path")));
     if (home != null) {

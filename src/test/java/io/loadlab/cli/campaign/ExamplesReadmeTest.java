@@ -15,6 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -83,9 +87,30 @@ class ExamplesReadmeTest {
         wrong.add(file + ": no `campaign plan " + file + "` says N runs, about T");
       }
     }
-    int i = 0;
+    // Each plan is a child JVM of its own, independent of the others: two at a time.
+    Map<String, Future<String>> plans = new LinkedHashMap<>();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      int i = 0;
+      for (String file : quoted.keySet()) {
+        Path output = dir.resolve("o" + i++);
+        plans.put(file, pool.submit(() -> plan(ROOT.resolve(file), output)));
+      }
+      pool.shutdown();
+      assertTrue(pool.awaitTermination(300, TimeUnit.SECONDS), "plans end");
+    } finally {
+      pool.shutdownNow();
+    }
     for (Map.Entry<String, String> e : quoted.entrySet()) {
-      String plan = plan(ROOT.resolve(e.getKey()), dir.resolve("o" + i++));
+      String plan;
+      try {
+        plan = plans.get(e.getKey()).get();
+      } catch (ExecutionException failed) {
+        if (failed.getCause() instanceof AssertionError a) {
+          throw a;
+        }
+        throw failed;
+      }
       Matcher planned = PLANNED.matcher(plan);
       if (!planned.find()) {
         wrong.add(e.getKey() + ": campaign plan printed no estimate: " + plan);
@@ -112,6 +137,9 @@ class ExamplesReadmeTest {
     ProcessBuilder pb =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a short-lived JVM: C1 only and the serial GC start it faster
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("java.class.path"),
                 "io.loadlab.cli.Main",

@@ -8,8 +8,13 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,9 +50,32 @@ public final class HeadlessChromium {
             + " chromium, as .ci/run does; or set LOADLAB_CHROMIUM to its path)");
   }
 
+  /**
+   * The last pages' DOMs, by path and content: a test that checks a page and then reads its DOM (or
+   * the other way round) starts one browser for both, as long as the file is unchanged.
+   */
+  private static final Map<String, String> DOMS =
+      new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+          return size() > 4;
+        }
+      };
+
   /** The page's DOM after its scripts ran. */
   public static String dumpDom(Path html) throws IOException, InterruptedException {
-    return run(html.toAbsolutePath().toUri(), 3000, "--dump-dom");
+    String key = html.toAbsolutePath() + " " + digest(Files.readAllBytes(html));
+    synchronized (DOMS) {
+      String dom = DOMS.get(key);
+      if (dom != null) {
+        return dom;
+      }
+    }
+    String dom = run(html.toAbsolutePath().toUri(), 3000, "--dump-dom");
+    synchronized (DOMS) {
+      DOMS.put(key, dom);
+    }
+    return dom;
   }
 
   /**
@@ -57,6 +85,14 @@ public final class HeadlessChromium {
    */
   public static String dumpDom(URI url, int budgetMs) throws IOException, InterruptedException {
     return run(url, budgetMs, "--dump-dom");
+  }
+
+  private static String digest(byte[] content) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** What the page's own check wrote: charts drawn, errors, requests. */

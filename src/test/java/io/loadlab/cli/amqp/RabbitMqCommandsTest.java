@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.loadlab.cli.CliRun;
 import io.loadlab.core.broker.RabbitMqNode;
+import io.loadlab.core.results.ResultJson;
+import io.loadlab.core.results.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,6 +102,41 @@ class RabbitMqCommandsTest {
         assertTrue(json.contains("\"received size=256\" : 600.0"), json);
       }
     }
+  }
+
+  private CliRun rabbitMqJms(String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("amqp"));
+    all.addAll(Arrays.asList(args));
+    all.addAll(List.of("--provider", "rabbitmq"));
+    return run(RABBIT.amqpUri(), all.toArray(String[]::new));
+  }
+
+  /**
+   * RabbitMQ's JMS client polls (basic.get every 100 ms) in a timed receive, which made the median
+   * latency about 50 ms or more at any rate: loadlab receives through a listener (basic.consume).
+   */
+  @Test
+  void rabbitMqsJmsClientIsListenedToNotPolled() throws Exception {
+    String json =
+        BrokerCli.ok(
+            dir,
+            rabbitMqJms("latency", "--rate", "200", "--rate-tolerance", "1%", "--count", "400"),
+            "generic");
+    assertTrue(json.contains("\"received size=256\" : 400.0"), json);
+    RunResult result = ResultJson.read(dir.resolve("out/result.json"));
+    double p50 = result.totals().get("latency size=256").latencyUs().p50();
+    assertTrue(p50 < 50_000, "p50 " + p50 + " us: polled?");
+    CliRun acked = rabbitMqJms("throughput", "--count", "1000", "--sub-ack", "10", "--nsubs", "2");
+    nothingLost(BrokerCli.ok(dir, acked, "generic"));
+  }
+
+  @Test
+  void aTransactedSubscriberIsPolledAndTheRunSaysSo() throws Exception {
+    CliRun r = rabbitMqJms("throughput", "--count", "300", "--sub-tx", "10");
+    String json = BrokerCli.ok(dir, r, "generic");
+    nothingLost(json);
+    assertTrue(json.contains("\"kind\" : \"receive-polled\""), json);
+    assertTrue((r.out() + r.err()).contains("receive polls every 100 ms"), r.out() + r.err());
   }
 
   @Test

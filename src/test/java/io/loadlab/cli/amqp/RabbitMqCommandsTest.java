@@ -114,6 +114,7 @@ class RabbitMqCommandsTest {
   /**
    * RabbitMQ's JMS client polls (basic.get every 100 ms) in a timed receive, which made the median
    * latency about 50 ms or more at any rate: loadlab receives through a listener (basic.consume).
+   * Every message of a CLIENT-acknowledged run (acknowledged from the receiving thread) comes too.
    */
   @Test
   void rabbitMqsJmsClientIsListenedToNotPolled() throws Exception {
@@ -125,7 +126,8 @@ class RabbitMqCommandsTest {
     assertTrue(json.contains("\"received size=256\" : 400.0"), json);
     RunResult result = ResultJson.read(dir.resolve("out/result.json"));
     double p50 = result.totals().get("latency size=256").latencyUs().p50();
-    assertTrue(p50 < 50_000, "p50 " + p50 + " us: polled?");
+    // Polled, the median was 52 ms here (half the 100 ms interval and more); listened, 1.6 ms.
+    assertTrue(p50 < 25_000, "p50 " + p50 + " us: polled?");
     CliRun acked = rabbitMqJms("throughput", "--count", "1000", "--sub-ack", "10", "--nsubs", "2");
     nothingLost(BrokerCli.ok(dir, acked, "generic"));
   }

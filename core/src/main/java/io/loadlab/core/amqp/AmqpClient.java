@@ -252,11 +252,6 @@ public final class AmqpClient implements AutoCloseable {
     return c;
   }
 
-  /** True if this client receives through a listener rather than the provider's polling receive. */
-  public boolean listens() {
-    return pushed;
-  }
-
   /**
    * Receives the next message from {@code destination}, waiting up to {@code timeout}.
    *

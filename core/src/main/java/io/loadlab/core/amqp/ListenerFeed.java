@@ -55,8 +55,11 @@ final class ListenerFeed implements MessageListener {
     return feed;
   }
 
-  /** The next message, waiting up to {@code timeoutMs}; {@code null} if none came. */
+  /** The next message, waiting up to {@code timeoutMs}; {@code null} if none came or closed. */
   ReceivedMessage take(long timeoutMs) throws InterruptedException {
+    if (closed) {
+      return null;
+    }
     return timeoutMs <= 0 ? queue.poll() : queue.poll(timeoutMs, TimeUnit.MILLISECONDS);
   }
 

@@ -25,9 +25,12 @@ final class ListenerFeed implements MessageListener {
   private final BlockingQueue<ReceivedMessage> queue;
   private volatile boolean closed;
 
-  /** A feed holding at most {@code prefetch} messages ({@link #DEFAULT_CAPACITY} if below 1). */
+  /**
+   * A feed holding at most {@code prefetch} messages: 1 for a prefetch of 0 (as RabbitMQ's QoS of
+   * 1), {@link #DEFAULT_CAPACITY} for none set (-1).
+   */
   ListenerFeed(int prefetch) {
-    this.queue = new ArrayBlockingQueue<>(prefetch > 0 ? prefetch : DEFAULT_CAPACITY);
+    this.queue = new ArrayBlockingQueue<>(prefetch < 0 ? DEFAULT_CAPACITY : Math.max(1, prefetch));
   }
 
   @Override

@@ -39,6 +39,8 @@ public final class AmqpClient implements AutoCloseable {
   private final Session session;
   private final Map<String, MessageProducer> producers = new HashMap<>();
   private final Map<String, MessageConsumer> consumers = new HashMap<>();
+  private final Map<String, ListenerFeed> feeds = new HashMap<>();
+  private final boolean pushed;
   private final List<String> durableSubscriptions = new ArrayList<>();
   private final Map<String, Destination> destinations = new HashMap<>();
   private final boolean asyncSend;
@@ -56,6 +58,9 @@ public final class AmqpClient implements AutoCloseable {
             .settings()
             .provider()
             .supports(io.loadlab.core.jms.provider.ProviderFeature.ASYNC_SEND);
+    // A provider whose timed receive polls is listened to (pushed); a transaction stays polled.
+    this.pushed =
+        connection.settings().provider().receivePolls() && ack != Acknowledgement.TRANSACTED;
     try {
       this.session = connection.jms().createSession(ack == Acknowledgement.TRANSACTED, ack.jmsMode);
     } catch (JMSException | UnsupportedOperationException e) {
@@ -143,7 +148,7 @@ public final class AmqpClient implements AutoCloseable {
       BytesMessage m = message(body);
       stamp.writeTo(m);
       if (asyncSend) {
-        send(producer(destination), m, persistent, new Completion(stamp, callback));
+        send(producer(destination), m, persistent, new SendCompletion(stamp, callback));
       } else {
         // A provider without JMS 2.0 asynchronous sends: the send itself is the confirmation
         // (after the broker's receipt for persistent messages, as the provider sends them).
@@ -217,7 +222,9 @@ public final class AmqpClient implements AutoCloseable {
         consumer(destination);
         return;
       }
-      consumers.put(destination, session.createSharedDurableConsumer(topic, subscription));
+      consumers.put(
+          destination,
+          listened(destination, session.createSharedDurableConsumer(topic, subscription)));
       durableSubscriptions.add(subscription);
     } catch (JMSException | UnsupportedOperationException e) {
       throw AmqpException.of("cannot subscribe durably to " + destination, e);
@@ -232,7 +239,15 @@ public final class AmqpClient implements AutoCloseable {
       } catch (JMSException | UnsupportedOperationException e) {
         throw AmqpException.of("cannot subscribe to " + destination, e);
       }
-      consumers.put(destination, c);
+      consumers.put(destination, listened(destination, c));
+    }
+    return c;
+  }
+
+  /** The consumer, feeding {@link #receive} through a listener if the provider's receive polls. */
+  private MessageConsumer listened(String destination, MessageConsumer c) {
+    if (pushed) {
+      feeds.put(destination, ListenerFeed.listen(c, destination, connection.settings().prefetch()));
     }
     return c;
   }
@@ -245,6 +260,7 @@ public final class AmqpClient implements AutoCloseable {
    */
   public ReceivedMessage receive(String destination, Duration timeout) throws InterruptedException {
     MessageConsumer c = consumer(destination);
+    ListenerFeed feed = feeds.get(destination);
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
       while (true) {
@@ -252,10 +268,19 @@ public final class AmqpClient implements AutoCloseable {
           throw new InterruptedException("receive from " + destination + " interrupted");
         }
         long leftMs = (deadline - System.nanoTime()) / 1_000_000;
-        Message m = leftMs <= 0 ? c.receiveNoWait() : c.receive(Math.min(leftMs, RECEIVE_SLICE_MS));
-        if (m != null) {
-          lastReceived = m;
-          return new ReceivedMessage(m, System.nanoTime());
+        long slice = Math.min(leftMs, RECEIVE_SLICE_MS);
+        if (feed != null) {
+          ReceivedMessage r = feed.take(slice);
+          if (r != null) {
+            lastReceived = r.message();
+            return r;
+          }
+        } else {
+          Message m = slice <= 0 ? c.receiveNoWait() : c.receive(slice);
+          if (m != null) {
+            lastReceived = m;
+            return new ReceivedMessage(m, System.nanoTime());
+          }
         }
         if (leftMs <= 0) {
           return null;
@@ -360,6 +385,7 @@ public final class AmqpClient implements AutoCloseable {
   /** Closes the session, and the connection if the client opened its own. */
   @Override
   public void close() {
+    feeds.values().forEach(ListenerFeed::close);
     try {
       for (MessageConsumer c : consumers.values()) {
         c.close();
@@ -377,26 +403,6 @@ public final class AmqpClient implements AutoCloseable {
     }
     if (ownsConnection) {
       connection.close();
-    }
-  }
-
-  private static final class Completion implements CompletionListener {
-    private final MessageStamp stamp;
-    private final SendCallback callback;
-
-    Completion(MessageStamp stamp, SendCallback callback) {
-      this.stamp = stamp;
-      this.callback = callback;
-    }
-
-    @Override
-    public void onCompletion(Message message) {
-      callback.completed(stamp);
-    }
-
-    @Override
-    public void onException(Message message, Exception exception) {
-      callback.failed(stamp, AmqpException.of("publish failed", exception));
     }
   }
 }

@@ -21,6 +21,11 @@ public final class ReceivedMessage {
     this.receivedNanos = receivedNanos;
   }
 
+  /** The provider's message (to acknowledge it). */
+  Message message() {
+    return message;
+  }
+
   /** When it was received ({@link System#nanoTime()}). */
   public long receivedNanos() {
     return receivedNanos;

@@ -4,6 +4,7 @@ import io.loadlab.core.failure.LoadlabException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.results.Warning;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
@@ -40,6 +41,14 @@ public final class ThroughputDriver {
   private RunQueues runQueues;
   private Consumer<String> notice = line -> {};
   private String namesToCreate;
+
+  /** A transacted subscriber of a provider whose timed receive polls cannot use a listener. */
+  static final Warning POLLED_TX =
+      new Warning(
+          "receive-polled",
+          "receive polls every 100 ms with this provider in transacted mode (--sub-tx): the"
+              + " deliver latency and the subscribers' rate are the client's polling's",
+          null);
 
   public ThroughputDriver(ThroughputSettings settings) {
     this.settings = settings;
@@ -111,6 +120,10 @@ public final class ThroughputDriver {
       RunControl control,
       Consumer<IterationResult> onIteration) {
     RunQueues queues = RunQueues.before(settings.connection(), keepQueues, nodes());
+    if (subscriberAck() == Acknowledgement.TRANSACTED
+        && settings.connection().consumer().provider().receivePolls()) {
+      recording.warn(POLLED_TX);
+    }
     this.runQueues = queues;
     List<IterationResult> results;
     try {

@@ -8,8 +8,10 @@ import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.results.Warning;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -43,6 +45,8 @@ public final class RunRecording implements AutoCloseable {
 
   /** How loaded this process and its host are, interval by interval. */
   private final LoadMonitor monitor = LoadMonitor.start();
+
+  private final List<Warning> driverWarnings = new ArrayList<>();
 
   /**
    * Held while intervals are handed to the sinks, always before this object's own lock: sinks write
@@ -333,9 +337,20 @@ public final class RunRecording implements AutoCloseable {
     }
     monitor.close();
     // Files first, result.json last, then the console: all say what the last file written does.
-    tally.generator(monitor.measured(), monitor.warnings());
+    tally.generator(monitor.measured(), warnings());
     finished = FinalWrites.write(sinks, sinkCalls, tally.judged(status, reason));
     return finished;
+  }
+
+  /** Adds a driver's warning (what taints its figures: a provider's polling receive) to the run. */
+  public synchronized void warn(Warning warning) {
+    driverWarnings.add(warning);
+  }
+
+  private List<Warning> warnings() {
+    List<Warning> all = new ArrayList<>(monitor.warnings());
+    all.addAll(driverWarnings);
+    return all;
   }
 
   /**
@@ -361,7 +376,7 @@ public final class RunRecording implements AutoCloseable {
       return conclude(RunStatus.ABORTED, control.reason());
     }
     String reason = writeFailure() != null ? writeFailure() : control.reason();
-    tally.generator(monitor.measured(), monitor.warnings());
+    tally.generator(monitor.measured(), warnings());
     reason = tally.failureReason(reason);
     return conclude(reason == null ? RunStatus.OK : RunStatus.FAILED, reason);
   }

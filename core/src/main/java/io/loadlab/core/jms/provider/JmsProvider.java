@@ -64,6 +64,16 @@ public interface JmsProvider {
     return topic ? session.createTopic(address) : session.createQueue(address);
   }
 
+  /**
+   * True if its {@code MessageConsumer.receive(timeout)} polls the broker (RabbitMQ's JMS client
+   * asks with {@code basic.get} every 100 ms) rather than waiting for a pushed message: its latency
+   * would then be the polling's. Clients of such a provider receive through a {@code
+   * MessageListener} instead, where the session's acknowledgement allows (not transacted).
+   */
+  default boolean receivePolls() {
+    return false;
+  }
+
   /** True if it speaks AMQP 1.0, so that a broker can be asked who it is over its open frame. */
   default boolean speaksAmqp10() {
     return false;

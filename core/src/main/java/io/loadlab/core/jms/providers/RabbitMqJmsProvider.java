@@ -23,6 +23,12 @@ public final class RabbitMqJmsProvider implements JmsProvider {
   /** The provider's name. */
   public static final String NAME = "rabbitmq";
 
+  /**
+   * How long a listener's onMessage may wait for loadlab's receiver to take a message (the client's
+   * default is 2 s, after which it closes the session): a receiver that long behind has stalled.
+   */
+  private static final int ON_MESSAGE_TIMEOUT_MS = 60_000;
+
   @Override
   public String name() {
     return NAME;
@@ -43,6 +49,15 @@ public final class RabbitMqJmsProvider implements JmsProvider {
     return EnumSet.of(ProviderFeature.TLS, ProviderFeature.ASYNC_SEND);
   }
 
+  /**
+   * Its timed receive is {@code basic.get} every 100 ms; a listener is pushed ({@code
+   * basic.consume}).
+   */
+  @Override
+  public boolean receivePolls() {
+    return true;
+  }
+
   @Override
   public void checkUrl(String url) {
     BrokerUrls.check(NAME, url, List.of("amqp", "amqps"), "amqp://host:5672");
@@ -61,6 +76,10 @@ public final class RabbitMqJmsProvider implements JmsProvider {
       factory.setUsername(s.user());
       factory.setPassword(s.password());
     }
+    // A listener's onMessage may wait while loadlab's hand-off is full (the prefetch bounds it):
+    // a minute before the client gives up on it, and its acknowledgement registered before it runs.
+    factory.setOnMessageTimeoutMs(ON_MESSAGE_TIMEOUT_MS);
+    factory.setRequeueOnMessageListenerException(false);
     if (s.prefetch() >= 0) {
       factory.setChannelsQos(Math.max(1, s.prefetch()));
     }

@@ -155,12 +155,12 @@ public final class NetDriver implements AutoCloseable {
       Thread t;
       if (settings.udp()) {
         UdpUser user =
-            new UdpUser(settings, point, state, op, recording.recorder(), offset, period);
+            new UdpUser(settings, point, state, op, recording.recorder(), i, offset, period);
         closers.add(user::forceClose);
         t = new Thread(user, "loadlab-net-udp-user-" + (i + 1));
       } else {
         NetUser user =
-            new NetUser(settings, point, state, op, recording.recorder(), offset, period);
+            new NetUser(settings, point, state, op, recording.recorder(), i, offset, period);
         closers.add(user::forceClose);
         t = new Thread(user, "loadlab-net-user-" + (i + 1));
       }
@@ -183,16 +183,24 @@ public final class NetDriver implements AutoCloseable {
       runControl.sleep(timing.warmup());
       recording.beginPhase(point.phase(), false);
     }
+    // The window ends by the run's clock, set ahead: however late this thread wakes among
+    // thousands of users, or they stop, nothing completed after its end is counted in it.
+    long measureStart = System.nanoTime();
+    recording.endWindowAfter(timing.duration());
+    state.fairness().window(measureStart, measureStart + timing.duration().toNanos());
     CpuReading cpuStart = CpuReading.now();
     ServerStats serverStart = serverStats();
     long servedStart = state.servedCount();
-    long measureStart = System.nanoTime();
     runControl.sleep(timing.duration());
     CpuReading cpuEnd = CpuReading.now();
     ServerStats serverEnd = serverStats();
     long served = state.servedCount() - servedStart;
     double seconds = (System.nanoTime() - measureStart) / 1e9;
     stop(state, closers, threads);
+    recording.userFairness(
+        point.operation().substring(point.workload().id().length()),
+        op.name(),
+        state.fairness().summary());
     recording.setCpuCost(op.name(), cost(cpuEnd.since(cpuStart), serverStart, serverEnd, served));
     if (settings.udp()) {
       UdpFigures.record(

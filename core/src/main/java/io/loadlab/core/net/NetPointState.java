@@ -1,5 +1,6 @@
 package io.loadlab.core.net;
 
+import io.loadlab.core.record.UserFairness;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -15,9 +16,16 @@ final class NetPointState {
   private final LongAdder lost = new LongAdder();
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
   private final UdpTally udp = new UdpTally();
+  private final UserFairness fairness;
 
   NetPointState(int users) {
     this.ready = new CountDownLatch(users);
+    this.fairness = new UserFairness(users);
+  }
+
+  /** How fairly the users shared the client: each user writes its own part. */
+  UserFairness fairness() {
+    return fairness;
   }
 
   /** A user is connected (or tried to) and waits for {@link #go()}. */

@@ -1,17 +1,21 @@
 package io.loadlab.core.record;
 
 import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
  * Records the outcomes of one named operation (such as {@code rr} or {@code purchase}) from any
  * number of threads. Latency goes into an HdrHistogram in nanoseconds; counts and bytes into
- * adders. Recording never blocks and allocates nothing unless a {@link SampleListener} is set.
+ * adders; each into the interval the operation completed in ({@link Recorder#schedule}). Recording
+ * never blocks and allocates nothing unless a {@link SampleListener} is set (or an interval's
+ * histogram is first used).
  */
 public final class OperationRecorder {
   /** Latencies up to one hour are recorded exactly to three significant digits. */
@@ -19,22 +23,43 @@ public final class OperationRecorder {
 
   private final String name;
   private final Recorder owner;
-  private final org.HdrHistogram.Recorder latency =
-      new org.HdrHistogram.Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-  private final LongAdder errors = new LongAdder();
-  private final LongAdder bytesSent = new LongAdder();
-  private final LongAdder bytesReceived = new LongAdder();
-  private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
+
+  /** One per interval kept apart ({@link Recorder#SLOTS}), made on first use. */
+  private final AtomicReferenceArray<Slot> slots = new AtomicReferenceArray<>(Recorder.SLOTS);
 
   /**
-   * Interval histograms given back ({@link #giveBack}) once nobody reads them, for the next
-   * snapshots: a snapshot hands out the recorder's own interval histogram instead of a copy, so an
-   * interval costs no new 256 KB counts array and no walk to copy it. Guarded by this.
+   * The last interval histograms handed out by {@link #snapshot} and not yet given back, with the
+   * slot whose recorder made them (only that one takes them back); the oldest are forgotten, so a
+   * histogram never given back is left to the garbage collector. Guarded by this.
    */
-  private final ArrayDeque<Histogram> spare = new ArrayDeque<>(MAX_SPARE);
+  private final ArrayDeque<HandedOut> handedOut = new ArrayDeque<>(MAX_HANDED_OUT);
 
-  /** Spare histograms kept: one being read while the next interval is cut, and one more. */
+  private static final int MAX_HANDED_OUT = 4 * Recorder.SLOTS;
+
+  private record HandedOut(Histogram histogram, Slot slot) {}
+
+  /**
+   * Spare histograms kept per slot: one being read while the next interval is cut, and one more.
+   */
   private static final int MAX_SPARE = 2;
+
+  /** What one interval of the operation gathers. */
+  private static final class Slot {
+    final org.HdrHistogram.Recorder latency =
+        new org.HdrHistogram.Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    final LongAdder errors = new LongAdder();
+    final LongAdder bytesSent = new LongAdder();
+    final LongAdder bytesReceived = new LongAdder();
+    final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
+
+    /**
+     * Interval histograms given back ({@link #giveBack}) once nobody reads them, for the next
+     * snapshots: a snapshot hands out the recorder's own interval histogram instead of a copy, so
+     * an interval costs no new 256 KB counts array and no walk to copy it. Guarded by the
+     * operation.
+     */
+    final ArrayDeque<Histogram> spare = new ArrayDeque<>(MAX_SPARE);
+  }
 
   OperationRecorder(String name, Recorder owner) {
     this.name = name;
@@ -44,6 +69,20 @@ public final class OperationRecorder {
   /** The operation's name, as it appears in results. */
   public String name() {
     return name;
+  }
+
+  private Slot slot(int i) {
+    Slot s = slots.get(i);
+    if (s == null) {
+      slots.compareAndSet(i, null, new Slot());
+      s = slots.get(i);
+    }
+    return s;
+  }
+
+  /** The slot of the interval an operation completing now falls in. */
+  private Slot now() {
+    return slot(owner.slotAt(System.nanoTime()));
   }
 
   /** Records a successful operation with no payload. */
@@ -61,9 +100,10 @@ public final class OperationRecorder {
    * connect/request/response transaction); the connect time is only passed to sample listeners.
    */
   public void success(long latencyNanos, long connectNanos, long sent, long received) {
-    latency.recordValue(clamp(latencyNanos));
-    bytesSent.add(sent);
-    bytesReceived.add(received);
+    Slot s = now();
+    s.latency.recordValue(clamp(latencyNanos));
+    s.bytesSent.add(sent);
+    s.bytesReceived.add(received);
     SampleListener listener = owner.sampleListener();
     if (listener != null) {
       listener.onSample(
@@ -77,8 +117,9 @@ public final class OperationRecorder {
    * class).
    */
   public void failure(long latencyNanos, String kind) {
-    errors.increment();
-    errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    Slot s = now();
+    s.errors.increment();
+    s.errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
     SampleListener listener = owner.sampleListener();
     if (listener != null) {
       listener.onSample(name, latencyNanos, 0, false, kind, 0, 0, owner.activeUsers());
@@ -86,52 +127,53 @@ public final class OperationRecorder {
   }
 
   /**
-   * Takes what was recorded since the last call and starts a new interval. The count of successes
-   * is the interval histogram's own, so an interval's count and its histogram always agree (a
-   * separate counter, read a moment apart, could put a sample in one interval's histogram and the
-   * next one's count). The snapshot's histogram is its own until it is given back.
+   * Takes what was recorded into slot {@code i} since it was last read. The count of successes is
+   * the interval histogram's own, so an interval's count and its histogram always agree (a separate
+   * counter, read a moment apart, could put a sample in one interval's histogram and the next one's
+   * count). The snapshot's histogram is its own until it is given back.
    */
-  synchronized OperationSnapshot snapshot() {
-    Histogram interval;
-    try {
-      // Null if none was given back: the recorder then makes a new one.
-      interval = latency.getIntervalHistogram(spare.poll());
-    } catch (IllegalArgumentException notFromThisRecorder) {
-      // Given back by mistake (another recorder's operation of the same name): checked before the
-      // recorder changes anything, so a new histogram takes its place.
-      interval = latency.getIntervalHistogram();
+  synchronized OperationSnapshot snapshot(int i) {
+    Slot slot = slot(i);
+    // Null if none was given back: the recorder then makes a new one.
+    Histogram interval = slot.latency.getIntervalHistogram(slot.spare.poll());
+    if (handedOut.size() == MAX_HANDED_OUT) {
+      handedOut.removeFirst();
     }
+    handedOut.addLast(new HandedOut(interval, slot));
     Map<String, Long> kinds = new TreeMap<>();
-    errorKinds.forEach(
+    slot.errorKinds.forEach(
         (kind, adder) -> {
           long n = adder.sumThenReset();
           if (n > 0) {
             kinds.put(kind, n);
           }
         });
-    long failed = errors.sumThenReset();
+    long failed = slot.errors.sumThenReset();
     return new OperationSnapshot(
         name,
         interval,
         interval.getTotalCount() + failed,
         failed,
-        bytesSent.sumThenReset(),
-        bytesReceived.sumThenReset(),
+        slot.bytesSent.sumThenReset(),
+        slot.bytesReceived.sumThenReset(),
         kinds);
   }
 
   /**
    * Takes back the histogram of a snapshot of this operation that nobody reads any more; the next
-   * snapshot clears and reuses it. Giving back the same histogram twice keeps it once.
+   * snapshot of its slot clears and reuses it. Giving back the same histogram twice, or one this
+   * operation did not hand out, keeps nothing.
    */
   synchronized void giveBack(Histogram h) {
-    for (Histogram kept : spare) {
-      if (kept == h) {
+    for (Iterator<HandedOut> it = handedOut.iterator(); it.hasNext(); ) {
+      HandedOut out = it.next();
+      if (out.histogram() == h) {
+        it.remove();
+        if (out.slot().spare.size() < MAX_SPARE) {
+          out.slot().spare.push(h);
+        }
         return;
       }
-    }
-    if (spare.size() < MAX_SPARE) {
-      spare.push(h);
     }
   }
 

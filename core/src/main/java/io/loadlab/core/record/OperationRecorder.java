@@ -6,9 +6,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * Records the outcomes of one named operation (such as {@code rr} or {@code purchase}) from any
@@ -24,41 +27,46 @@ public final class OperationRecorder {
   private final String name;
   private final Recorder owner;
 
+  /**
+   * Writers record inside its critical section, and read the clock there: once the run flipped it
+   * after an interval's end, no operation can be filed into that interval any more.
+   */
+  private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+
   /** One per interval kept apart ({@link Recorder#SLOTS}), made on first use. */
   private final AtomicReferenceArray<Slot> slots = new AtomicReferenceArray<>(Recorder.SLOTS);
 
   /**
-   * The last interval histograms handed out by {@link #snapshot} and not yet given back, with the
-   * slot whose recorder made them (only that one takes them back); the oldest are forgotten, so a
-   * histogram never given back is left to the garbage collector. Guarded by this.
+   * Interval histograms given back ({@link #giveBack}) once nobody reads them, for the next
+   * intervals: a snapshot hands out the interval's own histogram instead of a copy, so an interval
+   * costs no new 256 KB counts array and no walk to copy it. Guarded by itself, never by this:
+   * writers take from it inside their critical section, which a snapshot (holding this) waits for.
    */
-  private final ArrayDeque<HandedOut> handedOut = new ArrayDeque<>(MAX_HANDED_OUT);
+  private final ArrayDeque<Histogram> spare = new ArrayDeque<>(MAX_SPARE);
 
-  private static final int MAX_HANDED_OUT = 4 * Recorder.SLOTS;
-
-  private record HandedOut(Histogram histogram, Slot slot) {}
-
-  /**
-   * Spare histograms kept per slot: one being read while the next interval is cut, and one more.
-   */
+  /** Spare histograms kept: one being read while the next interval is cut, and one more. */
   private static final int MAX_SPARE = 2;
 
-  /** What one interval of the operation gathers. */
+  /**
+   * The last histograms handed out by {@link #snapshot} and not yet given back: only those are
+   * taken back; the oldest are forgotten, so one never given back is left to the garbage collector.
+   * Guarded by this.
+   */
+  private final ArrayDeque<Histogram> handedOut = new ArrayDeque<>(MAX_HANDED_OUT);
+
+  private static final int MAX_HANDED_OUT = 8;
+
+  /**
+   * What one interval of the operation gathers. Its histogram is made when the interval records its
+   * first success and taken out when the interval is read, so only the intervals being written or
+   * read hold one.
+   */
   private static final class Slot {
-    final org.HdrHistogram.Recorder latency =
-        new org.HdrHistogram.Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+    final AtomicReference<Histogram> latency = new AtomicReference<>();
     final LongAdder errors = new LongAdder();
     final LongAdder bytesSent = new LongAdder();
     final LongAdder bytesReceived = new LongAdder();
     final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
-
-    /**
-     * Interval histograms given back ({@link #giveBack}) once nobody reads them, for the next
-     * snapshots: a snapshot hands out the recorder's own interval histogram instead of a copy, so
-     * an interval costs no new 256 KB counts array and no walk to copy it. Guarded by the
-     * operation.
-     */
-    final ArrayDeque<Histogram> spare = new ArrayDeque<>(MAX_SPARE);
   }
 
   OperationRecorder(String name, Recorder owner) {
@@ -80,11 +88,6 @@ public final class OperationRecorder {
     return s;
   }
 
-  /** The slot of the interval an operation completing now falls in. */
-  private Slot now() {
-    return slot(owner.slotAt(System.nanoTime()));
-  }
-
   /** Records a successful operation with no payload. */
   public void success(long latencyNanos) {
     success(latencyNanos, 0, 0);
@@ -100,10 +103,15 @@ public final class OperationRecorder {
    * connect/request/response transaction); the connect time is only passed to sample listeners.
    */
   public void success(long latencyNanos, long connectNanos, long sent, long received) {
-    Slot s = now();
-    s.latency.recordValue(clamp(latencyNanos));
-    s.bytesSent.add(sent);
-    s.bytesReceived.add(received);
+    long section = phaser.writerCriticalSectionEnter();
+    try {
+      Slot s = slot(owner.slotAt(System.nanoTime()));
+      histogram(s).recordValue(clamp(latencyNanos));
+      s.bytesSent.add(sent);
+      s.bytesReceived.add(received);
+    } finally {
+      phaser.writerCriticalSectionExit(section);
+    }
     SampleListener listener = owner.sampleListener();
     if (listener != null) {
       listener.onSample(
@@ -117,29 +125,76 @@ public final class OperationRecorder {
    * class).
    */
   public void failure(long latencyNanos, String kind) {
-    Slot s = now();
-    s.errors.increment();
-    s.errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    long section = phaser.writerCriticalSectionEnter();
+    try {
+      Slot s = slot(owner.slotAt(System.nanoTime()));
+      s.errors.increment();
+      s.errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    } finally {
+      phaser.writerCriticalSectionExit(section);
+    }
     SampleListener listener = owner.sampleListener();
     if (listener != null) {
       listener.onSample(name, latencyNanos, 0, false, kind, 0, 0, owner.activeUsers());
     }
   }
 
+  /** Gives slot {@code i} its histogram ahead of its first writer. */
+  void prepare(int i) {
+    histogram(slot(i));
+  }
+
+  /** The slot's histogram, taken from the spares (or made) by its first writer. */
+  private Histogram histogram(Slot s) {
+    Histogram h = s.latency.get();
+    if (h != null) {
+      return h;
+    }
+    Histogram fresh = takeSpare();
+    if (s.latency.compareAndSet(null, fresh)) {
+      return fresh;
+    }
+    giveSpare(fresh);
+    return s.latency.get();
+  }
+
+  private void giveSpare(Histogram h) {
+    synchronized (spare) {
+      if (spare.size() < MAX_SPARE) {
+        spare.push(h);
+      }
+    }
+  }
+
+  private Histogram takeSpare() {
+    Histogram h;
+    synchronized (spare) {
+      h = spare.poll();
+    }
+    return h != null ? h : new AtomicHistogram(HIGHEST_TRACKABLE_NANOS, 3);
+  }
+
   /**
-   * Takes what was recorded into slot {@code i} since it was last read. The count of successes is
-   * the interval histogram's own, so an interval's count and its histogram always agree (a separate
-   * counter, read a moment apart, could put a sample in one interval's histogram and the next one's
-   * count). The snapshot's histogram is its own until it is given back.
+   * Takes what was recorded into slot {@code i}: first it waits until every writer that could still
+   * file into it (one inside its critical section) is done. The count of successes is the interval
+   * histogram's own, so an interval's count and its histogram always agree. The snapshot's
+   * histogram is its own until it is given back.
    */
   synchronized OperationSnapshot snapshot(int i) {
     Slot slot = slot(i);
-    // Null if none was given back: the recorder then makes a new one.
-    Histogram interval = slot.latency.getIntervalHistogram(slot.spare.poll());
+    // Once its end has passed, the first flip leaves no writer that can still file into the slot;
+    // for a recorder whose intervals are not scheduled, the second waits for those that took its
+    // histogram just before it was taken out.
+    flip();
+    Histogram interval = slot.latency.getAndSet(null);
+    flip();
+    if (interval == null) {
+      interval = takeSpare();
+    }
     if (handedOut.size() == MAX_HANDED_OUT) {
       handedOut.removeFirst();
     }
-    handedOut.addLast(new HandedOut(interval, slot));
+    handedOut.addLast(interval);
     Map<String, Long> kinds = new TreeMap<>();
     slot.errorKinds.forEach(
         (kind, adder) -> {
@@ -159,19 +214,26 @@ public final class OperationRecorder {
         kinds);
   }
 
+  private void flip() {
+    phaser.readerLock();
+    try {
+      phaser.flipPhase();
+    } finally {
+      phaser.readerUnlock();
+    }
+  }
+
   /**
-   * Takes back the histogram of a snapshot of this operation that nobody reads any more; the next
-   * snapshot of its slot clears and reuses it. Giving back the same histogram twice, or one this
-   * operation did not hand out, keeps nothing.
+   * Takes back the histogram of a snapshot of this operation that nobody reads any more; a later
+   * interval clears and reuses it. Giving back the same histogram twice, or one this operation did
+   * not hand out, keeps nothing.
    */
   synchronized void giveBack(Histogram h) {
-    for (Iterator<HandedOut> it = handedOut.iterator(); it.hasNext(); ) {
-      HandedOut out = it.next();
-      if (out.histogram() == h) {
+    for (Iterator<Histogram> it = handedOut.iterator(); it.hasNext(); ) {
+      if (it.next() == h) {
         it.remove();
-        if (out.slot().spare.size() < MAX_SPARE) {
-          out.slot().spare.push(h);
-        }
+        h.reset();
+        giveSpare(h);
         return;
       }
     }

@@ -23,7 +23,7 @@ public final class Recorder {
    * How many intervals are kept apart at once: the one being read, the open one and those whose
    * ends are already set. Beyond the last end set, an operation goes into the last of them.
    */
-  public static final int SLOTS = 4;
+  public static final int SLOTS = 16;
 
   private final Map<String, OperationRecorder> byName = new ConcurrentHashMap<>();
   private final List<OperationRecorder> inOrder = new CopyOnWriteArrayList<>();
@@ -129,6 +129,17 @@ public final class Recorder {
       snapshots.add(op.snapshot(slot));
     }
     return snapshots;
+  }
+
+  /**
+   * Gives interval {@code interval} its histograms before its first operation, so that no user
+   * allocates one (256 KB) while recording: the run calls it for the intervals about to open.
+   */
+  public void prepare(long interval) {
+    int slot = slotOf(interval);
+    for (OperationRecorder op : inOrder) {
+      op.prepare(slot);
+    }
   }
 
   /**

@@ -147,6 +147,9 @@ final class IntervalCutter {
     List<OperationSnapshot> snapshots = recorder.snapshot(schedule.open());
     long startNanos = schedule.openStartNanos();
     schedule.advance(now);
+    // The next intervals' histograms are made here, not by a user while it records.
+    recorder.prepare(schedule.open());
+    recorder.prepare(schedule.open() + 1);
     // After the measured window's end, while the users stop: kept like warmup, not counted.
     boolean unmeasured = warmup || draining;
     long startEpochMs = epochMs(startNanos);

@@ -256,10 +256,18 @@ public final class RunRecording implements AutoCloseable {
   /** Closes the intervals whose ends passed, hands them to the sinks, and waits for the next. */
   private void tick() {
     try {
+      long woke = System.nanoTime();
+      long due = tickAt;
       synchronized (this) {
         if (finished == null) {
           pending.addAll(cutter.closeDue(System.nanoTime(), this::resultSoFar));
         }
+      }
+      if (LOG.isDebugEnabled()) {
+        LOG.debug(
+            "timekeeping woke {} ms late, closing took {} ms",
+            (woke - due) / 1_000_000,
+            (System.nanoTime() - woke) / 1_000_000);
       }
       deliver();
     } catch (RuntimeException e) {

@@ -13,6 +13,7 @@ import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.net.NetWorkload;
 import io.loadlab.core.net.RouteMtu;
 import io.loadlab.core.net.Transport;
+import io.loadlab.core.net.UserLimits;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunTiming;
@@ -121,11 +122,17 @@ final class NetLoadCommand extends LoadCommand {
         NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, options.require("nodelay")));
     boolean local = !cmd.hasOption("host");
     Transport transport = transport(cmd);
+    List<Integer> users = users(cmd);
+    // A count this machine cannot open is refused now, not users failing one by one mid-run.
+    boolean tcp = transport != Transport.UDP;
+    UserLimits.ofThisProcess()
+        .check(
+            users.stream().mapToInt(Integer::intValue).max().orElse(1), local && tcp ? 2 : 1, tcp);
     return new NetSettings(
         workload,
         local ? "127.0.0.1" : cmd.getOptionValue("host"),
         NetOptions.port(cmd, options.require("port")),
-        users(cmd),
+        users,
         NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
         NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
         socket,

@@ -221,22 +221,48 @@ public final class NetDriver implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the users: each finishes its transaction and closes; those still running after the grace
+   * (thousands of users on a busy client may not all be run in time) have their connections closed
+   * all at once, and are waited for together, not one after another.
+   */
   private void stop(NetPointState state, List<Runnable> closers, List<Thread> threads) {
     state.stop();
     long deadline = System.currentTimeMillis() + STOP_GRACE_MS;
-    for (int i = 0; i < threads.size(); i++) {
-      Thread t = threads.get(i);
-      try {
-        t.join(Math.max(1, deadline - System.currentTimeMillis()));
-        if (t.isAlive()) {
-          LOG.warn("{} did not stop in time; closing its connection", t.getName());
-          closers.get(i).run();
-          t.join(1000);
+    try {
+      joinAll(threads, deadline);
+      List<Integer> stuck = new ArrayList<>();
+      for (int i = 0; i < threads.size(); i++) {
+        if (threads.get(i).isAlive()) {
+          stuck.add(i);
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      }
+      if (stuck.isEmpty()) {
         return;
       }
+      LOG.warn(
+          "{} of {} users did not stop in {} ms (first {}); closing their connections",
+          stuck.size(),
+          threads.size(),
+          STOP_GRACE_MS,
+          threads.get(stuck.get(0)).getName());
+      for (int i : stuck) {
+        closers.get(i).run();
+      }
+      joinAll(threads, System.currentTimeMillis() + STOP_GRACE_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Waits for every thread until {@code deadline} (epoch ms) at most, in all. */
+  private static void joinAll(List<Thread> threads, long deadline) throws InterruptedException {
+    for (Thread t : threads) {
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return;
+      }
+      t.join(left);
     }
   }
 

@@ -191,7 +191,11 @@ public final class NetDriver implements AutoCloseable {
     CpuReading cpuStart = CpuReading.now();
     ServerStats serverStart = serverStats();
     long servedStart = state.servedCount();
-    runControl.sleep(timing.duration());
+    if (!runControl.sleep(timing.duration())) {
+      // Stopped early: the window ends now, not when it was to.
+      recording.endWindowNow();
+      state.fairness().endBy(System.nanoTime());
+    }
     CpuReading cpuEnd = CpuReading.now();
     ServerStats serverEnd = serverStats();
     long served = state.servedCount() - servedStart;

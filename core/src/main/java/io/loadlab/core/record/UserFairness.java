@@ -38,6 +38,13 @@ public final class UserFairness {
     windowSet = true;
   }
 
+  /** Ends the window at {@code nanos} if it was to end later: the run was stopped early. */
+  public void endBy(long nanos) {
+    if (windowSet && windowEndNanos - nanos > 0) {
+      windowEndNanos = Math.max(nanos, windowStartNanos);
+    }
+  }
+
   /** The figures over the window, or {@code null} if no window was set. */
   public Summary summary() {
     if (!windowSet) {

@@ -91,6 +91,11 @@ final class IntervalCutter {
     schedule.endWindowAt(phaseStartNanos + length.toNanos(), now);
   }
 
+  /** Moves the measured window's end to {@code atNanos} (not before now). */
+  void endWindowAt(long atNanos, long now) {
+    schedule.endWindowAt(atNanos, now);
+  }
+
   /** When the timekeeping should next wake: the next end set ahead, or Long.MIN_VALUE. */
   long nextEndNanos() {
     return schedule.nextEnd();

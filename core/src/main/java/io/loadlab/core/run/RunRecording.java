@@ -137,6 +137,19 @@ public final class RunRecording implements AutoCloseable {
   }
 
   /**
+   * Ends the current phase's measured window now, before the end set ahead ({@link
+   * #endWindowAfter}): the run was stopped early, so the window is not held to the one asked.
+   */
+  public void endWindowNow() {
+    synchronized (this) {
+      long now = System.nanoTime();
+      cutter.endWindowAt(now, now);
+      tally.askWindow(Double.NaN);
+    }
+    scheduleTick();
+  }
+
+  /**
    * Sets the fairness figures of a phase's users (for a run with more than one), named {@code
    * <figure><at>} like the driver's other figures at a sweep point (such as {@code userTxMin
    * users=1000}); a user starved is reported in a warning and the status reason.

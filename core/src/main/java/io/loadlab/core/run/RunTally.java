@@ -231,9 +231,13 @@ final class RunTally {
     currentPhase = phase;
   }
 
-  /** The current phase's measured window was asked to last {@code seconds}. */
+  /** The current phase's measured window was asked to last {@code seconds}; NaN: none held. */
   void askWindow(double seconds) {
-    askedWindows.put(String.valueOf(currentPhase), seconds);
+    if (Double.isNaN(seconds)) {
+      askedWindows.remove(String.valueOf(currentPhase));
+    } else {
+      askedWindows.put(String.valueOf(currentPhase), seconds);
+    }
   }
 
   void userFairness(String at, String operation, UserFairness.Summary summary) {

@@ -17,11 +17,13 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Cuts a run into intervals: where the current interval started, which phase it belongs to, and
- * whether it is measured (not warmup, not after the measured window ended). Each cut adds the
- * interval to the tally, and its measured time and counts to the totals. Kept apart from {@link
- * RunRecording}, which hands the intervals to the sinks; not thread-safe, it is only used under its
- * recording's lock.
+ * Cuts a run into intervals at the ends its {@link IntervalSchedule} set ahead (plus a cut now at a
+ * phase change or the run's end): which phase an interval belongs to, and whether it is measured
+ * (not warmup, not after the measured window's end or after the measurement ended). An interval
+ * spans its scheduled ends whenever it is read, so a late reading does not lengthen it. Each cut
+ * adds the interval to the tally, and its measured time and counts to the totals. Kept apart from
+ * {@link RunRecording}, which hands the intervals to the sinks; not thread-safe, it is only used
+ * under its recording's lock.
  */
 final class IntervalCutter {
   private final Recorder recorder;

@@ -59,6 +59,12 @@ final class NetLoadCommand extends LoadCommand {
     NetSettings settings = settings(cmd);
     NetSocketOptions socket = settings.socket();
     boolean local = !cmd.hasOption("host");
+    // A count this machine cannot open is refused before anything starts, not users failing one by
+    // one mid-run. Here, not in check(): a campaign checks its steps on another machine than
+    // theirs.
+    boolean tcp = settings.transport() != Transport.UDP;
+    int most = settings.points().stream().mapToInt(p -> p.users()).max().orElse(1);
+    UserLimits.ofThisProcess().check(most, local && tcp ? 2 : 1, tcp);
     NetServer server = null;
     try {
       if (local) {

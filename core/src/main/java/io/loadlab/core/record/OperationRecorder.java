@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.AtomicHistogram;
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -171,7 +171,7 @@ public final class OperationRecorder {
     synchronized (spare) {
       h = spare.poll();
     }
-    return h != null ? h : new AtomicHistogram(HIGHEST_TRACKABLE_NANOS, 3);
+    return h != null ? h : new ConcurrentHistogram(HIGHEST_TRACKABLE_NANOS, 3);
   }
 
   /**

@@ -12,6 +12,7 @@ final class NetPointState {
   private final CountDownLatch ready;
   private final CountDownLatch go = new CountDownLatch(1);
   private volatile boolean stopped;
+  private volatile long goNanos;
   private final LongAdder served = new LongAdder();
   private final LongAdder lost = new LongAdder();
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
@@ -33,14 +34,29 @@ final class NetPointState {
     ready.countDown();
   }
 
-  /** Waits until every user is ready, at most {@code max}. */
-  void awaitReady(Duration max) throws InterruptedException {
+  /**
+   * Waits until every user is ready, at most {@code max}.
+   *
+   * @return how many users are not ready yet (0 when all are)
+   */
+  long awaitReady(Duration max) throws InterruptedException {
     ready.await(max.toNanos(), TimeUnit.NANOSECONDS);
+    return ready.getCount();
   }
 
   /** Lets the users start their transactions. */
   void go() {
+    goNanos = System.nanoTime();
     go.countDown();
+  }
+
+  /**
+   * When the users were let go ({@link System#nanoTime()}), or now if they were not: each user's
+   * first wait to be run counts from there, not from when its thread first got to run.
+   */
+  long goNanos() {
+    long at = goNanos;
+    return at != 0 ? at : System.nanoTime();
   }
 
   /** Waits for {@link #go()} or {@link #stop()}. */

@@ -52,7 +52,7 @@ final class NetUser implements Runnable {
       state.ready();
       state.awaitGo();
       pacer.begin();
-      fairness.begin(System.nanoTime());
+      fairness.begin(state.goNanos());
       if (point.workload() == NetWorkload.CRR) {
         runConnectPerTransaction();
       } else {

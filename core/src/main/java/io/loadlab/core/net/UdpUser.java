@@ -51,7 +51,7 @@ final class UdpUser implements Runnable {
       state.ready();
       state.awaitGo();
       pacer.begin();
-      fairness.begin(System.nanoTime());
+      fairness.begin(state.goNanos());
       boolean rr = point.workload() == NetWorkload.RR;
       int req = point.request();
       int resp = point.response();

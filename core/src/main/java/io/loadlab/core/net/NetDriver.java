@@ -9,6 +9,7 @@ import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -155,12 +156,12 @@ public final class NetDriver implements AutoCloseable {
       Thread t;
       if (settings.udp()) {
         UdpUser user =
-            new UdpUser(settings, point, state, op, recording.recorder(), offset, period);
+            new UdpUser(settings, point, state, op, recording.recorder(), i, offset, period);
         closers.add(user::forceClose);
         t = new Thread(user, "loadlab-net-udp-user-" + (i + 1));
       } else {
         NetUser user =
-            new NetUser(settings, point, state, op, recording.recorder(), offset, period);
+            new NetUser(settings, point, state, op, recording.recorder(), i, offset, period);
         closers.add(user::forceClose);
         t = new Thread(user, "loadlab-net-user-" + (i + 1));
       }
@@ -171,7 +172,17 @@ public final class NetDriver implements AutoCloseable {
     recording.beginPhase(point.phase(), true);
     threads.forEach(Thread::start);
     try {
-      state.awaitReady(settings.connectTimeout().plusSeconds(1));
+      // Thousands of users start and connect one after another on a busy client: the wait grows
+      // with them (10 ms each), so that the measurement does not begin with half of them absent.
+      Duration most = settings.connectTimeout().plusSeconds(1).plusMillis(10L * point.users());
+      long absent = state.awaitReady(most);
+      if (absent > 0) {
+        LOG.warn(
+            "{} of {} users were not connected after {} s; measuring without them until they are",
+            absent,
+            point.users(),
+            most.toSeconds());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       runControl.abort("interrupted");
@@ -183,16 +194,28 @@ public final class NetDriver implements AutoCloseable {
       runControl.sleep(timing.warmup());
       recording.beginPhase(point.phase(), false);
     }
+    // The window ends by the run's clock, set ahead: however late this thread wakes among
+    // thousands of users, or they stop, nothing completed after its end is counted in it.
+    long measureStart = System.nanoTime();
+    recording.endWindowAfter(timing.duration());
+    state.fairness().window(measureStart, measureStart + timing.duration().toNanos());
     CpuReading cpuStart = CpuReading.now();
     ServerStats serverStart = serverStats();
     long servedStart = state.servedCount();
-    long measureStart = System.nanoTime();
-    runControl.sleep(timing.duration());
+    if (!runControl.sleep(timing.duration())) {
+      // Stopped early: the window ends now, not when it was to.
+      recording.endWindowNow();
+      state.fairness().endBy(System.nanoTime());
+    }
     CpuReading cpuEnd = CpuReading.now();
     ServerStats serverEnd = serverStats();
     long served = state.servedCount() - servedStart;
     double seconds = (System.nanoTime() - measureStart) / 1e9;
     stop(state, closers, threads);
+    recording.userFairness(
+        point.operation().substring(point.workload().id().length()),
+        op.name(),
+        state.fairness().summary());
     recording.setCpuCost(op.name(), cost(cpuEnd.since(cpuStart), serverStart, serverEnd, served));
     if (settings.udp()) {
       UdpFigures.record(
@@ -213,22 +236,48 @@ public final class NetDriver implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the users: each finishes its transaction and closes; those still running after the grace
+   * (thousands of users on a busy client may not all be run in time) have their connections closed
+   * all at once, and are waited for together, not one after another.
+   */
   private void stop(NetPointState state, List<Runnable> closers, List<Thread> threads) {
     state.stop();
     long deadline = System.currentTimeMillis() + STOP_GRACE_MS;
-    for (int i = 0; i < threads.size(); i++) {
-      Thread t = threads.get(i);
-      try {
-        t.join(Math.max(1, deadline - System.currentTimeMillis()));
-        if (t.isAlive()) {
-          LOG.warn("{} did not stop in time; closing its connection", t.getName());
-          closers.get(i).run();
-          t.join(1000);
+    try {
+      joinAll(threads, deadline);
+      List<Integer> stuck = new ArrayList<>();
+      for (int i = 0; i < threads.size(); i++) {
+        if (threads.get(i).isAlive()) {
+          stuck.add(i);
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      }
+      if (stuck.isEmpty()) {
         return;
       }
+      LOG.warn(
+          "{} of {} users did not stop in {} ms (first {}); closing their connections",
+          stuck.size(),
+          threads.size(),
+          STOP_GRACE_MS,
+          threads.get(stuck.get(0)).getName());
+      for (int i : stuck) {
+        closers.get(i).run();
+      }
+      joinAll(threads, System.currentTimeMillis() + STOP_GRACE_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Waits for every thread until {@code deadline} (epoch ms) at most, in all. */
+  private static void joinAll(List<Thread> threads, long deadline) throws InterruptedException {
+    for (Thread t : threads) {
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return;
+      }
+      t.join(left);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.loadlab.core.net;
 
+import io.loadlab.core.record.UserFairness;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,13 +12,21 @@ final class NetPointState {
   private final CountDownLatch ready;
   private final CountDownLatch go = new CountDownLatch(1);
   private volatile boolean stopped;
+  private volatile long goNanos;
   private final LongAdder served = new LongAdder();
   private final LongAdder lost = new LongAdder();
   private final AtomicReference<String> firstLoss = new AtomicReference<>();
   private final UdpTally udp = new UdpTally();
+  private final UserFairness fairness;
 
   NetPointState(int users) {
     this.ready = new CountDownLatch(users);
+    this.fairness = new UserFairness(users);
+  }
+
+  /** How fairly the users shared the client: each user writes its own part. */
+  UserFairness fairness() {
+    return fairness;
   }
 
   /** A user is connected (or tried to) and waits for {@link #go()}. */
@@ -25,14 +34,29 @@ final class NetPointState {
     ready.countDown();
   }
 
-  /** Waits until every user is ready, at most {@code max}. */
-  void awaitReady(Duration max) throws InterruptedException {
+  /**
+   * Waits until every user is ready, at most {@code max}.
+   *
+   * @return how many users are not ready yet (0 when all are)
+   */
+  long awaitReady(Duration max) throws InterruptedException {
     ready.await(max.toNanos(), TimeUnit.NANOSECONDS);
+    return ready.getCount();
   }
 
   /** Lets the users start their transactions. */
   void go() {
+    goNanos = System.nanoTime();
     go.countDown();
+  }
+
+  /**
+   * When the users were let go ({@link System#nanoTime()}), or now if they were not: each user's
+   * first wait to be run counts from there, not from when its thread first got to run.
+   */
+  long goNanos() {
+    long at = goNanos;
+    return at != 0 ? at : System.nanoTime();
   }
 
   /** Waits for {@link #go()} or {@link #stop()}. */

@@ -3,6 +3,7 @@ package io.loadlab.core.net;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.record.UserFairness;
 import java.io.IOException;
 
 /**
@@ -16,6 +17,7 @@ final class NetUser implements Runnable {
   private final OperationRecorder op;
   private final Recorder recorder;
   private final Pacer pacer;
+  private final UserFairness.User fairness;
   private volatile NetConnection connection;
 
   /**
@@ -28,6 +30,7 @@ final class NetUser implements Runnable {
       NetPointState state,
       OperationRecorder op,
       Recorder recorder,
+      int index,
       long firstOffsetNanos,
       long periodNanos) {
     this.settings = settings;
@@ -36,6 +39,7 @@ final class NetUser implements Runnable {
     this.op = op;
     this.recorder = recorder;
     this.pacer = new Pacer(state, firstOffsetNanos, periodNanos);
+    this.fairness = state.fairness().user(index);
   }
 
   @Override
@@ -48,6 +52,7 @@ final class NetUser implements Runnable {
       state.ready();
       state.awaitGo();
       pacer.begin();
+      fairness.begin(state.goNanos());
       if (point.workload() == NetWorkload.CRR) {
         runConnectPerTransaction();
       } else {
@@ -90,13 +95,16 @@ final class NetUser implements Runnable {
         if (state.isStopped()) {
           break;
         }
+        long issued = System.nanoTime();
         try {
           if (resp == 0) {
             c.send(req);
           } else {
             c.transact(req, resp);
           }
-          op.success(System.nanoTime() - start, req, resp);
+          long end = System.nanoTime();
+          op.success(end - start, req, resp);
+          fairness.completed(pacer.due(start), issued, end);
           state.served();
           onConnection++;
         } catch (IOException e) {
@@ -135,6 +143,7 @@ final class NetUser implements Runnable {
         c.transactAndClose(req, resp);
         long end = System.nanoTime();
         op.success(end - start, connected - connectStart, req, resp);
+        fairness.completed(pacer.due(start), connectStart, end);
         state.served();
       } catch (IOException | UnreachableTargetException e) {
         if (state.isStopped()) {

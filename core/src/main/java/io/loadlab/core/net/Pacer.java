@@ -21,6 +21,15 @@ final class Pacer {
     this.periodNanos = periodNanos;
   }
 
+  /**
+   * When a transaction that {@link #startTime} gave {@code start} was due, for the user's fairness
+   * figures: its start on the schedule, or {@link Long#MIN_VALUE} when running back to back (it was
+   * due as soon as the previous one completed).
+   */
+  long due(long start) {
+    return periodNanos > 0 ? start : Long.MIN_VALUE;
+  }
+
   /** Starts the schedule now (plus this user's offset). */
   void begin() {
     nextStart = System.nanoTime() + firstOffsetNanos;

@@ -3,6 +3,7 @@ package io.loadlab.core.net;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.record.UserFairness;
 import java.io.IOException;
 
 /**
@@ -17,6 +18,7 @@ final class UdpUser implements Runnable {
   private final OperationRecorder op;
   private final Recorder recorder;
   private final Pacer pacer;
+  private final UserFairness.User fairness;
   private volatile UdpConnection connection;
 
   UdpUser(
@@ -25,6 +27,7 @@ final class UdpUser implements Runnable {
       NetPointState state,
       OperationRecorder op,
       Recorder recorder,
+      int index,
       long firstOffsetNanos,
       long periodNanos) {
     this.settings = settings;
@@ -33,6 +36,7 @@ final class UdpUser implements Runnable {
     this.op = op;
     this.recorder = recorder;
     this.pacer = new Pacer(state, firstOffsetNanos, periodNanos);
+    this.fairness = state.fairness().user(index);
   }
 
   @Override
@@ -47,6 +51,7 @@ final class UdpUser implements Runnable {
       state.ready();
       state.awaitGo();
       pacer.begin();
+      fairness.begin(state.goNanos());
       boolean rr = point.workload() == NetWorkload.RR;
       int req = point.request();
       int resp = point.response();
@@ -63,11 +68,14 @@ final class UdpUser implements Runnable {
         if (state.isStopped()) {
           break;
         }
+        long issued = System.nanoTime();
         try {
           if (rr) {
             sent++;
             if (c.transact(req, resp)) {
-              op.success(System.nanoTime() - start, req, resp);
+              long end = System.nanoTime();
+              op.success(end - start, req, resp);
+              fairness.completed(pacer.due(start), issued, end);
               state.served();
               answered++;
             } else if ("port unreachable".equals(c.lastLoss())) {
@@ -78,7 +86,9 @@ final class UdpUser implements Runnable {
           } else {
             c.send(req);
             sent++;
-            op.success(System.nanoTime() - start, req, 0);
+            long end = System.nanoTime();
+            op.success(end - start, req, 0);
+            fairness.completed(pacer.due(start), issued, end);
             state.served();
           }
         } catch (IOException e) {

@@ -17,11 +17,13 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Cuts a run into intervals: where the current interval started, which phase it belongs to, and
- * whether it is measured (not warmup, not after the measured window ended). Each cut adds the
- * interval to the tally, and its measured time and counts to the totals. Kept apart from {@link
- * RunRecording}, which hands the intervals to the sinks; not thread-safe, it is only used under its
- * recording's lock.
+ * Cuts a run into intervals at the ends its {@link IntervalSchedule} set ahead (plus a cut now at a
+ * phase change or the run's end): which phase an interval belongs to, and whether it is measured
+ * (not warmup, not after the measured window's end or after the measurement ended). An interval
+ * spans its scheduled ends whenever it is read, so a late reading does not lengthen it. Each cut
+ * adds the interval to the tally, and its measured time and counts to the totals. Kept apart from
+ * {@link RunRecording}, which hands the intervals to the sinks; not thread-safe, it is only used
+ * under its recording's lock.
  */
 final class IntervalCutter {
   private final Recorder recorder;
@@ -38,11 +40,19 @@ final class IntervalCutter {
    */
   private final double sliverSeconds;
 
+  private final IntervalSchedule schedule;
+  private final long baseNanos;
+  private final long baseEpochMs;
+
   private String phase;
   private boolean warmup;
   private boolean measurementEnded;
-  private long intervalStartNanos;
-  private long intervalStartEpochMs;
+
+  /** The measured window's end (set ahead) passed: until the next phase nothing is counted. */
+  private boolean draining;
+
+  /** Where the current phase began, on the monotonic clock. */
+  private long phaseStartNanos;
 
   /** Starts the first interval now; {@code startEpochMs} is the run's start. */
   IntervalCutter(
@@ -51,15 +61,23 @@ final class IntervalCutter {
     this.recorder = recorder;
     this.tally = tally;
     this.monitor = monitor;
-    this.intervalStartEpochMs = startEpochMs;
-    this.intervalStartNanos = System.nanoTime();
+    this.baseEpochMs = startEpochMs;
+    this.baseNanos = System.nanoTime();
+    this.phaseStartNanos = baseNanos;
+    this.schedule = new IntervalSchedule(recorder, baseNanos, every.toNanos());
   }
 
-  /** Starts a phase: the intervals after the next cut belong to it. */
-  void beginPhase(String name, boolean isWarmup) {
+  /**
+   * Starts a phase at {@code now} (just cut): the intervals from now on belong to it, and the ticks
+   * start again from now.
+   */
+  void beginPhase(String name, boolean isWarmup, long now) {
     phase = name;
     warmup = isWarmup;
+    draining = false;
     seenInPhase.clear();
+    phaseStartNanos = now;
+    schedule.regrid(now);
   }
 
   /** Ends the measured window: later intervals are not measured. */
@@ -68,19 +86,82 @@ final class IntervalCutter {
   }
 
   /**
-   * Ends the current interval; at the end of a phase ({@code phaseEnd}) even an instant with
-   * nothing in it is closed, so that no time of one phase is counted in the next. At a phase change
-   * or the run's end ({@code boundary}) a stretch shorter than half an interval in which nothing
-   * completed is closed without a report.
-   *
-   * @return the interval for the sinks, or null if there is nothing to report
+   * Sets ahead the end of the current phase's measured window, {@code length} after the phase
+   * began: operations completing later are not counted, whenever the driver stops its users.
    */
-  IntervalReport cut(boolean phaseEnd, boolean boundary, Supplier<RunResult> resultSoFar) {
-    List<OperationSnapshot> snapshots = recorder.snapshot();
-    // The interval ends where its snapshot did: on a busy machine a snapshot can take a while.
-    long nowNanos = System.nanoTime();
-    long endEpochMs = intervalStartEpochMs + (nowNanos - intervalStartNanos) / 1_000_000;
-    double seconds = (nowNanos - intervalStartNanos) / 1e9;
+  void endWindowAfter(Duration length, long now) {
+    schedule.endWindowAt(phaseStartNanos + length.toNanos(), now);
+  }
+
+  /** Moves the measured window's end to {@code atNanos} (not before now). */
+  void endWindowAt(long atNanos, long now) {
+    schedule.endWindowAt(atNanos, now);
+  }
+
+  /** When the timekeeping should next wake: the next end set ahead, or Long.MIN_VALUE. */
+  long nextEndNanos() {
+    return schedule.nextEnd();
+  }
+
+  /**
+   * Closes every interval whose end (set ahead) has passed by {@code now}, oldest first.
+   *
+   * @return the intervals for the sinks (none for intervals with nothing to report)
+   */
+  List<IntervalReport> closeDue(long now, Supplier<RunResult> resultSoFar) {
+    List<IntervalReport> reports = new ArrayList<>(1);
+    long end;
+    while ((end = schedule.dueEnd(now)) != Long.MIN_VALUE) {
+      boolean windowEnd = schedule.isWindowEnd(end);
+      IntervalReport r = close(end, now, windowEnd, resultSoFar);
+      if (r != null) {
+        reports.add(r);
+      }
+      if (windowEnd) {
+        draining = true;
+      }
+    }
+    return reports;
+  }
+
+  /**
+   * Ends the current interval now, after any whose end passed; even an instant with nothing in it
+   * is closed, so that no time of one phase is counted in the next. At a phase change or the run's
+   * end ({@code boundary}) a stretch shorter than half an interval in which nothing completed is
+   * closed without a report.
+   *
+   * @return the intervals for the sinks, oldest first
+   */
+  List<IntervalReport> cut(boolean boundary, long now, Supplier<RunResult> resultSoFar) {
+    List<IntervalReport> reports = closeDue(now, resultSoFar);
+    schedule.endOpenAt(now);
+    if (schedule.dueEnd(now) == now) {
+      IntervalReport r = close(now, now, boundary, resultSoFar);
+      if (r != null) {
+        reports.add(r);
+      }
+    }
+    return reports;
+  }
+
+  private long epochMs(long nanos) {
+    return baseEpochMs + Math.floorDiv(nanos - baseNanos, 1_000_000L);
+  }
+
+  /** Reads the open interval, which ends at {@code end}, and opens the next. */
+  private IntervalReport close(
+      long end, long now, boolean boundary, Supplier<RunResult> resultSoFar) {
+    List<OperationSnapshot> snapshots = recorder.snapshot(schedule.open());
+    long startNanos = schedule.openStartNanos();
+    schedule.advance(now);
+    // The next intervals' histograms are made here, not by a user while it records.
+    recorder.prepare(schedule.open());
+    recorder.prepare(schedule.open() + 1);
+    // After the measured window's end, while the users stop: kept like warmup, not counted.
+    boolean unmeasured = warmup || draining;
+    long startEpochMs = epochMs(startNanos);
+    long endEpochMs = epochMs(end);
+    double seconds = (end - startNanos) / 1e9;
     List<OperationSnapshot> active = new ArrayList<>();
     Map<String, OperationStats> ops = new LinkedHashMap<>();
     for (OperationSnapshot s : snapshots) {
@@ -98,12 +179,8 @@ final class IntervalCutter {
     boolean sliver = boundary && seconds < sliverSeconds;
     if (active.isEmpty() && (seconds < 0.05 || measurementEnded || sliver)) {
       // A phase change right after another, or after the end: nothing to report.
-      if (phaseEnd || measurementEnded || sliver) {
-        if (!warmup && !measurementEnded) {
-          tally.addMeasuredSeconds(phase, seconds);
-        }
-        intervalStartNanos = nowNanos;
-        intervalStartEpochMs = endEpochMs;
+      if (!unmeasured && !measurementEnded) {
+        tally.addMeasuredSeconds(phase, seconds);
       }
       return null;
     }
@@ -111,21 +188,19 @@ final class IntervalCutter {
     IntervalSample sample =
         new IntervalSample(
             tally.nextIntervalNumber(),
-            intervalStartEpochMs,
+            startEpochMs,
             endEpochMs,
             phase,
-            warmup,
+            unmeasured,
             ops,
             tally.targetRates(ops.keySet()),
             load);
     tally.addInterval(sample);
-    if (!warmup && !measurementEnded) {
+    if (!unmeasured && !measurementEnded) {
       tally.addMeasuredSeconds(phase, seconds);
       tally.addMeasured(phase, active);
       monitor.addMeasured(load);
     }
-    intervalStartNanos = nowNanos;
-    intervalStartEpochMs = endEpochMs;
     return new IntervalReport(sample, active, resultSoFar);
   }
 

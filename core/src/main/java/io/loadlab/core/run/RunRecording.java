@@ -3,6 +3,7 @@ package io.loadlab.core.run;
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.monitor.LoadMonitor;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.record.UserFairness;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunInfo;
@@ -72,15 +73,18 @@ public final class RunRecording implements AutoCloseable {
     for (ResultSink sink : this.sinks) {
       sinkCalls.call(sink, "start", () -> sink.begin(info, startEpochMs));
     }
+    // The timekeeping is a platform thread of its own, at the highest priority, not one more task
+    // among the users; and the intervals' ends are set ahead (IntervalSchedule), so even when it
+    // wakes late every operation is filed in the interval it completed in.
     this.ticker =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
               Thread t = new Thread(r, "loadlab-interval");
               t.setDaemon(true);
+              t.setPriority(Thread.MAX_PRIORITY);
               return t;
             });
-    long ms = every.toMillis();
-    ticker.scheduleAtFixedRate(this::cutSafely, ms, ms, TimeUnit.MILLISECONDS);
+    scheduleTick();
   }
 
   /** Starts recording now, reporting every {@code interval}. */
@@ -113,10 +117,49 @@ public final class RunRecording implements AutoCloseable {
    */
   public void beginPhase(String name, boolean isWarmup) {
     synchronized (this) {
-      cut(true);
-      cutter.beginPhase(name, isWarmup);
+      long now = System.nanoTime();
+      cut(true, now);
+      cutter.beginPhase(name, isWarmup, now);
+      tally.phaseBegun(name);
     }
+    scheduleTick();
     deliverLater();
+  }
+
+  /**
+   * Sets ahead the end of the current phase's measured window, {@code length} after the phase began
+   * (its {@link #beginPhase}): the window closes then by the run's clock, and operations completing
+   * later are not counted, however long the driver takes to stop its users. A window that could not
+   * be held (the timekeeping itself ran late) is reported in a warning naming it.
+   */
+  public void endWindowAfter(Duration length) {
+    synchronized (this) {
+      cutter.endWindowAfter(length, System.nanoTime());
+      tally.askWindow(length.toNanos() / 1e9);
+    }
+    scheduleTick();
+  }
+
+  /**
+   * Ends the current phase's measured window now, before the end set ahead ({@link
+   * #endWindowAfter}): the run was stopped early, so the window is not held to the one asked.
+   */
+  public void endWindowNow() {
+    synchronized (this) {
+      long now = System.nanoTime();
+      cutter.endWindowAt(now, now);
+      tally.askWindow(Double.NaN);
+    }
+    scheduleTick();
+  }
+
+  /**
+   * Sets the fairness figures of a phase's users (for a run with more than one), named {@code
+   * <figure><at>} like the driver's other figures at a sweep point (such as {@code userTxMin
+   * users=1000}); a user starved is reported in a warning and the status reason.
+   */
+  public synchronized void userFairness(String at, String operation, UserFairness.Summary s) {
+    tally.userFairness(at, operation, s);
   }
 
   /**
@@ -126,7 +169,7 @@ public final class RunRecording implements AutoCloseable {
    */
   public void endMeasurement() {
     synchronized (this) {
-      cut(true);
+      cut(true, System.nanoTime());
       cutter.endMeasurement();
     }
     deliverLater();
@@ -227,18 +270,58 @@ public final class RunRecording implements AutoCloseable {
     tally.setProblem(kind, count, message);
   }
 
-  private void cutSafely() {
+  /** Closes the intervals whose ends passed, hands them to the sinks, and waits for the next. */
+  private void tick() {
     try {
-      cut();
+      long woke = System.nanoTime();
+      long due = tickAt;
+      synchronized (this) {
+        if (finished == null) {
+          pending.addAll(cutter.closeDue(System.nanoTime(), this::resultSoFar));
+        }
+      }
+      if (LOG.isDebugEnabled()) {
+        LOG.debug(
+            "timekeeping woke {} ms late, closing took {} ms",
+            (woke - due) / 1_000_000,
+            (System.nanoTime() - woke) / 1_000_000);
+      }
+      deliver();
     } catch (RuntimeException e) {
       LOG.warn("could not report an interval: {}", e.toString());
+    }
+    synchronized (this) {
+      tickAt = Long.MIN_VALUE;
+    }
+    scheduleTick();
+  }
+
+  /** When the timekeeping wakes next, or Long.MIN_VALUE if it is not waiting; guarded by this. */
+  private long tickAt = Long.MIN_VALUE;
+
+  /** Wakes the timekeeping at the next end set ahead, unless it already wakes by then. */
+  private void scheduleTick() {
+    synchronized (this) {
+      long next = cutter.nextEndNanos();
+      if (finished != null || next == Long.MIN_VALUE) {
+        return;
+      }
+      if (tickAt != Long.MIN_VALUE && tickAt - next <= 0) {
+        return;
+      }
+      tickAt = next;
+      try {
+        ticker.schedule(this::tick, Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (RejectedExecutionException e) {
+        // Finishing.
+      }
     }
   }
 
   /** Ends the current interval now and reports it. */
   public void cut() {
     synchronized (this) {
-      cut(false);
+      cut(false, System.nanoTime());
     }
     deliver();
   }
@@ -284,22 +367,14 @@ public final class RunRecording implements AutoCloseable {
   }
 
   /**
-   * Ends the current interval and queues it for the sinks; at the end of a phase ({@code phaseEnd})
-   * even an instant with nothing in it is closed.
+   * Ends the current interval at {@code now} and queues it (and any whose end passed) for the
+   * sinks. {@code boundary}: a cut at a phase change or the run's end, not at a reporting tick.
    */
-  private void cut(boolean phaseEnd) {
-    cut(phaseEnd, phaseEnd);
-  }
-
-  /** {@code boundary}: a cut at a phase change or the run's end, not at a reporting tick. */
-  private void cut(boolean phaseEnd, boolean boundary) {
+  private void cut(boolean boundary, long now) {
     if (finished != null) {
       return;
     }
-    IntervalReport report = cutter.cut(phaseEnd, boundary, this::resultSoFar);
-    if (report != null) {
-      pending.add(report);
-    }
+    pending.addAll(cutter.cut(boundary, now, this::resultSoFar));
   }
 
   /**
@@ -325,7 +400,7 @@ public final class RunRecording implements AutoCloseable {
   /** Stops the ticker and hands the last interval to the sinks. */
   private void flush() {
     ticker.shutdownNow();
-    cut(false, true);
+    cut(true, System.nanoTime());
     deliver();
   }
 

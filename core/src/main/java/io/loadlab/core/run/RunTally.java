@@ -2,6 +2,7 @@ package io.loadlab.core.run;
 
 import io.loadlab.core.criteria.Criteria;
 import io.loadlab.core.record.OperationSnapshot;
+import io.loadlab.core.record.UserFairness;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.GeneratorLoad;
 import io.loadlab.core.results.IntervalSample;
@@ -50,6 +51,16 @@ final class RunTally {
   private GeneratorLoad generator;
   private Criteria criteria = Criteria.NONE;
   private List<Warning> warnings = List.of();
+
+  /** The phase begun last, and the measured window each phase asked for ahead, in seconds. */
+  private String currentPhase;
+
+  private final Map<String, Double> askedWindows = new LinkedHashMap<>();
+
+  /** The users' fairness figures per point: the figures' suffix, its operation and its figures. */
+  private final List<Fairness> fairness = new ArrayList<>();
+
+  private record Fairness(String at, String operation, UserFairness.Summary summary) {}
 
   /** The share of a target rate a paced operation must achieve unless the user says otherwise. */
   static final double DEFAULT_RATE_TOLERANCE = 0.95;
@@ -216,6 +227,25 @@ final class RunTally {
     return reason;
   }
 
+  void phaseBegun(String phase) {
+    currentPhase = phase;
+  }
+
+  /** The current phase's measured window was asked to last {@code seconds}; NaN: none held. */
+  void askWindow(double seconds) {
+    if (Double.isNaN(seconds)) {
+      askedWindows.remove(String.valueOf(currentPhase));
+    } else {
+      askedWindows.put(String.valueOf(currentPhase), seconds);
+    }
+  }
+
+  void userFairness(String at, String operation, UserFairness.Summary summary) {
+    if (summary != null && summary.users() > 1) {
+      fairness.add(new Fairness(at, operation, summary));
+    }
+  }
+
   void generator(GeneratorLoad load, List<Warning> found) {
     this.generator = load;
     this.warnings = List.copyOf(found);
@@ -301,6 +331,10 @@ final class RunTally {
     Map<String, OperationStats> stats = new LinkedHashMap<>();
     totals.forEach(
         (op, t) -> stats.put(op, t.stats(secondsOf(op, t), cpuCosts.get(op), parameters.get(op))));
+    RunTimingChecks timing =
+        timingChecks(stats, status != RunStatus.RUNNING && status != RunStatus.ABORTED);
+    List<Warning> all = new ArrayList<>(warnings);
+    all.addAll(timing.warnings());
     return new RunResult(
         info.toolVersion(),
         info.workload(),
@@ -312,15 +346,38 @@ final class RunTally {
         Instant.ofEpochMilli(startEpochMs).toString(),
         Instant.now().toString(),
         status,
-        reason,
-        figures(stats),
+        withStarvation(status, reason, timing),
+        timing.figures(figures(stats)),
         stats,
         List.copyOf(intervals),
         allProblems(stats),
         targets.isEmpty() ? null : rateChecks(),
         generator,
-        warnings.isEmpty() ? null : warnings,
+        all.isEmpty() ? null : all,
         null);
+  }
+
+  /** The window and fairness checks over what was measured so far. */
+  private RunTimingChecks timingChecks(Map<String, OperationStats> stats, boolean ended) {
+    RunTimingChecks checks = new RunTimingChecks();
+    if (ended) {
+      askedWindows.forEach((phase, asked) -> checks.window(phase, asked, measuredSeconds(phase)));
+    }
+    for (Fairness f : fairness) {
+      OperationStats s = stats.get(f.operation());
+      Double medianUs = s == null || s.latencyUs() == null ? null : s.latencyUs().p50();
+      checks.fairness(f.at(), f.summary(), medianUs);
+    }
+    return checks;
+  }
+
+  /** A running or finished run's reason, with the starved users said (the status stays). */
+  private static String withStarvation(RunStatus status, String reason, RunTimingChecks timing) {
+    String starved = timing.starved();
+    if (starved == null || status == RunStatus.RUNNING) {
+      return reason;
+    }
+    return reason == null ? starved : reason + "; " + starved;
   }
 
   /** Problems reported by the driver, then failed operations by kind. */

@@ -13,6 +13,7 @@ import io.loadlab.core.net.NetSocketOptions;
 import io.loadlab.core.net.NetWorkload;
 import io.loadlab.core.net.RouteMtu;
 import io.loadlab.core.net.Transport;
+import io.loadlab.core.net.UserLimits;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunTiming;
@@ -54,6 +55,12 @@ final class NetLoadCommand extends DescribedCommand {
     NetSettings settings = settings(cmd);
     NetSocketOptions socket = settings.socket();
     boolean local = !cmd.hasOption("host");
+    // A count this machine cannot open is refused before anything starts, not users failing one by
+    // one mid-run. Here, not in check(): a campaign checks its steps on another machine than
+    // theirs.
+    boolean tcp = settings.transport() != Transport.UDP;
+    int most = settings.points().stream().mapToInt(p -> p.users()).max().orElse(1);
+    UserLimits.ofThisProcess().check(most, local && tcp ? 2 : 1, tcp);
     NetServer server = null;
     try {
       if (local) {
@@ -117,11 +124,17 @@ final class NetLoadCommand extends DescribedCommand {
         NetOptions.socketOptions(cmd, OptionDefs.onOff(cmd, options.require("nodelay")));
     boolean local = !cmd.hasOption("host");
     Transport transport = transport(cmd);
+    List<Integer> users = users(cmd);
+    // A count this machine cannot open is refused now, not users failing one by one mid-run.
+    boolean tcp = transport != Transport.UDP;
+    UserLimits.ofThisProcess()
+        .check(
+            users.stream().mapToInt(Integer::intValue).max().orElse(1), local && tcp ? 2 : 1, tcp);
     return new NetSettings(
         workload,
         local ? "127.0.0.1" : cmd.getOptionValue("host"),
         NetOptions.port(cmd, options.require("port")),
-        users(cmd),
+        users,
         NetOptions.sizes(cmd, "request", workload.defaultRequest(transport)),
         NetOptions.sizes(cmd, "response", workload.defaultResponse(transport)),
         socket,

@@ -62,11 +62,12 @@ final class ResultJsonShape {
 
   /**
    * Kinds of warnings and problems a short run reports or not by how it happened to go: how busy
-   * the machine was (the load generator saturated), or how many searches a short ds2 run made (none
-   * of them finding a product is reported only past a number of them).
+   * the machine was (the load generator saturated, the measured window not held, a user starved),
+   * or how many searches a short ds2 run made (none of them finding a product is reported only past
+   * a number of them).
    */
   private static final Set<String> CHANCE_KINDS =
-      Set.of("generator-saturated", "searches found nothing");
+      Set.of("generator-saturated", "window-not-held", "user-starved", "searches found nothing");
 
   /**
    * Workloads whose totals come in the order their operations first completed, which the run's
@@ -122,6 +123,10 @@ final class ResultJsonShape {
           if (!kept.isEmpty() || name.equals("problems")) {
             out.set(name, kept);
           }
+        } else if (key.isEmpty()
+            && name.equals("statusReason")
+            && value.asText().startsWith("user starved")) {
+          continue; // an ok run's reason when a user was starved: how busy the machine was
         } else if (key.equals("totals") && OPERATIONS_WHEN_THEY_HAPPEN.contains(name)) {
           continue;
         } else {

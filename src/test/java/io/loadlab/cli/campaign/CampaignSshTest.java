@@ -139,7 +139,9 @@ class CampaignSshTest {
       assertEquals("qemu64", result.get("testbed").get("cpuModel").asText(), c.toString());
       sum += count;
       successes += count - result.get("totals").get(op).path("errors").asLong();
-      mergeInto(merged, clientDir.resolve("histograms.hlog"), HlogExporter.tag(op));
+      List<Boolean> warmup = new ArrayList<>();
+      result.get("intervals").forEach(i -> warmup.add(i.path("warmup").asBoolean(false)));
+      mergeInto(merged, clientDir.resolve("histograms.hlog"), HlogExporter.tag(op), warmup);
     }
     assertEquals(List.of("client1", "client2"), machines(r));
     assertEquals(sum, r.get("figures").get("count").asDouble(), 0.5, "combined count is the sum");
@@ -230,13 +232,24 @@ class CampaignSshTest {
     return m;
   }
 
-  private static void mergeInto(Histogram into, Path hlog, String tag) throws Exception {
+  /**
+   * Adds a run's histograms of an operation over its measured intervals: the n-th histogram tagged
+   * with it is the run's n-th interval, and one flagged {@code warmup} (before the window, or after
+   * its end) is not measured.
+   */
+  private static void mergeInto(Histogram into, Path hlog, String tag, List<Boolean> warmup)
+      throws Exception {
     HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+    int n = 0;
     for (EncodableHistogram e = reader.nextIntervalHistogram();
         e != null;
         e = reader.nextIntervalHistogram()) {
       if (tag.equals(e.getTag())) {
-        into.add((Histogram) e);
+        boolean measured = n >= warmup.size() || !warmup.get(n);
+        n++;
+        if (measured) {
+          into.add((Histogram) e);
+        }
       }
     }
     reader.close();

@@ -13,8 +13,10 @@ import java.util.function.Function;
  * <p>Bookkeeping is what a run counts about its own setup or about its data rather than about the
  * system under test: queues created or deleted, tallies since the start with the warmup and the
  * sessions after the end ({@code ordersFromStart}), messages in flight when a run was stopped, and
- * how often searches found something (a property of the generated data). Bookkeeping figures stay
- * in the results and in detail tables.
+ * how often searches found something (a property of the generated data), and how fairly the load
+ * generator ran its users ({@code userTxMin}, {@code userWaitMaxMs}, ...: the client's own
+ * scheduling, which its warnings report when a user was starved). Bookkeeping figures stay in the
+ * results and in detail tables.
  */
 public final class HeadlineFigures {
   private HeadlineFigures() {}
@@ -26,7 +28,10 @@ public final class HeadlineFigures {
     return k.startsWith("queues")
         || k.endsWith("fromstart")
         || k.equals("inflight")
-        || k.startsWith("searchhit");
+        || k.startsWith("searchhit")
+        || k.startsWith("usertx")
+        || k.startsWith("userwait")
+        || k.startsWith("useridle");
   }
 
   /**

@@ -142,7 +142,7 @@ class KvmGuestTest {
         """
         name: kvm-real
         hosts:
-          local: {address: 10.0.0.1, user: root, key-file: id_test, known-hosts: known_hosts, libvirt: "%s"}
+          local: {local: true, address: 10.0.0.1, user: root, key-file: id_test, known-hosts: known_hosts, libvirt: "%s"}
         guests:
           %s: {host: local, pool: %s, base-volume: base.qcow2, vcpus: 2, memory: 128M,
                       pinning: {cpus: [1, 0]},

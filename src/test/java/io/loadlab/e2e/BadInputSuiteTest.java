@@ -375,10 +375,9 @@ class BadInputSuiteTest {
   @ParameterizedTest(name = "{index}: {0}")
   @MethodSource("cases")
   void refusedWithOneLineExitTwoAndNothingStarted(String[] args) throws IOException {
-    Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
-    long childrenBefore = ProcessHandle.current().children().count();
+    Held before = Held.now();
     CliRun o = CliRun.of(args);
-    assertRefused(args, o, listeningBefore, childrenBefore);
+    assertRefused(args, o, before);
   }
 
   /**
@@ -396,14 +395,13 @@ class BadInputSuiteTest {
   })
   void everyClassIsRefusedAtOnceNamingTheProblem(String[] args, String expect, String label)
       throws IOException {
-    Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
-    long childrenBefore = ProcessHandle.current().children().count();
+    Held before = Held.now();
     CliRun o =
         assertTimeoutPreemptively(
             Duration.ofSeconds(2), () -> CliRun.of(args), "refused within 2 s: " + label);
     String what = label + "\nerr: " + Texts.cut(o.err());
     assertTrue(o.err().length() <= 400, "a readable line (" + o.err().length() + "): " + what);
-    assertRefused(args, o, listeningBefore, childrenBefore);
+    assertRefused(args, o, before);
     assertTrue(o.err().contains(expect), "names the problem ('" + expect + "'): " + what);
   }
 
@@ -438,8 +436,35 @@ class BadInputSuiteTest {
     assertTrue(BadInputClasses.jsonNumbersOutOfRange().count() >= 8, "JSON cases");
   }
 
-  private static void assertRefused(
-      String[] args, CliRun o, Set<Long> listeningBefore, long childrenBefore) {
+  /**
+   * What this JVM holds before a case: its sockets and its child processes. Both are cheap to read
+   * ({@link Sockets}, {@link ChildProcesses}); the machine's TCP tables are read only for a socket
+   * the case left open. A case that starts to listen does so on a socket it opens (a server socket
+   * is bound and listens as it is made), so a socket held before it is not looked up.
+   */
+  record Held(Set<Long> sockets, Set<Long> children) {
+    static Held now() {
+      return new Held(
+          Sockets.heldInodes(ProcessHandle.current().pid()), ChildProcesses.ofThisJvm());
+    }
+
+    /** The sockets held now and not before that listen. */
+    Set<Long> listeningSince() {
+      long self = ProcessHandle.current().pid();
+      Set<Long> opened = Sockets.heldInodes(self);
+      opened.removeAll(sockets);
+      return Sockets.listening(self, opened);
+    }
+
+    /** The child processes now that were not there before. */
+    Set<Long> childrenSince() {
+      Set<Long> started = new HashSet<>(ChildProcesses.ofThisJvm());
+      started.removeAll(children);
+      return started;
+    }
+  }
+
+  private static void assertRefused(String[] args, CliRun o, Held before) {
     String what = Texts.cut(String.join(" ", args)) + "\nout: " + o.out() + "\nerr: " + o.err();
     assertEquals(2, o.code(), what);
     assertEquals(1, o.err().strip().lines().count(), "one line: " + what);
@@ -447,10 +472,8 @@ class BadInputSuiteTest {
     assertFalse(EXCEPTION_NAME.matcher(o.err()).find(), "no exception name: " + what);
     assertFalse(o.err().contains("hunter2") || o.out().contains("hunter2"), "no secret: " + what);
     assertEquals("", o.out(), "nothing ran: " + what);
-    Set<Long> listeningAfter = Sockets.listeningInodes(ProcessHandle.current().pid());
-    listeningAfter.removeAll(listeningBefore);
-    assertTrue(listeningAfter.isEmpty(), "a socket was left listening: " + what);
-    assertEquals(childrenBefore, ProcessHandle.current().children().count(), "a process: " + what);
+    assertEquals(Set.of(), before.listeningSince(), "a socket was left listening: " + what);
+    assertEquals(Set.of(), before.childrenSince(), "a process was started: " + what);
   }
 
   /** Cases that would start something if their check came late: run as a user runs them. */

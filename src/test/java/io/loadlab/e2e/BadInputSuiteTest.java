@@ -375,7 +375,7 @@ class BadInputSuiteTest {
   @ParameterizedTest(name = "{index}: {0}")
   @MethodSource("cases")
   void refusedWithOneLineExitTwoAndNothingStarted(String[] args) throws IOException {
-    Held before = Held.now();
+    HeldByThisJvm before = HeldByThisJvm.now();
     CliRun o = CliRun.of(args);
     assertRefused(args, o, before);
   }
@@ -395,7 +395,7 @@ class BadInputSuiteTest {
   })
   void everyClassIsRefusedAtOnceNamingTheProblem(String[] args, String expect, String label)
       throws IOException {
-    Held before = Held.now();
+    HeldByThisJvm before = HeldByThisJvm.now();
     CliRun o =
         assertTimeoutPreemptively(
             Duration.ofSeconds(2), () -> CliRun.of(args), "refused within 2 s: " + label);
@@ -436,35 +436,7 @@ class BadInputSuiteTest {
     assertTrue(BadInputClasses.jsonNumbersOutOfRange().count() >= 8, "JSON cases");
   }
 
-  /**
-   * What this JVM holds before a case: its sockets and its child processes. Both are cheap to read
-   * ({@link Sockets}, {@link ChildProcesses}); the machine's TCP tables are read only for a socket
-   * the case left open. A case that starts to listen does so on a socket it opens (a server socket
-   * is bound and listens as it is made), so a socket held before it is not looked up.
-   */
-  record Held(Set<Long> sockets, Set<Long> children) {
-    static Held now() {
-      return new Held(
-          Sockets.heldInodes(ProcessHandle.current().pid()), ChildProcesses.ofThisJvm());
-    }
-
-    /** The sockets held now and not before that listen. */
-    Set<Long> listeningSince() {
-      long self = ProcessHandle.current().pid();
-      Set<Long> opened = Sockets.heldInodes(self);
-      opened.removeAll(sockets);
-      return Sockets.listening(self, opened);
-    }
-
-    /** The child processes now that were not there before. */
-    Set<Long> childrenSince() {
-      Set<Long> started = new HashSet<>(ChildProcesses.ofThisJvm());
-      started.removeAll(children);
-      return started;
-    }
-  }
-
-  private static void assertRefused(String[] args, CliRun o, Held before) {
+  private static void assertRefused(String[] args, CliRun o, HeldByThisJvm before) {
     String what = Texts.cut(String.join(" ", args)) + "\nout: " + o.out() + "\nerr: " + o.err();
     assertEquals(2, o.code(), what);
     assertEquals(1, o.err().strip().lines().count(), "one line: " + what);

@@ -215,6 +215,7 @@ class BadInputSuiteTest {
       all.add(c("amqp", w, "--size", "abc"));
       all.add(c("amqp", w, "--size", "999999999999G"));
       all.add(c("amqp", w, "--prefetch", "-1"));
+      all.add(c("amqp", w, "--prefetch", "many"));
       all.add(c("amqp", w, "--tcp-nodelay", "sometimes"));
       all.add(c("amqp", w, "--wait-strategy", "lazy"));
       all.add(c("amqp", w, "--max-frame-size", "99999999999999"));
@@ -240,6 +241,12 @@ class BadInputSuiteTest {
       all.add(c("ds2", w, "--db-size", "10MB", "--db-size", "1GB"));
     }
     all.add(c("ds2", "generate", "--out", under));
+    // numbers the loader and the generator take, checked before any database or file
+    String generated = dir.resolve("generated").toString();
+    for (String opt : new String[] {"--seed", "--load-threads"}) {
+      all.add(c("ds2", "load", opt, "many"));
+      all.add(c("ds2", "generate", "--out", generated, opt, "many"));
+    }
     all.add(c("ds2", "generate", "--out", f.plain()));
     all.add(c("ds2", "generate"));
     // ranges checked before the embedded PostgreSQL starts (it printed its start line first)
@@ -257,6 +264,9 @@ class BadInputSuiteTest {
       all.add(c("provision", verb, f.empty()));
       all.add(c("provision", verb, "a.yaml", "b.yaml"));
     }
+    all.add(c("provision", "apply", f.missing(), "--health-timeout", "10 parsecs"));
+    all.add(c("provision", "apply", f.missing(), "--boot-timeout", "10 parsecs"));
+    all.add(c("provision", "teardown", f.missing(), "--shutdown-timeout", "10 parsecs"));
     String[] badTestbeds = {
       yaml("dup-top", "name: a\nname: b\nhosts: {}\n"),
       yaml("dup-host-field", HOST.replace("    user: root\n", "    user: root\n    user: x\n")),
@@ -365,10 +375,9 @@ class BadInputSuiteTest {
   @ParameterizedTest(name = "{index}: {0}")
   @MethodSource("cases")
   void refusedWithOneLineExitTwoAndNothingStarted(String[] args) throws IOException {
-    Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
-    long childrenBefore = ProcessHandle.current().children().count();
+    HeldByThisJvm before = HeldByThisJvm.now();
     CliRun o = CliRun.of(args);
-    assertRefused(args, o, listeningBefore, childrenBefore);
+    assertRefused(args, o, before);
   }
 
   /**
@@ -386,15 +395,36 @@ class BadInputSuiteTest {
   })
   void everyClassIsRefusedAtOnceNamingTheProblem(String[] args, String expect, String label)
       throws IOException {
-    Set<Long> listeningBefore = Sockets.listeningInodes(ProcessHandle.current().pid());
-    long childrenBefore = ProcessHandle.current().children().count();
+    HeldByThisJvm before = HeldByThisJvm.now();
     CliRun o =
         assertTimeoutPreemptively(
             Duration.ofSeconds(2), () -> CliRun.of(args), "refused within 2 s: " + label);
     String what = label + "\nerr: " + Texts.cut(o.err());
     assertTrue(o.err().length() <= 400, "a readable line (" + o.err().length() + "): " + what);
-    assertRefused(args, o, listeningBefore, childrenBefore);
+    assertRefused(args, o, before);
     assertTrue(o.err().contains(expect), "names the problem ('" + expect + "'): " + what);
+  }
+
+  /**
+   * Every bad value an option's description implies ({@link BadInputClasses#fromDescriptions}) is
+   * refused by the command's checks ({@code Main.check}, what a campaign runs before it starts
+   * anything), but for a file the cases name, which only the run's path checks see.
+   */
+  @Test
+  void everyBadValueTheDescriptionsImplyIsRefusedByTheChecks() {
+    List<String> accepted = new ArrayList<>();
+    for (String[] args : BadInputClasses.fromDescriptions()) {
+      if (args[args.length - 1].startsWith(BadInputClasses.dir().toString())) {
+        continue;
+      }
+      try {
+        io.loadlab.cli.Main.check(List.of(args));
+        accepted.add(String.join(" ", args));
+      } catch (RuntimeException refused) {
+        // as it should be
+      }
+    }
+    assertEquals(List.of(), accepted, "accepted by the checks");
   }
 
   @Test
@@ -406,8 +436,7 @@ class BadInputSuiteTest {
     assertTrue(BadInputClasses.jsonNumbersOutOfRange().count() >= 8, "JSON cases");
   }
 
-  private static void assertRefused(
-      String[] args, CliRun o, Set<Long> listeningBefore, long childrenBefore) {
+  private static void assertRefused(String[] args, CliRun o, HeldByThisJvm before) {
     String what = Texts.cut(String.join(" ", args)) + "\nout: " + o.out() + "\nerr: " + o.err();
     assertEquals(2, o.code(), what);
     assertEquals(1, o.err().strip().lines().count(), "one line: " + what);
@@ -415,10 +444,8 @@ class BadInputSuiteTest {
     assertFalse(EXCEPTION_NAME.matcher(o.err()).find(), "no exception name: " + what);
     assertFalse(o.err().contains("hunter2") || o.out().contains("hunter2"), "no secret: " + what);
     assertEquals("", o.out(), "nothing ran: " + what);
-    Set<Long> listeningAfter = Sockets.listeningInodes(ProcessHandle.current().pid());
-    listeningAfter.removeAll(listeningBefore);
-    assertTrue(listeningAfter.isEmpty(), "a socket was left listening: " + what);
-    assertEquals(childrenBefore, ProcessHandle.current().children().count(), "a process: " + what);
+    assertEquals(Set.of(), before.listeningSince(), "a socket was left listening: " + what);
+    assertEquals(Set.of(), before.childrenSince(), "a process was started: " + what);
   }
 
   /** Cases that would start something if their check came late: run as a user runs them. */

@@ -19,8 +19,10 @@ final class Masks {
   private static final Pattern DATED_DIR = Pattern.compile("\\d{8}-\\d{6}(-\\d+)?");
   private static final Pattern LOOPBACK_PORT =
       Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]|0\\.0\\.0\\.0):\\d{2,5}");
+
+  /** A queue name's random part: Integer.toHexString of up to 20 bits, so 1 to 5 digits. */
   private static final Pattern RANDOM_QUEUE =
-      Pattern.compile("(loadlab-(perftest|latency)-)[0-9a-f]{5}(-\\d+)?");
+      Pattern.compile("(loadlab-(perftest|latency)-)[0-9a-f]{1,5}(-\\d+)?");
 
   private static final Pattern ELAPSED = Pattern.compile("(written in )\\d+(\\.\\d+)? ?ms");
 

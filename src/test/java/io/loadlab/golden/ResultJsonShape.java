@@ -21,7 +21,9 @@ import java.util.Set;
  * A result.json with its timings aside: every key path in its order, and every value that is not
  * measured (settings, status, units, operation and figure names, workload, command words, provider
  * names), with measured numbers as {@code <n>} and what belongs to the machine or the moment as a
- * token. Rules:
+ * token. Key order is kept as written: an operation's {@code parameters} come in the order its
+ * driver sets them, and the totals in the order of the operations the workload's descriptor lists
+ * (then any other in the order it first completed). Rules:
  *
  * <ul>
  *   <li>numbers are kept in {@code configuration} and an operation's {@code parameters} (settings),
@@ -29,8 +31,6 @@ import java.util.Set;
  *       everywhere else they are measured: {@code <n>};
  *   <li>{@code environment} values are the machine's: {@code <env>}; {@code toolVersion} is {@code
  *       <version>}; texts go through {@link Masks} (times, paths, ports, random queue names);
- *   <li>an operation's {@code parameters} have their keys sorted: their order changes from JVM to
- *       JVM ({@code Map.of}), so it is no order a user can rely on;
  *   <li>{@code intervals} (as many as the run's timing gave, each with the operations that happened
  *       to count in it) become one per phase, with every key any of its intervals had, and their
  *       operations one {@code <operation>} with every key any of them had (the operations' names
@@ -38,9 +38,8 @@ import java.util.Set;
  *       may pass before the first, with no phase) is left out; other lists of objects keep each
  *       distinct element once;
  *   <li>the numbers in a problem's or warning's {@code message} (and a {@code statusReason}) are
- *       measured: {@code <n>}; {@code ds2 run}'s {@code totals} are sorted, as their order is the
- *       order in which its operations first completed, and its {@code purchase rollback} is left
- *       out of them, as it is there only when a short run happened to meet too little stock;
+ *       measured: {@code <n>}; {@code ds2 run}'s {@code purchase rollback} is left out of its
+ *       {@code totals}, as it is there only when a short run happened to meet too little stock;
  *   <li>a warning that the load generator was saturated says how busy the machine was, not what the
  *       command does, and a short ds2 run's problem that its title searches found nothing is
  *       reported only past a number of searches: they are left out (and {@code warnings} with them
@@ -55,12 +54,6 @@ final class ResultJsonShape {
   private static final Set<String> SETTINGS = Set.of("configuration", "parameters");
 
   /**
-   * Objects whose keys come in no fixed order (an operation's parameters are built with {@code
-   * Map.of}, whose order changes from JVM to JVM): their keys are sorted.
-   */
-  private static final Set<String> UNORDERED = Set.of("parameters");
-
-  /**
    * Kinds of warnings and problems a short run reports or not by how it happened to go: how busy
    * the machine was (the load generator saturated, the measured window not held, a user starved),
    * or how many searches a short ds2 run made (none of them finding a product is reported only past
@@ -68,12 +61,6 @@ final class ResultJsonShape {
    */
   private static final Set<String> CHANCE_KINDS =
       Set.of("generator-saturated", "window-not-held", "user-starved", "searches found nothing");
-
-  /**
-   * Workloads whose totals come in the order their operations first completed, which the run's
-   * timing decides ({@code ds2 run}: a purchase rollback may come before the first order or after).
-   */
-  private static final Set<String> TOTALS_BY_FIRST_COMPLETION = Set.of("ds2 run");
 
   /**
    * Operations a run lists only when they happened ({@code ds2 run}'s purchase rollback: too little
@@ -85,7 +72,6 @@ final class ResultJsonShape {
   private static final Set<String> MEASURED_TEXTS = Set.of("message", "statusReason");
 
   private final Masks masks;
-  private boolean unorderedTotals;
 
   ResultJsonShape(Masks masks) {
     this.masks = masks;
@@ -94,7 +80,6 @@ final class ResultJsonShape {
   /** The normalised form of the result.json at {@code file}, indented. */
   String of(Path file) throws IOException {
     JsonNode root = JSON.readTree(file.toFile());
-    unorderedTotals = TOTALS_BY_FIRST_COMPLETION.contains(root.path("workload").asText());
     return JSON.writeValueAsString(normalise(root, "", false)) + "\n";
   }
 
@@ -133,9 +118,7 @@ final class ResultJsonShape {
           out.set(name, normalise(value, name, settings || SETTINGS.contains(name)));
         }
       }
-      boolean unordered =
-          UNORDERED.contains(key) || (unorderedTotals && key.equals("totals") && !settings);
-      return unordered ? sorted(out) : out;
+      return out;
     }
     if (node.isArray()) {
       List<JsonNode> items = new ArrayList<>();
@@ -188,14 +171,6 @@ final class ResultJsonShape {
                 union((ObjectNode) mine, e.getValue());
               }
             });
-  }
-
-  private static ObjectNode sorted(ObjectNode node) {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    List<String> names = new ArrayList<>();
-    node.fieldNames().forEachRemaining(names::add);
-    names.stream().sorted().forEach(n -> out.set(n, node.get(n)));
-    return out;
   }
 
   /** The same keys, each value (at any depth) the token. */

@@ -115,6 +115,7 @@ public final class RunSession implements AutoCloseable {
       RunRecording recording = RunRecording.start(info, recorder, sinks, timing.interval());
       recording.setRateTolerance(RunOptions.rateTolerance(cmd));
       recording.setCriteria(RunOptions.criteria(cmd, figuresOf(workload)));
+      recording.orderTotals(operationsOf(workload));
       return new RunSession(timing, stopping, recording, exports);
     } catch (IOException | RuntimeException e) {
       stopping.close();
@@ -283,6 +284,12 @@ public final class RunSession implements AutoCloseable {
   }
 
   /** The workload figures criteria may name for the command {@code words}; none if unknown. */
+  /** The operations the command's workload knows before it runs, in its descriptor's order. */
+  private static List<String> operationsOf(String words) {
+    WorkloadCommand c = Workloads.installed().command(words);
+    return c == null ? List.of() : c.operations().known();
+  }
+
   private static List<String> figuresOf(String words) {
     WorkloadCommand c = Workloads.installed().command(words);
     return c == null ? List.of() : c.figures();

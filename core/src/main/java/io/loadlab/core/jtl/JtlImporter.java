@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -283,7 +284,7 @@ public final class JtlImporter {
           received,
           millis(total),
           null,
-          errorKinds.isEmpty() ? null : Map.copyOf(errorKinds),
+          errorKinds.isEmpty() ? null : new TreeMap<>(errorKinds), // sorted, as OperationTotals
           null);
     }
 

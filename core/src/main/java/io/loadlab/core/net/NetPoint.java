@@ -1,5 +1,6 @@
 package io.loadlab.core.net;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,14 +22,15 @@ public record NetPoint(
     return "users=" + users + " request=" + request + " response=" + response;
   }
 
-  /** The parameters shown beside the operation's totals. */
+  /**
+   * The parameters shown beside the operation's totals, in this order: {@code users}, {@code
+   * request}, {@code response} (the driver adds {@code io} after them).
+   */
   public Map<String, String> parameters() {
-    return Map.of(
-        "users",
-        String.valueOf(users),
-        "request",
-        String.valueOf(request),
-        "response",
-        String.valueOf(response));
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("users", String.valueOf(users));
+    p.put("request", String.valueOf(request));
+    p.put("response", String.valueOf(response));
+    return p;
   }
 }

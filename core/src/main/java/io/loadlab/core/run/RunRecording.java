@@ -192,6 +192,16 @@ public final class RunRecording implements AutoCloseable {
     return tally.succeededPerInterval(phase, operation);
   }
 
+  /**
+   * Sets the order of the result's totals: the operations named here first, in this order (a
+   * workload's known operations, as its descriptor lists them), then any other in the order it
+   * first completed. Without it, every operation comes in the order it first completed, which a
+   * run's timing decides when several start together.
+   */
+  public synchronized void orderTotals(List<String> operations) {
+    tally.orderTotals(operations);
+  }
+
   /** Sets the parameters (users, sizes) that describe an operation, shown beside its totals. */
   public synchronized void setParameters(String operation, Map<String, String> params) {
     tally.setParameters(operation, params);

@@ -16,6 +16,7 @@ import io.loadlab.core.results.Warning;
 import io.loadlab.core.util.Numbers;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ final class RunTally {
 
   private final List<IntervalSample> intervals = new ArrayList<>();
   private final Map<String, OperationTotals> totals = new LinkedHashMap<>();
+  private List<String> totalsOrder = List.of();
   private final Map<String, Double> measuredSeconds = new LinkedHashMap<>();
 
   /** The seconds a driver measured an operation over itself, instead of its phase's. */
@@ -128,8 +130,14 @@ final class RunTally {
     }
   }
 
+  /** See {@link RunRecording#orderTotals}. */
+  void orderTotals(List<String> operations) {
+    totalsOrder = List.copyOf(operations);
+  }
+
+  /** Keeps the parameters in the order the driver gave them (result.json shows that order). */
   void setParameters(String operation, Map<String, String> params) {
-    parameters.put(operation, Map.copyOf(params));
+    parameters.put(operation, Collections.unmodifiableMap(new LinkedHashMap<>(params)));
   }
 
   void setCpuCost(String operation, CpuCost cost) {
@@ -326,11 +334,26 @@ final class RunTally {
     return errors > 0 ? errors + " of " + count + " operations failed" : null;
   }
 
+  /** The totals, those {@link #orderTotals} names first in its order, then the others. */
+  private Map<String, OperationTotals> orderedTotals() {
+    Map<String, OperationTotals> ordered = new LinkedHashMap<>();
+    for (String op : totalsOrder) {
+      OperationTotals t = totals.get(op);
+      if (t != null) {
+        ordered.put(op, t);
+      }
+    }
+    totals.forEach(ordered::putIfAbsent);
+    return ordered;
+  }
+
   /** The run's result as of now, with the given status. */
   RunResult result(RunStatus status, String reason) {
     Map<String, OperationStats> stats = new LinkedHashMap<>();
-    totals.forEach(
-        (op, t) -> stats.put(op, t.stats(secondsOf(op, t), cpuCosts.get(op), parameters.get(op))));
+    orderedTotals()
+        .forEach(
+            (op, t) ->
+                stats.put(op, t.stats(secondsOf(op, t), cpuCosts.get(op), parameters.get(op))));
     RunTimingChecks timing =
         timingChecks(stats, status != RunStatus.RUNNING && status != RunStatus.ABORTED);
     List<Warning> all = new ArrayList<>(warnings);

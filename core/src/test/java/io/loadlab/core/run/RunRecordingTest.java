@@ -137,6 +137,34 @@ class RunRecordingTest {
   }
 
   @Test
+  void totalsComeInTheOrderGivenThenAsFirstCompletedAndParametersAsSet() throws Exception {
+    Recorder r = new Recorder();
+    try (RunRecording rec = manual(r, List.of())) {
+      rec.orderTotals(List.of("order", "login", "browse", "never"));
+      rec.beginPhase(null, false);
+      r.operation("other").success(1000);
+      r.operation("browse").success(1000);
+      r.operation("order").success(1000);
+      r.operation("extra").success(1000);
+      Map<String, String> params = new java.util.LinkedHashMap<>();
+      for (String key : List.of("threads", "targets", "db-size", "user threads", "mode")) {
+        params.put(key, "1");
+      }
+      rec.setParameters("order", params);
+      Thread.sleep(50);
+      RunResult result = rec.finish(new RunControl());
+      List<String> names = new ArrayList<>(result.totals().keySet());
+      assertEquals(List.of("order", "browse"), names.subList(0, 2), "the given order first");
+      assertEquals(
+          java.util.Set.of("other", "extra"), java.util.Set.copyOf(names.subList(2, 4)), "then");
+      assertEquals(
+          List.of("threads", "targets", "db-size", "user threads", "mode"),
+          new ArrayList<>(result.totals().get("order").parameters().keySet()),
+          "the parameters in the order they were set");
+    }
+  }
+
+  @Test
   void statusFollowsControlAndErrors() {
     Recorder r = new Recorder();
     try (RunRecording rec = manual(r, List.of())) {

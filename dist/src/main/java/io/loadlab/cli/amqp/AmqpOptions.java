@@ -108,6 +108,14 @@ final class AmqpOptions {
     }
   }
 
+  /** The --prefetch given (0 to 1,000,000), or {@code defaultPrefetch} without it. */
+  static int prefetch(CommandLine cmd, int defaultPrefetch) {
+    String prefetch = cmd.getOptionValue("prefetch");
+    return prefetch == null
+        ? defaultPrefetch
+        : Sizes.parseInt("--prefetch", prefetch, 0, 1_000_000);
+  }
+
   static int intOption(CommandLine cmd, String name, int defaultValue, int min, int max) {
     String v = cmd.getOptionValue(name);
     return v == null ? defaultValue : Sizes.parseInt("--" + name, v, min, max);
@@ -232,17 +240,13 @@ final class AmqpOptions {
 
     private static AmqpConnectionSettings settingsFor(
         JmsProvider provider, String uri, CommandLine cmd, int defaultPrefetch) {
-      String prefetch = cmd.getOptionValue("prefetch");
       return AmqpConnectionSettings.builder(provider, uri)
           .profile(profile(cmd))
           .user(cmd.getOptionValue("user"))
           .passwordFrom(path(cmd, "password-file"))
           .trustStore(trustStore(cmd))
           .trustStorePasswordFrom(path(cmd, "trust-store-password-file"))
-          .prefetch(
-              prefetch == null
-                  ? defaultPrefetch
-                  : Sizes.parseInt("--prefetch", prefetch, 0, 1_000_000))
+          .prefetch(prefetch(cmd, defaultPrefetch))
           .presettled(cmd.hasOption("presettled"))
           .tcpNoDelay(OptionDefs.onOff(cmd, "tcp-nodelay", true))
           .waitStrategy(waitStrategy(cmd))

@@ -66,6 +66,7 @@ final class ProviderOptions {
         .tcpNoDelay(io.loadlab.cli.OptionDefs.onOff(cmd, "tcp-nodelay", true))
         .waitStrategy(AmqpOptions.waitStrategy(cmd))
         .maxFrameSize(AmqpOptions.maxFrameSize(cmd))
+        .prefetch(AmqpOptions.prefetch(cmd, -1)) // checked here; its default is the command's
         .build();
   }
 

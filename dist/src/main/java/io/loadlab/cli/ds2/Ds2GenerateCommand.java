@@ -21,6 +21,13 @@ final class Ds2GenerateCommand extends DescribedCommand {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    Ds2Options.size(cmd);
+    Ds2Options.intValue(cmd, "load-threads", 1);
+    Ds2Options.intValue(cmd, "seed", 1);
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     Ds2Size size = Ds2Options.size(cmd);
     if (!cmd.hasOption("out")) {

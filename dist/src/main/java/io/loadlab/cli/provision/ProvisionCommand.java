@@ -117,31 +117,14 @@ final class ProvisionCommand implements Command {
   }
 
   @Override
+  public void check(CommandLine cmd) {
+    options(cmd);
+  }
+
+  @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     Path file = Path.of(cmd.getArgList().get(0));
-    ProvisionOptions options = ProvisionOptions.defaults();
-    if (cmd.hasOption("record-host-keys")) {
-      options = options.withHostKeys(HostKeyPolicy.RECORD_NEW);
-    }
-    if (cmd.hasOption("state-dir")) {
-      options = options.withStateDir(Path.of(cmd.getOptionValue("state-dir")));
-    }
-    if (cmd.hasOption("health-timeout")) {
-      options =
-          options.withHealthTimeout(
-              Durations.parse("--health-timeout", cmd.getOptionValue("health-timeout")));
-    }
-    if (cmd.hasOption("boot-timeout")) {
-      options =
-          options.withBootTimeout(
-              Durations.parse("--boot-timeout", cmd.getOptionValue("boot-timeout")));
-    }
-    if (cmd.hasOption("shutdown-timeout")) {
-      options =
-          options.withShutdownTimeout(
-              Durations.parse("--shutdown-timeout", cmd.getOptionValue("shutdown-timeout")));
-    }
-    try (Provisioner p = Provisioner.open(file, options, ShellFactory.SSH)) {
+    try (Provisioner p = Provisioner.open(file, options(cmd), ShellFactory.SSH)) {
       switch (verb) {
         case "plan" -> ctx.out().print(p.plan().render());
         case "apply" -> {
@@ -166,5 +149,32 @@ final class ProvisionCommand implements Command {
       }
     }
     return 0;
+  }
+
+  /** The options given, each checked: a timeout that is no duration is refused here. */
+  private static ProvisionOptions options(CommandLine cmd) {
+    ProvisionOptions options = ProvisionOptions.defaults();
+    if (cmd.hasOption("record-host-keys")) {
+      options = options.withHostKeys(HostKeyPolicy.RECORD_NEW);
+    }
+    if (cmd.hasOption("state-dir")) {
+      options = options.withStateDir(Path.of(cmd.getOptionValue("state-dir")));
+    }
+    if (cmd.hasOption("health-timeout")) {
+      options =
+          options.withHealthTimeout(
+              Durations.parse("--health-timeout", cmd.getOptionValue("health-timeout")));
+    }
+    if (cmd.hasOption("boot-timeout")) {
+      options =
+          options.withBootTimeout(
+              Durations.parse("--boot-timeout", cmd.getOptionValue("boot-timeout")));
+    }
+    if (cmd.hasOption("shutdown-timeout")) {
+      options =
+          options.withShutdownTimeout(
+              Durations.parse("--shutdown-timeout", cmd.getOptionValue("shutdown-timeout")));
+    }
+    return options;
   }
 }

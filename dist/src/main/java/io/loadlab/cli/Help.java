@@ -27,7 +27,7 @@ final class Help {
     StringBuilder sb = new StringBuilder();
     sb.append("loadlab ")
         .append(Version.get())
-        .append(": load tests for AMQP brokers, databases (DS2) and networks\n\n");
+        .append(": load tests for message brokers (JMS), databases (DS2) and networks\n\n");
     sb.append("usage: loadlab <command> [options]\n\ncommands:\n");
     int width = 0;
     for (Command c : commands) {

@@ -37,7 +37,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
     return List.of(
         WorkloadCommand.of(
                 "amqp throughput",
-                "AMQP 1.0 throughput through a broker, after qpid-perftest (sizes sweep, modes, tx)",
+                "JMS throughput through a broker, after qpid-perftest (sizes sweep, modes, tx); any"
+                    + " provider (--provider); also jms throughput",
                 AmqpOptionTables.THROUGHPUT)
             .runningLoad(ThroughputFigures.NAMES)
             // publish: the side the rate is set on
@@ -45,7 +46,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
             .hinting(AOT),
         WorkloadCommand.of(
                 "amqp latency",
-                "AMQP 1.0 latency through a broker, after qpid-latency-test (rate, sizes, tests)",
+                "JMS latency through a broker, after qpid-latency-test (rate, sizes, tests); any"
+                    + " provider (--provider); also jms latency",
                 AmqpOptionTables.LATENCY)
             .runningLoad(LatencyDriver.FIGURES)
             // latency: coordinated-omission corrected, its only operation without a rate;
@@ -55,7 +57,7 @@ public final class AmqpWorkloadDescriptor implements Workload {
             .hinting(AOT),
         WorkloadCommand.of(
                 "broker",
-                "run the embedded ActiveMQ Artemis broker (AMQP 1.0) until Ctrl-C",
+                "run the embedded ActiveMQ Artemis broker (AMQP 1.0 and Core) until Ctrl-C",
                 AmqpOptionTables.BROKER)
             .serving(Server.listening(BROKER_SECONDS)));
   }

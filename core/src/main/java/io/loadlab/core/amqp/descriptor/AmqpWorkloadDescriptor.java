@@ -37,8 +37,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
     return List.of(
         WorkloadCommand.of(
                 "amqp throughput",
-                "JMS throughput through a broker, after qpid-perftest (sizes sweep, modes, tx); any"
-                    + " provider (--provider); also jms throughput",
+                "JMS throughput through a broker (any --provider), after qpid-perftest; also named"
+                    + " jms throughput",
                 AmqpOptionTables.THROUGHPUT)
             .runningLoad(ThroughputFigures.NAMES)
             // publish: the side the rate is set on
@@ -46,8 +46,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
             .hinting(AOT),
         WorkloadCommand.of(
                 "amqp latency",
-                "JMS latency through a broker, after qpid-latency-test (rate, sizes, tests); any"
-                    + " provider (--provider); also jms latency",
+                "JMS latency through a broker (any --provider), after qpid-latency-test; also named"
+                    + " jms latency",
                 AmqpOptionTables.LATENCY)
             .runningLoad(LatencyDriver.FIGURES)
             // latency: coordinated-omission corrected, its only operation without a rate;

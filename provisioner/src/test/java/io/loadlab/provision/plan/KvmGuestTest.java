@@ -142,7 +142,7 @@ class KvmGuestTest {
         """
         name: kvm-real
         hosts:
-          local: {local: true, address: 10.0.0.1, user: root, key-file: id_test, known-hosts: known_hosts, libvirt: "%s"}
+          local: {address: 10.0.0.1, user: root, key-file: id_test, known-hosts: known_hosts, libvirt: "%s"}
         guests:
           %s: {host: local, pool: %s, base-volume: base.qcow2, vcpus: 2, memory: 128M,
                       pinning: {cpus: [1, 0]},
@@ -152,7 +152,11 @@ class KvmGuestTest {
             .formatted(URI, guest, POOL, kernel, initrd, console));
     ProvisionOptions options =
         ProvisionOptions.defaults().withShutdownTimeout(Duration.ofSeconds(2));
-    try (Provisioner p = Provisioner.open(file, options, ProvisionerLibvirtTest.NO_SSH)) {
+    // The testbed's host is this machine through its local libvirtd: what the provisioner asks of
+    // its shell (its free memory, for the memory check) runs here, not over SSH.
+    try (Provisioner p =
+        Provisioner.open(
+            file, options, (target, policy) -> new io.loadlab.provision.ssh.LocalShell("local"))) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       boolean ok = p.apply(new PrintStream(out, true, StandardCharsets.UTF_8));
       assertTrue(ok, out.toString(StandardCharsets.UTF_8));

@@ -51,27 +51,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== building loadlab and fetching Artemis $ARTEMIS_VERSION into $work" >&2
-# NO_BUILD=1 takes dist/target/loadlab.jar as it is; ARTEMIS_HOME an Artemis already unpacked.
-[ -n "${NO_BUILD:-}" ] && [ -f "$here/dist/target/loadlab.jar" ] ||
-  (cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
-jar="$here/dist/target/loadlab.jar"
-if [ -n "${ARTEMIS_HOME:-}" ]; then
-  artemis="$ARTEMIS_HOME/bin/artemis"
-else
-  (cd "$here" && ./mvnw -q -B -N dependency:copy \
-    -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
-    -DoutputDirectory="$work") >&2
-  tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
-  artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
-fi
-# Every JVM here (the broker, loadlab, artemis perf) runs on the Java the loadlab launcher takes:
-# JAVA_HOME's, else the newest installed (dist/src/main/dist/lib/find-java.sh).
-. "$here/dist/src/main/dist/lib/find-java.sh"
-loadlab_find_java
-[ -n "$java" ] || { echo "no java found; set JAVA_HOME" >&2; exit 2; }
-export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$java")")}"
-echo "   java: $("$java" -version 2>&1 | head -1) ($java)" >&2
+. "$here/bench/lib/artemis.sh"
+bench_loadlab_and_artemis
 # Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
 export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
 

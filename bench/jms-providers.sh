@@ -107,26 +107,9 @@ cpu_ticks() { # pid -> utime + stime of the whole process, in clock ticks
 }
 hz=$(getconf CLK_TCK)
 
-echo "== building loadlab and fetching Artemis $ARTEMIS_VERSION into $work" >&2
-[ -n "${NO_BUILD:-}" ] && [ -f "$here/dist/target/loadlab.jar" ] ||
-  (cd "$here" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true -pl dist -am package) >&2
-jar="$here/dist/target/loadlab.jar"
-if [ -n "${ARTEMIS_HOME:-}" ]; then
-  artemis="$ARTEMIS_HOME/bin/artemis"
-else
-  (cd "$here" && ./mvnw -q -B -N dependency:copy \
-    -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" \
-    -DoutputDirectory="$work") >&2
-  tar xzf "$work/apache-artemis-$ARTEMIS_VERSION-bin.tar.gz" -C "$work"
-  artemis="$work/apache-artemis-$ARTEMIS_VERSION/bin/artemis"
-fi
-# Every JVM (the broker, loadlab, artemis perf) runs on the Java the loadlab launcher takes.
-. "$here/dist/src/main/dist/lib/find-java.sh"
-loadlab_find_java
-[ -n "$java" ] || { echo "no java found; set JAVA_HOME" >&2; exit 2; }
-export JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$java")")}"
+. "$here/bench/lib/artemis.sh"
+bench_loadlab_and_artemis
 java_version=$("$java" -version 2>&1 | head -1)
-echo "   java: $java_version ($java)" >&2
 # Lets artemis perf stamp messages with a microsecond clock (else it uses milliseconds x 1000).
 export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:---add-exports java.base/jdk.internal.misc=ALL-UNNAMED}"
 

@@ -108,6 +108,12 @@ class RoleCommandsTest {
     java.nio.file.Path log = java.nio.file.Path.of(c.logFile());
     try (io.loadlab.provision.ssh.LocalShell sh = new io.loadlab.provision.ssh.LocalShell("b")) {
       assertEquals(0, sh.run(c.start()).exitStatus());
+      // The background shell opens its log after start() has returned; on a busy machine that
+      // can take a while, so wait for it rather than race it.
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+      while (!java.nio.file.Files.exists(log) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
       assertTrue(java.nio.file.Files.exists(log), "its output goes to " + log);
       assertEquals(0, sh.run(c.stop()).exitStatus());
       assertTrue(!java.nio.file.Files.exists(pid), pid + " left behind");
@@ -116,6 +122,13 @@ class RoleCommandsTest {
       RoleCommands ends =
           new RoleCommands(new Role("net-serve", "b", port, null, null, "true", null, null, null));
       assertEquals(0, sh.run(ends.start()).exitStatus());
+      // forget() is for a role whose process has ended: wait for that, as the caller does.
+      long pidOfEnds = Long.parseLong(java.nio.file.Files.readString(pid).trim());
+      long endDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+      while (ProcessHandle.of(pidOfEnds).map(ProcessHandle::isAlive).orElse(false)
+          && System.nanoTime() < endDeadline) {
+        Thread.sleep(20);
+      }
       assertEquals(0, sh.run(ends.forget()).exitStatus());
       assertTrue(!java.nio.file.Files.exists(log), log + " left behind");
     }

@@ -92,8 +92,11 @@ class Ds2DeadlockTest {
       other.commit();
 
       Ds2UserSession.Retried done = purchase.get(60, TimeUnit.SECONDS);
-      assertEquals(1, done.retries(), "one deadlock, one retry");
-      assertEquals(1, backoffs.get());
+      // Usually one deadlock; on a busy machine the retry can take product 1's row lock before the
+      // other transaction's woken update does, and deadlock once more (the purchase is always the
+      // victim): each deadlock is one back-off and one retry, and it still completes.
+      assertTrue(done.retries() >= 1, "the deadlocked purchase was retried");
+      assertEquals(done.retries(), backoffs.get(), "one back-off per retry");
       assertTrue(done.result().orderId() > 0, "the retried purchase made an order");
       assertEquals(ordersBefore + 1, scalar(watcher, "SELECT count(*) FROM orders"));
       assertEquals(

@@ -49,7 +49,7 @@ import org.libvirt.VcpuInfo;
  * libvirt-daemon-driver-qemu, linux-image-cloud-amd64 (or any /boot/vmlinuz-*) and busybox-static;
  * skipped with a message otherwise ({@code .ci/run} installs and starts them).
  */
-@Timeout(240)
+@Timeout(480)
 class KvmGuestTest {
   static final String URI = "qemu:///system";
   static final String MARKER = "loadlab-guest-up";
@@ -177,7 +177,7 @@ class KvmGuestTest {
             "KvmGuestTest: /dev/kvm is kvm_pvm (nested), which cannot run a stock kernel past its"
                 + " setup; checking the kernel's setup output, and the marker in an emulated guest");
       }
-      String seen = waitForConsole(console, expected, Duration.ofSeconds(30));
+      String seen = waitForConsole(console, expected, Duration.ofSeconds(120));
       assertTrue(seen.contains(expected), "guest console did not show '" + expected + "': " + seen);
       if (!hardwareKvm()) {
         bootEmulatedTwin(guest + "-tcg", initrd);

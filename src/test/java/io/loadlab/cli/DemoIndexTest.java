@@ -40,7 +40,7 @@ class DemoIndexTest {
     double own = r.figures().get(op.replaceFirst("^(\\S+)", "$1Rate"));
     Matcher row = Pattern.compile("\\| " + Pattern.quote(op) + " \\| ([^|]+) \\|").matcher(index);
     assertTrue(row.find(), index);
-    assertEquals(Numbers.compact(own), row.group(1).trim(), index);
+    assertEquals(Numbers.format(own), row.group(1).trim(), index);
     // The status says what result.json says, warnings (a saturated load generator) included.
     String status = r.status().jsonName() + RunWarnings.statusSuffix(r);
     assertTrue(index.contains("| amqp-throughput | " + status + " | " + op + " |"), index);

@@ -217,10 +217,10 @@ final class DemoCommand implements Command {
                 step.name(),
                 status,
                 e.getKey(),
-                Numbers.compact(rate(r, e.getKey(), s)),
-                Numbers.compact(s.bytesPerSec() / 1e6),
-                Numbers.compact(s.latencyUs().p50()),
-                Numbers.compact(s.latencyUs().p99()),
+                Numbers.format(rate(r, e.getKey(), s)),
+                Numbers.format(s.bytesPerSec() / 1e6),
+                Numbers.format(s.latencyUs().p50()),
+                Numbers.format(s.latencyUs().p99()),
                 ExportOptions.MARKDOWN_NAME,
                 step.name(),
                 ExportOptions.MARKDOWN_NAME));
@@ -237,7 +237,7 @@ final class DemoCommand implements Command {
       if (!headline.isEmpty()) {
         sb.append("\n").append(step.name()).append(": ");
         headline.forEach(
-            k -> sb.append(k).append(' ').append(Numbers.figure(r.figures().get(k))).append("; "));
+            k -> sb.append(k).append(' ').append(Numbers.format(r.figures().get(k))).append("; "));
         sb.append('\n');
       }
     }

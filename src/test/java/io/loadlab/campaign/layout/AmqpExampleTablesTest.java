@@ -204,8 +204,8 @@ class AmqpExampleTablesTest {
       String row = md.substring(md.indexOf("| 8 |", first));
       row = row.substring(0, row.indexOf('\n'));
       assertTrue(
-          row.contains(Numbers.significant(e.seed()[0][0])),
-          row + " holds " + Numbers.significant(e.seed()[0][0]));
+          row.contains(Numbers.format(e.seed()[0][0])),
+          row + " holds " + Numbers.format(e.seed()[0][0]));
     }
     Path html = out.resolve(CampaignHtml.FILE);
     var check = HeadlessChromium.check(html);

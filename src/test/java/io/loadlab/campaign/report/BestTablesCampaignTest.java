@@ -87,12 +87,12 @@ class BestTablesCampaignTest {
     row = row.substring(0, row.indexOf('\n'));
     assertEquals(
         "| all | "
-            + Numbers.significant(top)
+            + Numbers.format(top)
             + " at "
             + "npubs="
             + bestCell.get("point").get("npubs").asText()
             + " (1.00×) | "
-            + Numbers.significant(mb)
+            + Numbers.format(mb)
             + " |",
         row);
 
@@ -104,7 +104,7 @@ class BestTablesCampaignTest {
     assertTrue(at >= 0, "rendered: " + title);
     String rendered = dom.substring(at, dom.indexOf("</table>", at));
     assertTrue(rendered.contains(">here MB/s</th>"), rendered);
-    assertTrue(rendered.contains(Numbers.significant(mb)), rendered);
+    assertTrue(rendered.contains(Numbers.format(mb)), rendered);
     JsonNode check = HeadlessChromium.check(html);
     assertEquals(0, check.get("errors").size(), check.toString());
   }

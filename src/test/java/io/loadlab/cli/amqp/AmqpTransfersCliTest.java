@@ -45,12 +45,12 @@ class AmqpTransfersCliTest {
     double publish = result.figures().get("publishRate size=64");
     double subscribe = result.figures().get("subscribeRate size=64");
     assertTrue(transfers > Math.max(publish, subscribe), transfers + " counts both legs");
-    String line = "size=64: messages/s (transfers): " + Numbers.figure(transfers);
+    String line = "size=64: messages/s (transfers): " + Numbers.format(transfers);
     String ops =
         "; operations/s: publish size=64 "
-            + Numbers.figure(result.totals().get("publish size=64").ratePerSec())
+            + Numbers.format(result.totals().get("publish size=64").ratePerSec())
             + ", deliver size=64 "
-            + Numbers.figure(result.totals().get("deliver size=64").ratePerSec());
+            + Numbers.format(result.totals().get("deliver size=64").ratePerSec());
     assertTrue(r.out().contains(line + ops), r.out());
     assertTrue(r.out().contains("messages/s (transfers)  "), "the per-size table: " + r.out());
     String md = Files.readString(dir.resolve("summary.md"));

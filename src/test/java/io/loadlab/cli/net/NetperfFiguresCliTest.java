@@ -48,7 +48,7 @@ class NetperfFiguresCliTest {
     String line =
         operation
             + ": netperf latency (users ÷ rate): "
-            + io.loadlab.core.util.Numbers.figure(latency)
+            + io.loadlab.core.util.Numbers.format(latency)
             + " µs; mean latency (measured, per transaction): ";
     assertTrue(r.out().contains(line), r.out());
     String md = Files.readString(dir.resolve("summary.md"));

@@ -57,7 +57,7 @@ final class LayoutCells {
     }
     double shown = unit.convert(v);
     String text =
-        Numbers.significant(shown)
+        Numbers.format(shown)
             + (c.failed > 0
                 ? " **" + c.failed + " failed**" + CampaignWarnings.failedSuffix(m, c)
                 : "")

@@ -107,7 +107,7 @@ public final class BestTables {
             t.add("—");
             v.add(Double.NaN);
           } else {
-            String s = Numbers.significant(b.value) + " at " + Matrix.label(b.bestAt);
+            String s = Numbers.format(b.value) + " at " + Matrix.label(b.bestAt);
             if (b.ratioToBaseline != null) {
               s += " (" + io.loadlab.core.report.Ratios.times(b.ratioToBaseline) + ")";
             }
@@ -116,7 +116,7 @@ public final class BestTables {
           }
           if (mb) {
             Double x = b == null ? null : b.mbPerSec;
-            t.add(x == null ? "—" : Numbers.significant(x));
+            t.add(x == null ? "—" : Numbers.format(x));
             v.add(x == null ? Double.NaN : x);
           }
         }

@@ -159,13 +159,13 @@ public final class CampaignReport {
                 first ? c.ok : "",
                 first ? c.failed : "",
                 FigureLabels.of(e.getKey()),
-                Numbers.significant(s.mean),
-                Numbers.significant(s.median),
-                s.sd == null ? "" : Numbers.significant(s.sd),
+                Numbers.format(s.mean),
+                Numbers.format(s.median),
+                s.sd == null ? "" : Numbers.format(s.sd),
                 s.cvPct == null ? "" : String.format(Locale.ROOT, "%.1f%%", s.cvPct),
-                Numbers.significant(s.min),
-                Numbers.significant(s.max),
-                CellStatistics.interval(s, Numbers::significant),
+                Numbers.format(s.min),
+                Numbers.format(s.max),
+                CellStatistics.interval(s, Numbers::format),
                 first ? reported : ""));
         first = false;
       }
@@ -239,7 +239,7 @@ public final class CampaignReport {
           ? "**FAILED** (" + c.failed + "/" + c.runs + ")" + CampaignWarnings.failedSuffix(m, c)
           : "—";
     }
-    StringBuilder sb = new StringBuilder(Numbers.significant(v));
+    StringBuilder sb = new StringBuilder(Numbers.format(v));
     Manifest.Stats s = c.statistics.get(figure);
     if (s != null && s.cvPct != null) {
       sb.append(String.format(Locale.ROOT, " ±%.1f%%", s.cvPct));

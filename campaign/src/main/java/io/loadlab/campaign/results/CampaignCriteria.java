@@ -82,7 +82,7 @@ public final class CampaignCriteria {
               .append("` | ")
               .append(Markdown.cell(Criteria.label(v)))
               .append(" | ")
-              .append(v.measured() == null ? "not measured" : Numbers.significant(v.measured()))
+              .append(v.measured() == null ? "not measured" : Numbers.format(v.measured()))
               .append(" |\n");
         }
       }

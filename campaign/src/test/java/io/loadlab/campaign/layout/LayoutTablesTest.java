@@ -183,7 +183,7 @@ class LayoutTablesTest {
     assertEquals(0.100, t.cells()[0][1].value(), 1e-12);
     assertEquals(0.320, t.cells()[1][0].value(), 1e-12);
     assertEquals(0.270, t.cells()[1][1].value(), 1e-12);
-    assertEquals("0.1200", t.cells()[0][0].text());
+    assertEquals("0.12", t.cells()[0][0].text());
     // The cell's 95% interval of the mean (a latency: bootstrap percentile), in ms.
     Manifest.Stats s = CellStatistics.stats(new double[] {110, 120, 130});
     assertEquals("bootstrap percentile", s.ci95Method);
@@ -250,8 +250,8 @@ class LayoutTablesTest {
         md.contains(
             "| Networking Method | Latency (ms) MTU=1500 | Latency (ms) MTU=9000 |\n"
                 + "|---|---:|---:|\n"
-                + "| Native | 0.1200 | 0.1000 |\n"
-                + "| Virtual | 0.3200 | 0.2700 |\n\n"
+                + "| Native | 0.12 | 0.1 |\n"
+                + "| Virtual | 0.32 | 0.27 |\n\n"
                 + "Latency is the median of each run.\n\n"
                 + "Mean of 3 iterations.\n"),
         md);

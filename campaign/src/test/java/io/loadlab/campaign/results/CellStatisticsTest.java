@@ -124,7 +124,7 @@ class CellStatisticsTest {
     Manifest.Stats again = CellStatistics.stats(new double[] {2, 3, 400});
     assertEquals(s.ci95Low, again.ci95Low);
     assertEquals(s.ci95High, again.ci95High);
-    String text = CellStatistics.interval(s, Numbers::significant);
+    String text = CellStatistics.interval(s, Numbers::format);
     assertTrue(text.matches("[0-9.]+ – [0-9.]+"), text);
     // A figure with a negative run keeps Student's t, below zero if that is where it is.
     Manifest.Stats signed = CellStatistics.stats(new double[] {-5, 1, 30});
@@ -150,7 +150,7 @@ class CellStatisticsTest {
     CellStatistics.update(m);
     Manifest.Stats s = m.cells.get(0).statistics.get("p99Us");
     String md = CampaignReport.markdown(m);
-    assertTrue(md.contains("| " + CellStatistics.interval(s, Numbers::significant) + " |"), md);
+    assertTrue(md.contains("| " + CellStatistics.interval(s, Numbers::format) + " |"), md);
     assertFalse(md.contains("cut at 0"), md);
     assertTrue(md.contains("bootstrap percentile interval"), md);
     assertTrue(md.contains("10,000 resamples"), md);

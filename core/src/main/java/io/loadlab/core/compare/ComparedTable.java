@@ -5,7 +5,6 @@ import io.loadlab.core.report.Table;
 import io.loadlab.core.report.Table.Cell;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BiFunction;
 import java.util.function.IntPredicate;
 
@@ -73,19 +72,6 @@ final class ComparedTable {
   }
 
   static String number(double v) {
-    if (Double.isNaN(v)) {
-      return "–";
-    }
-    double abs = Math.abs(v);
-    // counts (whole numbers) and large values print without decimals
-    if (abs >= 100 || v == Math.rint(v)) {
-      return String.format(Locale.ROOT, "%,.0f", v);
-    }
-    if (abs >= 1) {
-      return String.format(Locale.ROOT, "%.1f", v);
-    }
-    // below 1, two significant digits: 0.043 MB/s is not 0.0
-    int decimals = Math.min(9, 1 - (int) Math.floor(Math.log10(abs)));
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    return Double.isNaN(v) ? "–" : io.loadlab.core.util.Numbers.format(v);
   }
 }

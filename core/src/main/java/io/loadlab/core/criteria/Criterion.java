@@ -243,16 +243,6 @@ record Criterion(
 
   /** A measured value for people: 3,412 or 0.0421 or 12.5. */
   static String format(double v) {
-    double a = Math.abs(v);
-    if (v == Math.rint(v) && a < 1e15) {
-      return String.format(Locale.ROOT, "%,.0f", v);
-    }
-    if (a >= 1000) {
-      return String.format(Locale.ROOT, "%,.1f", v);
-    }
-    return new java.math.BigDecimal(v)
-        .round(new java.math.MathContext(4))
-        .stripTrailingZeros()
-        .toPlainString();
+    return io.loadlab.core.util.Numbers.verdict(v);
   }
 }

@@ -69,12 +69,12 @@ public final class ConsoleExporter implements ResultSink {
           at,
           tag,
           e.getKey(),
-          Numbers.compact(o.ratePerSec()),
-          target == null ? "" : " (target " + Numbers.compact(target) + ")",
-          Numbers.compact(o.bytesPerSec() / 1e6),
-          Numbers.compact(o.latencyUs().p50()),
-          Numbers.compact(o.latencyUs().p99()),
-          Numbers.compact(o.latencyUs().max()),
+          Numbers.format(o.ratePerSec()),
+          target == null ? "" : " (target " + Numbers.format(target) + ")",
+          Numbers.format(o.bytesPerSec() / 1e6),
+          Numbers.format(o.latencyUs().p50()),
+          Numbers.format(o.latencyUs().p99()),
+          Numbers.format(o.latencyUs().max()),
           o.errors());
     }
     out.flush();
@@ -88,7 +88,7 @@ public final class ConsoleExporter implements ResultSink {
     if (!result.figures().isEmpty()) {
       result
           .figures()
-          .forEach((k, v) -> out.println(k + ": " + io.loadlab.core.util.Numbers.figure(v)));
+          .forEach((k, v) -> out.println(k + ": " + io.loadlab.core.util.Numbers.format(v)));
     }
     FigureNotes.of(result).all().forEach(out::println);
     out.print(CriteriaText.console(result));

@@ -42,7 +42,7 @@ public final class CriteriaText {
       sb.append("| ")
           .append(Markdown.cell(Criteria.label(v)))
           .append(" | ")
-          .append(v.measured() == null ? "–" : io.loadlab.core.util.Numbers.figure(v.measured()))
+          .append(v.measured() == null ? "–" : io.loadlab.core.util.Numbers.format(v.measured()))
           .append(" | ")
           .append(v.passed() ? "ok" : "**FAILED**")
           .append(v.measured() == null ? " (" + Markdown.cell(v.message()) + ")" : "")

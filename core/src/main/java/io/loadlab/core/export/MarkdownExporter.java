@@ -117,7 +117,7 @@ public final class MarkdownExporter implements ResultSink {
         sb.append("- ")
             .append(f.getKey())
             .append(": ")
-            .append(io.loadlab.core.util.Numbers.figure(f.getValue()))
+            .append(io.loadlab.core.util.Numbers.format(f.getValue()))
             .append('\n');
       }
     }

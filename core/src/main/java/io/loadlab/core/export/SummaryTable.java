@@ -56,14 +56,14 @@ final class SummaryTable {
                     op,
                     Long.toString(s.count()),
                     Long.toString(s.errors()),
-                    Numbers.compact(s.ratePerSec()),
-                    Numbers.compact(s.bytesPerSec() / 1e6),
-                    Numbers.compact(s.latencyUs().mean()),
-                    Numbers.compact(s.latencyUs().p50()),
-                    Numbers.compact(s.latencyUs().p90()),
-                    Numbers.compact(s.latencyUs().p99()),
-                    Numbers.compact(s.latencyUs().p999()),
-                    Numbers.compact(s.latencyUs().max()),
+                    Numbers.format(s.ratePerSec()),
+                    Numbers.format(s.bytesPerSec() / 1e6),
+                    Numbers.format(s.latencyUs().mean()),
+                    Numbers.format(s.latencyUs().p50()),
+                    Numbers.format(s.latencyUs().p90()),
+                    Numbers.format(s.latencyUs().p99()),
+                    Numbers.format(s.latencyUs().p999()),
+                    Numbers.format(s.latencyUs().max()),
                     perMB ? cpuPerMB(s) : cpu(s.cpu()))));
     return rows;
   }
@@ -94,7 +94,7 @@ final class SummaryTable {
   }
 
   private static String orDash(Double v) {
-    return v == null ? "-" : Numbers.compact(v);
+    return v == null ? "-" : Numbers.format(v);
   }
 
   /** A number with as many decimals as make sense for its size. */

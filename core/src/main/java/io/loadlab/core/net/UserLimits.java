@@ -68,13 +68,13 @@ public final class UserLimits {
         "--users "
             + users
             + ": needs about "
-            + Numbers.grouped(needed)
+            + Numbers.format(needed)
             + " file descriptors ("
             + perUser
             + " per user"
             + (perUser > 1 ? ", the server's end in this process" : "")
             + ") and this process may open "
-            + Numbers.grouped(limit[0])
+            + Numbers.format(limit[0])
             + " (ulimit -n); "
             + raise
             + (perUser > 1 ? ", run the server apart with 'loadlab net serve' and --host" : "")
@@ -99,7 +99,7 @@ public final class UserLimits {
         "--users "
             + users
             + ": each user's connection takes an ephemeral port and this machine has "
-            + Numbers.grouped(ports)
+            + Numbers.format(ports)
             + " (net.ipv4.ip_local_port_range "
             + range.get(0)
             + " "
@@ -121,7 +121,7 @@ public final class UserLimits {
         "--users "
             + users
             + ": each user is a thread and this user may run "
-            + Numbers.grouped(limit[0])
+            + Numbers.format(limit[0])
             + " processes and threads in all (ulimit -u); raise it with 'ulimit -u "
             + needed
             + "' (nproc in /etc/security/limits.conf, TasksMax= of a service), or use fewer"

@@ -23,7 +23,7 @@ final class CpuFigures {
   /** CPU per operation, or per MB moved ({@code perMB}) from it; a dash if not measured. */
   static Cell cell(Double usPerOp, boolean perMB, OperationStats s) {
     Double v = perMB ? CpuCost.perMB(usPerOp, s) : usPerOp;
-    return v == null ? Cell.text("–") : Cell.number(Numbers.compact(v), v);
+    return v == null ? Cell.text("–") : Cell.number(Numbers.format(v), v);
   }
 
   /**

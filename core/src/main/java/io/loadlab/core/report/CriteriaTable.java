@@ -24,7 +24,7 @@ public final class CriteriaTable {
               Cell.text(Criteria.label(v)),
               v.measured() == null
                   ? Cell.text("–")
-                  : Cell.number(io.loadlab.core.util.Numbers.figure(v.measured()), v.measured()),
+                  : Cell.number(io.loadlab.core.util.Numbers.format(v.measured()), v.measured()),
               Cell.text(v.passed() ? "ok" : "FAILED"),
               Cell.text(v.message())));
     }

@@ -107,13 +107,13 @@ public final class FigureNotes {
             totals.forEach(
                 (op, s) -> {
                   if (at.isEmpty() || point(op).equals(at)) {
-                    ops.add(op + " " + Numbers.figure(s.ratePerSec()));
+                    ops.add(op + " " + Numbers.format(s.ratePerSec()));
                   }
                 });
             lines.add(
                 (at.isEmpty() ? "" : at + ": ")
                     + "messages/s (transfers): "
-                    + Numbers.figure(v)
+                    + Numbers.format(v)
                     + (ops.isEmpty() ? "" : "; operations/s: " + String.join(", ", ops)));
             addOnce(why, TRANSFERS_WHY);
           }
@@ -164,7 +164,7 @@ public final class FigureNotes {
   }
 
   private static String us(double v) {
-    return Double.isFinite(v) ? Numbers.figure(v) + " µs" : "–";
+    return Double.isFinite(v) ? Numbers.format(v) + " µs" : "–";
   }
 
   private static void addOnce(List<String> list, String line) {

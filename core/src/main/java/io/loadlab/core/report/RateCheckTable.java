@@ -21,8 +21,8 @@ final class RateCheckTable {
       rows.add(
           List.of(
               Cell.text(c.operation()),
-              Cell.number(Numbers.grouped(c.targetPerSec()) + " " + c.unit(), c.targetPerSec()),
-              Cell.number(Numbers.grouped(c.achievedPerSec()) + " " + c.unit(), c.achievedPerSec()),
+              Cell.number(Numbers.format(c.targetPerSec()) + " " + c.unit(), c.targetPerSec()),
+              Cell.number(Numbers.format(c.achievedPerSec()) + " " + c.unit(), c.achievedPerSec()),
               Cell.number(Numbers.percentBeside(c.ratio(), c.tolerance()) + "%", c.ratio()),
               Cell.number(Numbers.percent(c.tolerance()) + "%", c.tolerance()),
               Cell.text(c.held() ? "held" : "NOT HELD")));

@@ -89,7 +89,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
                       List.of(
                           Cell.text(FigureLabels.of(k)),
                           Cell.number(
-                              v == null ? "–" : Numbers.figure(v), v == null ? Double.NaN : v),
+                              v == null ? "–" : Numbers.format(v), v == null ? Double.NaN : v),
                           Cell.text(k))));
       page.table(new Table("figures", List.of("figure", "value", "key in result.json"), rows));
     }
@@ -257,7 +257,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
   }
 
   private static Cell num(double v) {
-    return Cell.number(Numbers.compact(v), v);
+    return Cell.number(Numbers.format(v), v);
   }
 
   private Map<String, OperationStats> totals() {

@@ -59,7 +59,7 @@ public record Significance(String text, double pValue, boolean significant) {
 
   private static String change(String what, double base, double value) {
     if (base == 0 || value == 0) {
-      return what + " " + Numbers.compact(base) + " → " + Numbers.compact(value);
+      return what + " " + Numbers.format(base) + " → " + Numbers.format(value);
     }
     double ratio = value / base;
     if (ratio >= 1) {

@@ -106,7 +106,7 @@ public final class SweepReport {
       for (int c = 0; c < f.configurations().size(); c++) {
         double v = f.reported()[c][p];
         double[] its = f.iterations()[c][p];
-        String text = Double.isNaN(v) ? "–" : Numbers.figure(v);
+        String text = Double.isNaN(v) ? "–" : Numbers.format(v);
         if (its.length > 1 && Double.isFinite(v) && Significance.mean(its) != 0) {
           double cv =
               100 * Math.sqrt(Significance.variance(its)) / Math.abs(Significance.mean(its));

@@ -299,9 +299,9 @@ final class RunTally {
     for (RateCheck c : rateChecks()) {
       if (!c.held()) {
         String what =
-            Numbers.grouped(c.achievedPerSec())
+            Numbers.format(c.achievedPerSec())
                 + " of "
-                + Numbers.grouped(c.targetPerSec())
+                + Numbers.format(c.targetPerSec())
                 + " "
                 + c.unit()
                 + " ("

@@ -6,37 +6,53 @@ import java.util.Locale;
 public final class Numbers {
   private Numbers() {}
 
-  /** A number with as many decimals as make sense for its size: 5178, 42.1, 0.37. */
-  public static String compact(double v) {
+  /**
+   * The one rule for a number in every report and message people read: whole numbers and values
+   * from 1000 up grouped without decimals ({@code 1,235}, {@code 56,380}), anything else to four
+   * significant digits without trailing zeros ({@code 15.5}, {@code 118.7}, {@code 0.03394}); NaN
+   * is {@code —}. No exponent for everyday values.
+   */
+  public static String format(double v) {
+    if (Double.isNaN(v)) {
+      return "—";
+    }
+    if (Double.isInfinite(v)) {
+      return v > 0 ? "∞" : "-∞";
+    }
     if (v == 0) {
       return "0";
     }
-    double abs = Math.abs(v);
-    if (abs >= 100) {
-      return String.format(Locale.ROOT, "%.0f", v);
+    if (Math.abs(v) >= 1000 || v == Math.rint(v)) {
+      return String.format(Locale.ROOT, "%,.0f", v);
     }
-    if (abs >= 10) {
-      return String.format(Locale.ROOT, "%.1f", v);
+    java.math.BigDecimal four =
+        new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros();
+    if (four.abs().compareTo(java.math.BigDecimal.valueOf(1000)) >= 0) {
+      return String.format(Locale.ROOT, "%,.0f", four.doubleValue());
     }
-    return String.format(Locale.ROOT, "%.2f", v);
-  }
-
-  /** A figure: a whole number (a count) without decimals, anything else as {@link #compact}. */
-  public static String figure(double v) {
-    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return Long.toString((long) v);
-    }
-    return compact(v);
+    return four.toPlainString();
   }
 
   /**
-   * A rate or count as people read it: whole numbers with thousands separators ({@code 1,325}),
-   * values under 100 that are not whole with one decimal ({@code 87.3}).
+   * A value as a user would type it back in an option (bad-input messages): whole numbers without
+   * grouping ({@code 1000000}), anything else as {@link #format}.
    */
-  public static String grouped(double v) {
-    return Math.abs(v) >= 100 || v == Math.rint(v)
-        ? String.format(java.util.Locale.ROOT, "%,d", Math.round(v))
-        : String.format(java.util.Locale.ROOT, "%.1f", v);
+  public static String typed(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    return format(v);
+  }
+
+  /**
+   * A measured value beside its limit in a verdict ({@code 1,000.4 µs > 1,000 µs}): as {@link
+   * #format}, but from 1000 up one decimal is kept so the value can be told from a round limit.
+   */
+  public static String verdict(double v) {
+    if (Math.abs(v) >= 1000 && v != Math.rint(v) && Double.isFinite(v)) {
+      return String.format(Locale.ROOT, "%,.1f", v);
+    }
+    return format(v);
   }
 
   /**
@@ -66,22 +82,5 @@ public final class Numbers {
         .setScale(4, java.math.RoundingMode.HALF_UP)
         .stripTrailingZeros()
         .toPlainString();
-  }
-
-  /**
-   * A figure of a campaign's tables: four significant digits ({@code 15.50}, {@code 0.03394}),
-   * whole numbers and values from 1000 up grouped without decimals ({@code 56,380}), no exponent
-   * for everyday values; NaN is {@code —}.
-   */
-  public static String significant(double v) {
-    if (v == 0 || Double.isNaN(v)) {
-      return Double.isNaN(v) ? "—" : "0";
-    }
-    double a = Math.abs(v);
-    if (a >= 1000 || v == Math.rint(v)) { // counts print as integers
-      return String.format(Locale.ROOT, "%,.0f", v);
-    }
-    int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(a)));
-    return String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", v);
   }
 }

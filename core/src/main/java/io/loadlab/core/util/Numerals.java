@@ -69,7 +69,7 @@ public final class Numerals {
               + ": '"
               + Texts.cut(text)
               + "' is too large"
-              + (max < 1e15 ? "; use at most " + Numbers.figure(max) : ""));
+              + (max < 1e15 ? "; use at most " + Numbers.typed(max) : ""));
     }
     if (v < min) {
       throw new UsageException(
@@ -77,7 +77,7 @@ public final class Numerals {
               + ": '"
               + Texts.cut(text)
               + "' is too small"
-              + (min > -1e15 ? "; use " + Numbers.figure(min) + " or more" : ""));
+              + (min > -1e15 ? "; use " + Numbers.typed(min) + " or more" : ""));
     }
     return v;
   }

@@ -196,8 +196,8 @@ class RunComparisonTest {
 
   @Test
   void smallFiguresKeepTheirDigits() {
-    assertEquals("0.043", ComparedTable.number(0.0432));
-    assertEquals("0.0036", ComparedTable.number(0.00361));
+    assertEquals("0.0432", ComparedTable.number(0.0432));
+    assertEquals("0.00361", ComparedTable.number(0.00361));
     assertEquals("2.5", ComparedTable.number(2.5));
     assertEquals("1,234", ComparedTable.number(1234.4));
   }

@@ -82,8 +82,8 @@ class FigureNotesTest {
     FigureNotes.Notes n = FigureNotes.of(run("amqp throughput", figures, totals));
     assertEquals(
         List.of(
-            "size=64: messages/s (transfers): 6000; operations/s: publish size=64 2500, deliver"
-                + " size=64 2400"),
+            "size=64: messages/s (transfers): 6,000; operations/s: publish size=64 2,500, deliver"
+                + " size=64 2,400"),
         n.lines());
     assertEquals(List.of(FigureNotes.TRANSFERS_WHY), n.why());
   }

@@ -54,8 +54,8 @@ final class SummaryTable {
             rows.add(
                 List.of(
                     op,
-                    Long.toString(s.count()),
-                    Long.toString(s.errors()),
+                    Numbers.format(s.count()),
+                    Numbers.format(s.errors()),
                     Numbers.format(s.ratePerSec()),
                     Numbers.format(s.bytesPerSec() / 1e6),
                     Numbers.format(s.latencyUs().mean()),

@@ -105,7 +105,7 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
         rows.add(
             List.of(
                 Cell.text(p.kind()),
-                Cell.number(Long.toString(p.count()), p.count()),
+                Cell.number(Numbers.format(p.count()), p.count()),
                 Cell.text(p.message())));
       }
       page.table(new Table("problems", List.of("kind", "count", "example"), rows));
@@ -192,8 +192,8 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
               rows.add(
                   List.of(
                       Cell.text(op),
-                      Cell.number(Long.toString(s.count()), s.count()),
-                      Cell.number(Long.toString(s.errors()), s.errors()),
+                      Cell.number(Numbers.format(s.count()), s.count()),
+                      Cell.number(Numbers.format(s.errors()), s.errors()),
                       num(s.ratePerSec()),
                       num(s.bytesPerSec() / 1e6),
                       num(unit.of(l.mean())),

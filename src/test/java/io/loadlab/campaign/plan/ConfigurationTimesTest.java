@@ -51,10 +51,11 @@ class ConfigurationTimesTest {
                 setup(List.of("ds2", "load")),
                 setup(List.of("net", "rr", "--duration", "1s"))));
     ConfigurationTimes.Parts d = ConfigurationTimes.defaults(c);
-    assertEquals(1 + 3 * 0.5, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
-    assertEquals(1.5 + 5.0, d.services(), 1e-9, "a net serve and a database");
-    assertEquals((2 + 1000 * 0.1) + (2 + 10 * 0.1) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
-    assertEquals(1 + 3 * 0.25, d.down(), 1e-9, "lab down");
+    assertEquals(0.5 + 3 * 0.05, d.up(), 1e-9, "lab up: its JVM and 3 hosts");
+    assertEquals(0.75 + 5.0, d.services(), 1e-9, "a net serve and a database");
+    assertEquals(
+        (2.5 + 1000 * 0.25) + (2.5 + 10 * 0.25) + 3, d.setup(), 1e-9, "1 GB, 10 MB, other");
+    assertEquals(0.5 + 3 * 0.2, d.down(), 1e-9, "lab down");
     assertFalse(d.measured());
     assertEquals(d.up() + d.services() + d.setup() + d.down(), d.total(), 1e-9);
 
@@ -63,7 +64,7 @@ class ConfigurationTimesTest {
     Campaign.Configuration here = configuration(Campaign.Kind.NONE, null, false, List.of());
     assertEquals(0, ConfigurationTimes.defaults(here).total(), 1e-9, "this machine as it is");
     assertEquals(
-        5.0, // broker
+        1.5, // broker
         ConfigurationTimes.serverSeconds(List.of("broker", "--port", "5672")),
         1e-9);
     assertEquals(
@@ -136,8 +137,8 @@ class ConfigurationTimesTest {
         CampaignEstimate.left(cells, 0, new Manifest(), true, times, confTimes, null);
     assertEquals(4 * 4.0, all.runs(), 1e-9);
     assertEquals(4 * 1.7, all.startUps(), 1e-9);
-    assertEquals(6.0 + 1.5, all.configurations(), 1e-9, "first measured, second its net serve");
-    assertEquals(4 * run + 7.5, all.total(), 1e-9);
+    assertEquals(6.0 + 0.75, all.configurations(), 1e-9, "first measured, second its net serve");
+    assertEquals(4 * run + 6.75, all.total(), 1e-9);
 
     // While first's last run goes: its bring-down, then second whole.
     Manifest done = new Manifest();
@@ -148,10 +149,10 @@ class ConfigurationTimesTest {
     CampaignEstimate now =
         CampaignEstimate.left(cells, 0, done, true, times, confTimes, c.configurations().get(0));
     assertEquals(2 * run, now.runs() + now.startUps(), 1e-9, "second's two runs");
-    assertEquals(1.0 + 1.5, now.configurations(), 1e-9);
+    assertEquals(1.0 + 0.75, now.configurations(), 1e-9);
 
     assertEquals(
-        "about 30s: runs 16s, start-up of runs 7s, configurations 8s (2 services)",
+        "about 30s: runs 16s, start-up of runs 7s, configurations 7s (2 services)",
         CampaignEstimate.describe(all, all, ConfigurationTimes.describe(c.configurations())));
     assertEquals(
         "about 15s to 30s: runs 10s to 20s, start-up of runs 5s to 10s",
@@ -178,15 +179,15 @@ class ConfigurationTimesTest {
         configuration(Campaign.Kind.NONE, null, false, services, "direct");
     ConfigurationTimes t = new ConfigurationTimes().in(List.of(first, second));
     assertEquals(5.0, t.of(first).services(), 1e-9);
-    assertEquals(2 + 10 * 0.1, t.of(first).setup(), 1e-9, "a 10 MB load");
+    assertEquals(2.5 + 10 * 0.25, t.of(first).setup(), 1e-9, "a 10 MB load");
     assertEquals(2.0, t.of(second).services(), 1e-9);
-    assertEquals(1.5, t.of(second).setup(), 1e-9);
+    assertEquals(0.8, t.of(second).setup(), 1e-9);
 
     // Kept from an earlier campaign: the cluster is there when planned.
     Files.createDirectories(data);
     Files.writeString(data.resolve("PG_VERSION"), "16\n");
     assertEquals(2.0, t.of(first).services(), 1e-9);
-    assertEquals(1.5, t.of(first).setup(), 1e-9);
+    assertEquals(0.8, t.of(first).setup(), 1e-9);
     // On a testbed's machine the directory here says nothing.
     Campaign.Configuration remote =
         configuration(Campaign.Kind.TESTBED, dir.resolve("t.yaml"), true, services, "remote");

@@ -70,14 +70,14 @@ class CampaignEstimateTest {
         before
             .out()
             .contains(
-                "around its runs ~5s: bring-up 0s, services 2s, setup 3s,"
+                "around its runs ~4s: bring-up 0s, services 1s, setup 3s,"
                     + " bring-down 0s (defaults)"),
         before.out());
     assertTrue(
         before.out().contains("(from the steps' durations and the defaults; no "), before.out());
     Matcher planned = TOTAL.matcher(before.out());
     assertTrue(planned.find(), before.out());
-    assertEquals(2 * 2.7 + 4.5, seconds(planned.group(1)), 0.51, planned.group());
+    assertEquals(2 * 2.7 + 3.75, seconds(planned.group(1)), 0.51, planned.group());
 
     CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());
     assertEquals(0, run.code(), run.out() + run.err());

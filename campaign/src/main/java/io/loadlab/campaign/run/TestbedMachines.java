@@ -36,6 +36,7 @@ public final class TestbedMachines implements AutoCloseable {
   private final String program;
   private final Map<String, SshShell> open = new LinkedHashMap<>();
   private final Testbed testbed;
+  private final Path testbedFile;
   private GuestDomains domains;
 
   TestbedMachines(Path testbedFile) {
@@ -54,6 +55,7 @@ public final class TestbedMachines implements AutoCloseable {
     this.reachable = remote;
     this.program = TestbedInstalls.program(testbed);
     this.testbed = testbed;
+    this.testbedFile = testbedFile;
   }
 
   private TestbedMachines(
@@ -62,6 +64,7 @@ public final class TestbedMachines implements AutoCloseable {
     this.reachable = reachable;
     this.program = program;
     this.testbed = null;
+    this.testbedFile = null;
   }
 
   /**
@@ -108,7 +111,7 @@ public final class TestbedMachines implements AutoCloseable {
    */
   synchronized GuestDomains guestDomains() {
     if (domains == null && testbed != null && !testbed.guests().isEmpty()) {
-      domains = GuestDomains.open(testbed);
+      domains = GuestDomains.open(testbed, testbedFile);
     }
     return domains;
   }

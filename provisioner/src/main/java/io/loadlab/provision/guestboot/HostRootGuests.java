@@ -68,10 +68,8 @@ public final class HostRootGuests {
         throw new UsageException("guests." + name + ".key-file: " + unreadable);
       }
     }
-    LabBridge bridge = h.bridges().get(g.network().bridge());
-    int prefix = bridge == null ? 24 : bridge.prefix();
     List<String> cmd = new ArrayList<>(List.of("console=ttyS0", "quiet", "panic=-1"));
-    cmd.add("loadlab.ip=" + g.address() + "/" + prefix);
+    cmd.add("loadlab.ip=" + addresses(g, h));
     cmd.add("loadlab.key=" + keyFile.toAbsolutePath() + ".pub");
     cmd.add("loadlab.virt=" + ("kvm".equals(domainType) ? "kvm" : "tcg"));
     if (b.cmdline() != null && !b.cmdline().isBlank()) {
@@ -87,6 +85,28 @@ public final class HostRootGuests {
                 ? b.consoleLog()
                 : stateDir.resolve(base + ".console.log").toString(),
             true));
+  }
+
+  /**
+   * The address of each NIC, in order, with its prefix (its own, else its lab bridge's, else 24),
+   * comma-separated; empty for a NIC without one. The guest's {@code /init} sets the i-th on {@code
+   * eth<i>}.
+   */
+  static String addresses(Guest g, Host h) {
+    if (g.networks().isEmpty()) {
+      return g.address() + "/" + prefix(g.network(), h);
+    }
+    List<String> out = new ArrayList<>();
+    for (Guest.Network n : g.networks()) {
+      String a = n.hostAddress();
+      out.add(a == null ? "" : a + "/" + (n.prefix() > 0 ? n.prefix() : prefix(n, h)));
+    }
+    return String.join(",", out);
+  }
+
+  private static int prefix(Guest.Network n, Host h) {
+    LabBridge bridge = n.bridge() == null ? null : h.bridges().get(n.bridge());
+    return bridge == null ? 24 : bridge.prefix();
   }
 
   /** Before a start: writes the initramfs and empties the console log of the last boot. */

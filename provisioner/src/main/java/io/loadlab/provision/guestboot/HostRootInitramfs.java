@@ -94,6 +94,16 @@ public final class HostRootInitramfs {
 
   /** Writes the initramfs for {@code kernel} to {@code out} (gzip-compressed cpio). */
   public void write(Path kernel, Path out) throws IOException {
+    try (InputStream init = HostRootInitramfs.class.getResourceAsStream("init.sh")) {
+      write(kernel, out, init.readAllBytes());
+    }
+  }
+
+  /**
+   * Writes an initramfs for {@code kernel} with another {@code /init} (e.g. a test's), beside the
+   * same busybox and modules ({@code /modules.order} lists them in load order).
+   */
+  public void write(Path kernel, Path out, byte[] initScript) throws IOException {
     String problem = problem(kernel);
     if (problem != null) {
       throw new UsageException(problem);
@@ -128,9 +138,7 @@ public final class HostRootInitramfs {
       files.add(file);
     }
     ir.file("modules.order", (String.join("\n", files) + "\n").getBytes(StandardCharsets.UTF_8));
-    try (InputStream init = HostRootInitramfs.class.getResourceAsStream("init.sh")) {
-      ir.executable("init", init.readAllBytes());
-    }
+    ir.executable("init", initScript);
     Files.createDirectories(out.toAbsolutePath().getParent());
     Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
     ir.write(tmp);

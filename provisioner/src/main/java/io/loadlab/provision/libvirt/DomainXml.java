@@ -26,7 +26,7 @@ public final class DomainXml {
           .append("' unit='KiB'/>\n    </hugepages>\n  </memoryBacking>\n");
     }
     x.append("  <vcpu placement='static'>").append(spec.vcpus()).append("</vcpu>\n");
-    if (!spec.pins().isEmpty()) {
+    if (!spec.pins().isEmpty() || spec.emulatorPin() != null) {
       x.append("  <cputune>\n");
       for (int i = 0; i < spec.pins().size(); i++) {
         x.append("    <vcpupin vcpu='")
@@ -35,8 +35,12 @@ public final class DomainXml {
             .append(spec.pins().get(i))
             .append("'/>\n");
       }
+      if (spec.emulatorPin() != null) {
+        // QEMU's emulator threads; its vhost-net threads follow (libvirt has no element for them).
+        x.append("    <emulatorpin cpuset='").append(escape(spec.emulatorPin())).append("'/>\n");
+      }
       x.append("  </cputune>\n");
-      if (spec.numaNode() >= 0) {
+      if (spec.numaNode() >= 0 && !spec.pins().isEmpty()) {
         x.append("  <numatune>\n    <memory mode='strict' nodeset='")
             .append(spec.numaNode())
             .append("'/>\n  </numatune>\n");
@@ -72,35 +76,8 @@ public final class DomainXml {
           .append("      <target dev='vda' bus='virtio'/>\n")
           .append("    </disk>\n");
     }
-    if (spec.bridge() != null) {
-      x.append("    <interface type='bridge'>\n")
-          .append("      <mac address='")
-          .append(spec.mac())
-          .append("'/>\n")
-          .append("      <source bridge='")
-          .append(escape(spec.bridge()))
-          .append("'/>\n")
-          .append("      <model type='virtio'/>\n");
-      if (spec.mtu() > 0) {
-        x.append("      <mtu size='").append(spec.mtu()).append("'/>\n");
-      }
-      x.append("    </interface>\n");
-    } else if (spec.vf() != null) {
-      x.append("    <interface type='hostdev' managed='yes'>\n")
-          .append("      <mac address='")
-          .append(spec.mac())
-          .append("'/>\n")
-          .append("      <source>\n")
-          .append(address(spec.vf()))
-          .append("      </source>\n")
-          .append("    </interface>\n");
-    } else if (spec.pciDevice() != null) {
-      // A whole device: libvirt detaches it from the host's driver while the guest runs.
-      x.append("    <hostdev mode='subsystem' type='pci' managed='yes'>\n")
-          .append("      <source>\n")
-          .append(address(spec.pciDevice()))
-          .append("      </source>\n")
-          .append("    </hostdev>\n");
+    for (DomainSpec.Nic nic : spec.nics()) {
+      nic(x, nic);
     }
     if (boot != null && boot.consoleLog() != null) {
       String log = escape(boot.consoleLog());
@@ -115,6 +92,47 @@ public final class DomainXml {
     }
     x.append("  </devices>\n</domain>\n");
     return x.toString();
+  }
+
+  private static void nic(StringBuilder x, DomainSpec.Nic nic) {
+    switch (nic.kind()) {
+      case "bridge", "direct" -> {
+        x.append("    <interface type='").append(nic.kind()).append("'>\n");
+        mac(x, nic);
+        if ("bridge".equals(nic.kind())) {
+          x.append("      <source bridge='").append(escape(nic.source())).append("'/>\n");
+        } else {
+          x.append("      <source dev='")
+              .append(escape(nic.source()))
+              .append("' mode='")
+              .append(escape(nic.sourceMode()))
+              .append("'/>\n");
+        }
+        x.append("      <model type='virtio'/>\n");
+        if (nic.mtu() > 0) {
+          x.append("      <mtu size='").append(nic.mtu()).append("'/>\n");
+        }
+        x.append("    </interface>\n");
+      }
+      case "sriov" -> {
+        x.append("    <interface type='hostdev' managed='yes'>\n");
+        mac(x, nic);
+        x.append("      <source>\n").append(address(nic.pci())).append("      </source>\n");
+        x.append("    </interface>\n");
+      }
+      case "pci" ->
+          // A whole device: libvirt detaches it from the host's driver while the guest runs.
+          x.append("    <hostdev mode='subsystem' type='pci' managed='yes'>\n")
+              .append("      <source>\n")
+              .append(address(nic.pci()))
+              .append("      </source>\n")
+              .append("    </hostdev>\n");
+      default -> throw new IllegalArgumentException("unknown NIC kind " + nic.kind());
+    }
+  }
+
+  private static void mac(StringBuilder x, DomainSpec.Nic nic) {
+    x.append("      <mac address='").append(nic.mac()).append("'/>\n");
   }
 
   private static String address(HostFacts.PciAddress a) {
@@ -150,15 +168,25 @@ public final class DomainXml {
   }
 
   /**
+   * The MAC of a guest's NIC {@code index}: NIC 0 has {@link #mac(String, String)}, the others
+   * their own.
+   */
+  public static String mac(String testbed, String guest, int index) {
+    return index == 0 ? mac(testbed, guest) : mac(testbed, guest + "#" + index);
+  }
+
+  /**
    * What a defined domain has, as far as the testbed cares.
    *
    * @param vcpus vCPUs
    * @param memoryKiB memory
    * @param hugepageKiB hugepage size, or 0
    * @param pins host CPU list per vCPU as written in {@code <cputune>} (empty if none)
-   * @param network {@code bridge:<name>} (with {@code mtu:<size>} if set), {@code sriov:<pci
-   *     address>} (a VF), {@code pci:<pci address>} (a whole device) or {@code none}
+   * @param network per NIC, comma-separated: {@code bridge:<name>} (with {@code mtu:<size>} if
+   *     set), {@code direct:<dev>/<mode>} (likewise), {@code sriov:<pci address>} (a VF), {@code
+   *     pci:<pci address>} (a whole device); or {@code none}
    * @param boot {@code disk}, or {@code kernel:<kernel> initrd:<initrd> cmdline:<cmdline>}
+   * @param emulatorPin the {@code <emulatorpin>} CPU list, or empty
    */
   public record Summary(
       int vcpus,
@@ -166,7 +194,19 @@ public final class DomainXml {
       long hugepageKiB,
       List<String> pins,
       String network,
-      String boot) {}
+      String boot,
+      String emulatorPin) {
+    /** A summary without emulator pinning. */
+    public Summary(
+        int vcpus,
+        long memoryKiB,
+        long hugepageKiB,
+        List<String> pins,
+        String network,
+        String boot) {
+      this(vcpus, memoryKiB, hugepageKiB, pins, network, boot, "");
+    }
+  }
 
   /** Reads the parts of domain XML that {@link #of} writes. */
   public static Summary read(String xml) {
@@ -182,19 +222,29 @@ public final class DomainXml {
     for (Element pin : Xml.elements(d, "/domain/cputune/vcpupin")) {
       pins.add(pin.getAttribute("cpuset"));
     }
-    String network = "none";
-    Element iface = Xml.elements(d, "/domain/devices/interface").stream().findFirst().orElse(null);
-    Element hostdev =
-        Xml.elements(d, "/domain/devices/hostdev[@type='pci']").stream().findFirst().orElse(null);
-    if (iface != null && "bridge".equals(iface.getAttribute("type"))) {
-      String mtu = Xml.text(iface, "mtu/@size");
-      network =
-          "bridge:" + Xml.text(iface, "source/@bridge") + (mtu.isEmpty() ? "" : " mtu:" + mtu);
-    } else if (iface != null && "hostdev".equals(iface.getAttribute("type"))) {
-      network = "sriov:" + address(Xml.elements(iface, "source").get(0));
-    } else if (hostdev != null) {
-      network = "pci:" + address(Xml.elements(hostdev, "source").get(0));
+    List<String> nics = new ArrayList<>();
+    for (Element dev : Xml.elements(d, "/domain/devices/*")) {
+      String type = dev.getAttribute("type");
+      if ("interface".equals(dev.getTagName())) {
+        String mtu = Xml.text(dev, "mtu/@size");
+        String withMtu = mtu.isEmpty() ? "" : " mtu:" + mtu;
+        switch (type) {
+          case "bridge" -> nics.add("bridge:" + Xml.text(dev, "source/@bridge") + withMtu);
+          case "direct" ->
+              nics.add(
+                  "direct:"
+                      + Xml.text(dev, "source/@dev")
+                      + "/"
+                      + Xml.text(dev, "source/@mode")
+                      + withMtu);
+          case "hostdev" -> nics.add("sriov:" + address(Xml.elements(dev, "source").get(0)));
+          default -> nics.add(type);
+        }
+      } else if ("hostdev".equals(dev.getTagName()) && "pci".equals(type)) {
+        nics.add("pci:" + address(Xml.elements(dev, "source").get(0)));
+      }
     }
+    String network = nics.isEmpty() ? "none" : String.join(", ", nics);
     String kernel = Xml.text(d, "/domain/os/kernel");
     String boot =
         kernel.isEmpty()
@@ -205,7 +255,14 @@ public final class DomainXml {
                 + Xml.text(d, "/domain/os/initrd")
                 + " cmdline:"
                 + Xml.text(d, "/domain/os/cmdline");
-    return new Summary(vcpus, memory, pageKiB, pins, network, boot);
+    return new Summary(
+        vcpus,
+        memory,
+        pageKiB,
+        pins,
+        network,
+        boot,
+        Xml.text(d, "/domain/cputune/emulatorpin/@cpuset"));
   }
 
   private static long toKiB(String value, String unit) {

@@ -21,6 +21,8 @@ public final class GuestPlanner {
   private final String testbedName;
   private final Duration shutdownTimeout;
   private final StartHooks hooks;
+  private final io.loadlab.provision.testbed.GuestNames names;
+  private final Map<String, io.loadlab.provision.testbed.Host> hosts;
 
   /** What runs around a guest's start (a host-root guest's initramfs and host key). */
   public interface StartHooks {
@@ -55,9 +57,29 @@ public final class GuestPlanner {
   }
 
   public GuestPlanner(String testbedName, Duration shutdownTimeout, StartHooks hooks) {
+    this(
+        testbedName,
+        shutdownTimeout,
+        hooks,
+        io.loadlab.provision.testbed.GuestNames.AS_WRITTEN,
+        Map.of());
+  }
+
+  /**
+   * @param names the domains', volumes' and lab interfaces' names on the hosts
+   * @param hosts the testbed's hosts (which interfaces the testbed makes on each)
+   */
+  public GuestPlanner(
+      String testbedName,
+      Duration shutdownTimeout,
+      StartHooks hooks,
+      io.loadlab.provision.testbed.GuestNames names,
+      Map<String, io.loadlab.provision.testbed.Host> hosts) {
     this.testbedName = testbedName;
     this.shutdownTimeout = shutdownTimeout;
     this.hooks = hooks;
+    this.names = names;
+    this.hosts = hosts;
   }
 
   /**
@@ -74,7 +96,8 @@ public final class GuestPlanner {
       Guest g,
       List<Integer> pins,
       long pageKiB) {
-    String clone = g.cloneVolume(name);
+    String clone = names.volume(name);
+    String domain = names.domain(name);
     String existingDisk = g.sharesHostRoot() ? "" : host.volumePath(g.pool(), clone);
     if (g.sharesHostRoot()) {
       // no volume: the guest runs the host's root filesystem
@@ -123,7 +146,7 @@ public final class GuestPlanner {
     }
     DomainSpecTemplate template =
         new DomainSpecTemplate(name, host, g, pinList, node, facts, pageKiB);
-    GuestState state = host.state(name);
+    GuestState state = host.state(domain);
     String summary = template.describe();
     if (state == GuestState.ABSENT) {
       plan.change(
@@ -131,10 +154,10 @@ public final class GuestPlanner {
           "define domain (" + summary + ")",
           () -> {
             host.define(DomainXml.of(template.spec(disk(host, g, clone))));
-            return new Undo("domain", name, Map.of("host", g.host()));
+            return new Undo("domain", name, Map.of("host", g.host(), "domain", domain));
           });
     } else {
-      DomainXml.Summary live = DomainXml.read(host.xml(name));
+      DomainXml.Summary live = DomainXml.read(host.xml(domain));
       List<String> diffs;
       if (template.vfExists()) {
         DomainXml.Summary wanted =
@@ -157,7 +180,7 @@ public final class GuestPlanner {
             });
       }
       if (state == GuestState.RUNNING && !pinList.isEmpty()) {
-        List<List<Integer>> livePins = host.stats().livePinning(name);
+        List<List<Integer>> livePins = host.stats().livePinning(domain);
         List<String> drift = new ArrayList<>();
         for (int v = 0; v < Math.min(livePins.size(), pinList.size()); v++) {
           if (!livePins.get(v).equals(List.of(pinList.get(v)))) {
@@ -170,7 +193,7 @@ public final class GuestPlanner {
               "pin running vCPUs: " + String.join(", ", drift),
               () -> {
                 for (int v = 0; v < pinList.size(); v++) {
-                  host.stats().pin(name, v, pinList.get(v));
+                  host.stats().pin(domain, v, pinList.get(v));
                 }
                 return null;
               });
@@ -194,22 +217,22 @@ public final class GuestPlanner {
               : start,
           () -> {
             if (unfinished) {
-              host.stop(name, Duration.ZERO);
+              host.stop(domain, Duration.ZERO);
             }
             hooks.before(name, g);
-            host.start(name);
+            host.start(domain);
             Undo started =
                 new Undo(
                     "started",
                     name,
                     g.sharesHostRoot()
-                        ? Map.of("host", g.host(), "stop", "destroy")
-                        : Map.of("host", g.host()));
+                        ? Map.of("host", g.host(), "stop", "destroy", "domain", domain)
+                        : Map.of("host", g.host(), "domain", domain));
             try {
               hooks.after(name, g);
             } catch (RuntimeException | InterruptedException e) {
               // Not up: stop it now, or the failed apply would leave it running unrecorded.
-              host.stop(name, Duration.ZERO);
+              host.stop(domain, Duration.ZERO);
               if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
               }
@@ -224,6 +247,8 @@ public final class GuestPlanner {
 
   /** Teardown of what {@link #plan} recorded. */
   public Action undo(LibvirtHost host, Undo u) {
+    // Recorded before unique names: the domain is named as the guest.
+    String domain = u.get("domain") != null ? u.get("domain") : u.machine();
     return switch (u.kind()) {
       case "started" ->
           new Action(
@@ -232,9 +257,9 @@ public final class GuestPlanner {
                   ? "power off (nothing in it to keep)"
                   : "shut down (destroy after " + shutdownTimeout.toSeconds() + "s)",
               () -> {
-                if (host.state(u.machine()) == GuestState.RUNNING) {
+                if (host.state(domain) == GuestState.RUNNING) {
                   Duration wait = "destroy".equals(u.get("stop")) ? Duration.ZERO : shutdownTimeout;
-                  if (!host.stop(u.machine(), wait)) {
+                  if (!host.stop(domain, wait)) {
                     return null; // destroyed; logged as ok with the description saying so
                   }
                 }
@@ -245,8 +270,8 @@ public final class GuestPlanner {
               u.machine(),
               "undefine domain",
               () -> {
-                if (host.state(u.machine()) != GuestState.ABSENT) {
-                  host.undefine(u.machine());
+                if (host.state(domain) != GuestState.ABSENT) {
+                  host.undefine(domain);
                 }
                 return null;
               });
@@ -285,6 +310,13 @@ public final class GuestPlanner {
     if (!live.network().equals(wanted.network())) {
       d.add("network " + live.network() + "->" + wanted.network());
     }
+    if (!live.emulatorPin().equals(wanted.emulatorPin())) {
+      d.add(
+          "emulator pinning "
+              + (live.emulatorPin().isEmpty() ? "none" : live.emulatorPin())
+              + "->"
+              + (wanted.emulatorPin().isEmpty() ? "none" : wanted.emulatorPin()));
+    }
     if (!live.boot().equals(wanted.boot())) {
       d.add("boot " + live.boot() + "->" + wanted.boot());
     }
@@ -320,35 +352,44 @@ public final class GuestPlanner {
 
     /** False for an SR-IOV guest whose VF the host does not have yet (tuning.sriov makes it). */
     boolean vfExists() {
-      Guest.Network n = g.network();
-      if (!"sriov".equals(n.mode())) {
-        return true;
+      for (Guest.Network n : g.nics()) {
+        if ("sriov".equals(n.mode())) {
+          HostFacts.PhysicalFunction pf = facts.physicalFunctions().get(n.pf());
+          if (pf == null || n.vf() >= pf.vfAddresses().size()) {
+            return false;
+          }
+        }
       }
-      HostFacts.PhysicalFunction pf = facts.physicalFunctions().get(n.pf());
-      return pf != null && n.vf() < pf.vfAddresses().size();
+      return true;
     }
 
     DomainSpec spec(String disk) {
-      Guest.Network n = g.network();
-      HostFacts.PciAddress vf = null;
-      if ("sriov".equals(n.mode())) {
-        if (!vfExists()) {
-          facts = host.facts(); // the host tuning of this apply may have created the VFs
-        }
-        if (!vfExists()) {
-          throw new io.loadlab.core.failure.LoadlabException(
-              name
-                  + ": "
-                  + n.pf()
-                  + " has no VF "
-                  + n.vf()
-                  + " on the host; create it (hosts.<host>.tuning.sriov) before the guest",
-              1);
-        }
-        vf = facts.physicalFunctions().get(n.pf()).vfAddresses().get(n.vf());
+      if (!vfExists()) {
+        facts = host.facts(); // the host tuning of this apply may have created the VFs
       }
+      io.loadlab.provision.testbed.Host h = hosts.get(g.host());
+      List<DomainSpec.Nic> nics = new ArrayList<>();
+      for (int i = 0; i < g.nics().size(); i++) {
+        Guest.Network n = g.nics().get(i);
+        String mac = DomainXml.mac(testbedName, name, i);
+        int mtu = n.mtu() == null ? 0 : n.mtu();
+        switch (n.mode()) {
+          case "bridge" ->
+              nics.add(DomainSpec.Nic.bridge(names.hostInterface(h, n.bridge()), mac, mtu));
+          case "direct" ->
+              nics.add(
+                  DomainSpec.Nic.direct(
+                      names.hostInterface(h, n.source()), n.sourceModeOrDefault(), mac, mtu));
+          case "sriov" -> nics.add(DomainSpec.Nic.vf(vf(n), mac));
+          case "pci" -> nics.add(DomainSpec.Nic.pci(HostFacts.PciAddress.parse(n.device())));
+          default -> {
+            // none: no NIC
+          }
+        }
+      }
+      String emulator = g.pinning() == null ? null : g.pinning().emulator();
       return new DomainSpec(
-          name,
+          domain(),
           host.domainType(),
           g.vcpus(),
           TestbedValidator.memoryBytes(g) / 1024,
@@ -356,28 +397,62 @@ public final class GuestPlanner {
           pins,
           node,
           disk == null ? "" : disk,
-          "bridge".equals(n.mode()) ? n.bridge() : null,
-          vf,
-          DomainXml.mac(testbedName, name),
+          nics,
           g.boot(),
-          "pci".equals(n.mode()) ? HostFacts.PciAddress.parse(n.device()) : null,
-          "bridge".equals(n.mode()) && n.mtu() != null ? n.mtu() : 0,
-          g.sharesHostRoot());
+          g.sharesHostRoot(),
+          emulator == null ? null : emulator.strip());
+    }
+
+    private String domain() {
+      return names.domain(name);
+    }
+
+    private HostFacts.PciAddress vf(Guest.Network n) {
+      HostFacts.PhysicalFunction pf = facts.physicalFunctions().get(n.pf());
+      if (pf == null || n.vf() >= pf.vfAddresses().size()) {
+        throw new io.loadlab.core.failure.LoadlabException(
+            name
+                + ": "
+                + n.pf()
+                + " has no VF "
+                + n.vf()
+                + " on the host; create it (hosts.<host>.tuning.sriov) before the guest",
+            1);
+      }
+      return pf.vfAddresses().get(n.vf());
     }
 
     String describe() {
-      Guest.Network n = g.network();
-      String net =
-          switch (n.mode()) {
-            case "bridge" -> "virtio on " + n.bridge();
-            case "sriov" -> "VF " + n.vf() + " of " + n.pf();
-            case "pci" -> "PCI device " + n.device() + " assigned whole";
-            default -> "no NIC";
-          };
-      if (n.mtu() != null) {
-        net += ", MTU " + n.mtu();
+      List<String> nets = new ArrayList<>();
+      io.loadlab.provision.testbed.Host h = hosts.get(g.host());
+      for (Guest.Network n : g.nics()) {
+        String net =
+            switch (n.mode()) {
+              case "bridge" -> "virtio on " + names.hostInterface(h, n.bridge());
+              case "direct" ->
+                  "virtio on macvtap of "
+                      + names.hostInterface(h, n.source())
+                      + " ("
+                      + n.sourceModeOrDefault()
+                      + " mode)";
+              case "sriov" -> "VF " + n.vf() + " of " + n.pf();
+              case "pci" -> "PCI device " + n.device() + " assigned whole";
+              default -> "no NIC";
+            };
+        if (n.mtu() != null) {
+          net += ", MTU " + n.mtu();
+        }
+        if (n.name() != null) {
+          net = n.name() + ": " + net;
+        }
+        if (n.address() != null) {
+          net += " at " + n.address();
+        }
+        nets.add(net);
       }
-      return g.vcpus()
+      String emulator = g.pinning() == null ? null : g.pinning().emulator();
+      return (names.unique() ? "as " + domain() + ", " : "")
+          + g.vcpus()
           + " vCPUs, "
           + (g.sharesHostRoot() ? "the host's root shared read-only, " : "")
           + g.memory()
@@ -385,8 +460,9 @@ public final class GuestPlanner {
           + (pins.isEmpty()
               ? ""
               : ", pinned to " + pins + (node >= 0 ? " (node " + node + ")" : ""))
+          + (emulator == null ? "" : ", emulator and vhost threads on CPUs " + emulator.strip())
           + ", "
-          + net;
+          + (nets.isEmpty() ? "no NIC" : String.join("; ", nets));
     }
   }
 }

@@ -3,6 +3,7 @@ package io.loadlab.provision.plan;
 import io.loadlab.provision.libvirt.DomainStats;
 import io.loadlab.provision.libvirt.LibvirtHost;
 import io.loadlab.provision.testbed.Guest;
+import io.loadlab.provision.testbed.GuestNames;
 import io.loadlab.provision.testbed.Host;
 import io.loadlab.provision.testbed.Testbed;
 import java.util.LinkedHashMap;
@@ -16,15 +17,30 @@ import java.util.Map;
 public final class GuestDomains implements AutoCloseable {
   private final Map<String, LibvirtHost> hosts = new LinkedHashMap<>();
   private final Map<String, String> hostOf = new LinkedHashMap<>();
+  private final GuestNames names;
 
-  private GuestDomains() {}
+  private GuestDomains(GuestNames names) {
+    this.names = names;
+  }
+
+  /**
+   * The domains of {@code testbed}, read from {@code file}: named as {@code provision apply} names
+   * them ({@link GuestNames}).
+   */
+  public static GuestDomains open(Testbed testbed, java.nio.file.Path file) {
+    return open(testbed, GuestNames.of(testbed, file));
+  }
 
   /**
    * Connects to the host of each guest of {@code testbed}; fails as {@code provision apply} does
    * (exit 2 or 3, the host named) if a host's libvirt does not answer.
    */
   public static GuestDomains open(Testbed testbed) {
-    GuestDomains d = new GuestDomains();
+    return open(testbed, GuestNames.AS_WRITTEN);
+  }
+
+  private static GuestDomains open(Testbed testbed, GuestNames names) {
+    GuestDomains d = new GuestDomains(names);
     try {
       for (Map.Entry<String, Guest> g : testbed.guests().entrySet()) {
         String host = g.getValue().host();
@@ -57,7 +73,7 @@ public final class GuestDomains implements AutoCloseable {
     if (host == null) {
       throw new IllegalArgumentException(guest + " is no guest on a libvirt host of this testbed");
     }
-    return hosts.get(host).stats().cpu(guest);
+    return hosts.get(host).stats().cpu(names.domain(guest));
   }
 
   /**
@@ -69,7 +85,7 @@ public final class GuestDomains implements AutoCloseable {
     if (host == null) {
       throw new IllegalArgumentException(guest + " is no guest on a libvirt host of this testbed");
     }
-    return hosts.get(host).stats().virtualization(guest);
+    return hosts.get(host).stats().virtualization(names.domain(guest));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.loadlab.provision.plan;
 import io.loadlab.core.util.Sizes;
 import io.loadlab.provision.libvirt.GuestState;
 import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.testbed.GuestNames;
 import io.loadlab.provision.testbed.HostFacts;
 import io.loadlab.provision.testbed.Pinnings;
 import io.loadlab.provision.testbed.Testbed;
@@ -39,6 +40,17 @@ final class GuestMemory {
       Map<String, HostFacts> facts,
       Map<String, List<Integer>> pins,
       Function<String, OptionalLong> available) {
+    return check(t, libvirt, facts, pins, available, GuestNames.AS_WRITTEN);
+  }
+
+  /** As above, with the guests' domains named by {@code names}. */
+  static List<String> check(
+      Testbed t,
+      Map<String, LibvirtHost> libvirt,
+      Map<String, HostFacts> facts,
+      Map<String, List<Integer>> pins,
+      Function<String, OptionalLong> available,
+      GuestNames names) {
     Map<String, Long> needed = new LinkedHashMap<>();
     Map<String, Map<Integer, Long>> neededOnNode = new LinkedHashMap<>();
     t.guests()
@@ -50,7 +62,7 @@ final class GuestMemory {
                   || "test".equals(lv.domainType())
                   || g.useHugepages()
                   || bytes <= 0
-                  || lv.state(name) == GuestState.RUNNING) {
+                  || lv.state(names.domain(name)) == GuestState.RUNNING) {
                 return;
               }
               needed.merge(g.host(), bytes, Long::sum);

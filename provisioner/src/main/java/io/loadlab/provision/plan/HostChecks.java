@@ -5,6 +5,7 @@ import io.loadlab.provision.action.AppliedState;
 import io.loadlab.provision.action.Plan;
 import io.loadlab.provision.bridge.LabBridgePlanner;
 import io.loadlab.provision.libvirt.LibvirtHost;
+import io.loadlab.provision.testbed.GuestNames;
 import io.loadlab.provision.testbed.HostFacts;
 import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.tuning.CpuTopology;
@@ -64,12 +65,29 @@ final class HostChecks {
                           r.warnings().forEach(w -> plan.warn(name, w));
                         });
               }
-              if (!h.bridges().isEmpty()) {
+              if (!h.bridges().isEmpty() || !h.dummies().isEmpty()) {
                 fault(
                     problems,
                     () ->
                         LabBridgePlanner.plan(
-                            plan, name, h.bridges(), machines.shell(name), applied));
+                            plan,
+                            name,
+                            h,
+                            GuestNames.of(testbed, file),
+                            machines.shell(name),
+                            applied));
+              }
+            });
+    testbed
+        .guests()
+        .forEach(
+            (name, g) -> {
+              for (int i = 0; i < g.nics().size(); i++) {
+                String problem = directSource(g, i);
+                if (problem != null) {
+                  problems.add(
+                      file + ": guests." + name + "." + g.nicField(i) + ".source: " + problem);
+                }
               }
             });
     problems.addAll(
@@ -78,8 +96,36 @@ final class HostChecks {
             libvirt,
             facts,
             pins,
-            host -> MemInfo.read(machines.shell(host), "MemAvailable")));
+            host -> MemInfo.read(machines.shell(host), "MemAvailable"),
+            GuestNames.of(testbed, file)));
     return problems;
+  }
+
+  /**
+   * Why NIC {@code i} of {@code g}, a direct one, cannot have its macvtap on its source: the host
+   * lacks that interface (one the testbed makes there is made before the guests). Null if it can,
+   * or the NIC is no direct one.
+   */
+  private String directSource(io.loadlab.provision.testbed.Guest g, int i) {
+    io.loadlab.provision.testbed.Guest.Network n = g.nics().get(i);
+    io.loadlab.provision.testbed.Host h = testbed.hosts().get(g.host());
+    if (!"direct".equals(n.mode()) || h == null || h.makes(n.source())) {
+      return null;
+    }
+    if (h.libvirt() != null && h.libvirt().startsWith("test:")) {
+      return null; // libvirt's test driver: no host behind it
+    }
+    String q = io.loadlab.provision.ssh.ShellQuote.quote(n.source());
+    if (machines.shell(g.host()).run("ip link show dev " + q).ok()) {
+      return null;
+    }
+    return "host "
+        + g.host()
+        + " has no interface '"
+        + n.source()
+        + "' for the macvtap; name one it has (ip link), or a dummy it makes (hosts."
+        + g.host()
+        + ".dummies)";
   }
 
   /**

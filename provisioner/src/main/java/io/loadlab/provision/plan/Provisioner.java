@@ -57,6 +57,7 @@ public final class Provisioner implements AutoCloseable {
   private final io.loadlab.provision.guestboot.HostRootGuests hostRoot;
   private final HostRootStartHooks startHooks;
   private final GuestPlanner guestPlanner;
+  private final io.loadlab.provision.testbed.GuestNames names;
   private RolePlanner rolePlanner;
   private final InstallPlanner installPlanner;
   private final PluginInstallPlanner pluginPlanner;
@@ -81,7 +82,10 @@ public final class Provisioner implements AutoCloseable {
             hostRoot,
             name -> SshTargets.of(testbed, file, options, name).knownHosts(),
             options.bootTimeout());
-    this.guestPlanner = new GuestPlanner(testbed.name(), options.shutdownTimeout(), startHooks);
+    this.names = io.loadlab.provision.testbed.GuestNames.of(testbed, file);
+    this.guestPlanner =
+        new GuestPlanner(
+            testbed.name(), options.shutdownTimeout(), startHooks, names, testbed.hosts());
     Install install = testbed.install();
     this.rolePlanner = rolePlanner(options.healthTimeout());
     this.installPlanner =
@@ -284,7 +288,7 @@ public final class Provisioner implements AutoCloseable {
     if (g == null) {
       return false;
     }
-    return libvirt.get(g.host()).state(machine) != GuestState.RUNNING
+    return libvirt.get(g.host()).state(names.domain(machine)) != GuestState.RUNNING
         || !startHooks.finished(machine, g);
   }
 
@@ -344,7 +348,7 @@ public final class Provisioner implements AutoCloseable {
         .forEach(
             (name, g) -> {
               LibvirtHost lv = libvirt.get(g.host());
-              GuestState state = lv.state(name);
+              GuestState state = lv.state(names.domain(name));
               sb.append("  guest ")
                   .append(name)
                   .append(" on ")
@@ -352,7 +356,7 @@ public final class Provisioner implements AutoCloseable {
                   .append(": ")
                   .append(state.label());
               if (state == GuestState.RUNNING && pins.containsKey(name)) {
-                sb.append(", vCPU pinning ").append(lv.stats().livePinning(name));
+                sb.append(", vCPU pinning ").append(lv.stats().livePinning(names.domain(name)));
               }
               sb.append('\n');
             });
@@ -367,7 +371,9 @@ public final class Provisioner implements AutoCloseable {
   /** The testbed's state for recording with results ({@code RunInfo.testbed}). */
   public Map<String, Object> describe() {
     Map<String, GuestState> states = new LinkedHashMap<>();
-    testbed.guests().forEach((name, g) -> states.put(name, libvirt.get(g.host()).state(name)));
+    testbed
+        .guests()
+        .forEach((name, g) -> states.put(name, libvirt.get(g.host()).state(names.domain(name))));
     Map<String, List<String>> needsReboot = new LinkedHashMap<>();
     testbed
         .hosts()

@@ -22,15 +22,56 @@ import java.util.Set;
 public final class TestbedDescription {
   private TestbedDescription() {}
 
+  private static Map<String, Object> nic(Guest.Network n) {
+    Map<String, Object> nm = new LinkedHashMap<>();
+    if (n.name() != null) {
+      nm.put("name", n.name());
+    }
+    nm.put("mode", n.mode());
+    if (n.bridge() != null) {
+      nm.put("bridge", n.bridge());
+    }
+    if (n.source() != null) {
+      nm.put("source", n.source());
+      nm.put("sourceMode", n.sourceModeOrDefault());
+    }
+    if (n.pf() != null) {
+      nm.put("pf", n.pf());
+      nm.put("vf", n.vf());
+    }
+    if (n.device() != null) {
+      nm.put("device", n.device());
+    }
+    if (n.mtu() != null) {
+      nm.put("mtu", n.mtu());
+    }
+    if (n.address() != null) {
+      nm.put("address", n.address());
+    }
+    return nm;
+  }
+
   /**
-   * {@code bare-metal}, {@code bridge}, {@code sriov}, {@code pci}, {@code none} or {@code mixed}.
+   * {@code bare-metal}, {@code bridge}, {@code direct}, {@code sriov}, {@code pci}, {@code none} or
+   * {@code mixed}: the modes of the guests' NICs, leaving out a guest's management NIC (the one its
+   * {@code address} is on) where it has others, so that guests managed over a bridge and measured
+   * over direct NICs are {@code direct}.
    */
   public static String mode(Testbed t) {
     if (t.bareMetal()) {
       return "bare-metal";
     }
     Set<String> modes = new LinkedHashSet<>();
-    t.guests().values().forEach(g -> modes.add(g.network().mode()));
+    t.guests()
+        .values()
+        .forEach(
+            g -> {
+              if (g.nics().isEmpty()) {
+                modes.add("none");
+              }
+              Guest.Network mgmt = g.nics().size() > 1 ? g.managementNic() : null;
+              g.nics().stream().filter(n -> n != mgmt).forEach(n -> modes.add(n.mode()));
+            });
     return modes.size() == 1 ? modes.iterator().next() : "mixed";
   }
 
@@ -98,21 +139,16 @@ public final class TestbedDescription {
               if (pins.containsKey(name)) {
                 gm.put("pinning", new ArrayList<>(pins.get(name)));
               }
-              Guest.Network n = g.network();
-              Map<String, Object> nm = new LinkedHashMap<>();
-              nm.put("mode", n.mode());
-              if (n.bridge() != null) {
-                nm.put("bridge", n.bridge());
+              if (g.pinning() != null && g.pinning().emulator() != null) {
+                gm.put("emulatorPinning", g.pinning().emulator().strip());
+                // libvirt pins no vhost thread itself: they run with the emulator's CPUs.
+                gm.put("vhostPinning", "with the emulator (emulatorpin)");
               }
-              if (n.pf() != null) {
-                nm.put("pf", n.pf());
-                nm.put("vf", n.vf());
-              }
-              if (n.device() != null) {
-                nm.put("device", n.device());
-              }
-              if (n.mtu() != null) {
-                nm.put("mtu", n.mtu());
+              Map<String, Object> nm = nic(g.network());
+              if (!g.networks().isEmpty()) {
+                List<Map<String, Object>> nics = new ArrayList<>();
+                g.networks().forEach(n -> nics.add(nic(n)));
+                gm.put("networks", nics);
               }
               gm.put("network", nm);
               if (states.containsKey(name)) {

@@ -32,37 +32,65 @@ final class GuestAddressCheck {
     t.guests()
         .forEach(
             (name, g) -> {
-              if (g.address() == null || g.address().isBlank()) {
+              Host h = g.host() == null ? null : t.hosts().get(g.host());
+              if (g.networks().isEmpty()) {
+                if (g.address() != null && !g.address().isBlank()) {
+                  check(
+                      "guests." + name + ".address",
+                      g.address().trim(),
+                      g.network(),
+                      h,
+                      owners,
+                      problem);
+                }
                 return;
               }
-              String field = "guests." + name + ".address";
-              String address = g.address().trim();
-              Host h = g.host() == null ? null : t.hosts().get(g.host());
-              String other = owners.putIfAbsent(address.toLowerCase(Locale.ROOT), field);
-              if (other != null) {
-                problem.accept(
-                    field,
-                    address + " is also " + other + "; give each guest an address of its own");
-              }
-              String bridge = g.network().bridge();
-              LabBridge lab = h == null || bridge == null ? null : h.bridges().get(bridge);
-              if (lab != null && "bridge".equals(g.network().mode())) {
-                String outside = outside(address, lab.address());
-                if (outside != null) {
-                  problem.accept(
-                      field,
-                      address
-                          + " "
-                          + outside
-                          + " of bridge "
-                          + bridge
-                          + " ("
-                          + lab.address()
-                          + "); give an address in "
-                          + network(lab.address()));
+              for (int i = 0; i < g.networks().size(); i++) {
+                Guest.Network n = g.networks().get(i);
+                if (n != null && n.hostAddress() != null) {
+                  check(
+                      "guests." + name + "." + g.nicField(i) + ".address",
+                      n.hostAddress(),
+                      n,
+                      h,
+                      owners,
+                      problem);
                 }
               }
             });
+  }
+
+  /** One NIC's address: its own, and inside its lab bridge's subnet. */
+  private static void check(
+      String field,
+      String address,
+      Guest.Network n,
+      Host h,
+      Map<String, String> owners,
+      BiConsumer<String, String> problem) {
+    String other = owners.putIfAbsent(address.toLowerCase(Locale.ROOT), field);
+    if (other != null) {
+      problem.accept(
+          field, address + " is also " + other + "; give each guest an address of its own");
+    }
+    String bridge = n == null ? null : n.bridge();
+    LabBridge lab = h == null || bridge == null ? null : h.bridges().get(bridge);
+    if (lab != null && "bridge".equals(n.mode())) {
+      String outside = outside(address, lab.address());
+      if (outside != null) {
+        problem.accept(
+            field,
+            address
+                + " "
+                + outside
+                + " of bridge "
+                + bridge
+                + " ("
+                + lab.address()
+                + "); give an address in "
+                + network(lab.address()));
+      }
+    }
   }
 
   private static String hostPart(String cidr) {

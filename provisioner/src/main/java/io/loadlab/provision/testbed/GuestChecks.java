@@ -56,7 +56,17 @@ final class GuestChecks {
     if (g.pinning() != null) {
       boolean byHand = g.pinning().cpus() != null && !g.pinning().cpus().isEmpty();
       boolean byPolicy = g.pinning().policy() != null;
-      if (byHand == byPolicy) {
+      String emulator = g.pinning().emulator();
+      if (emulator != null
+          && io.loadlab.provision.placement.Placement.cpuSet(emulator.strip()) == null) {
+        problem.accept(
+            field + ".pinning.emulator",
+            "'"
+                + Texts.cut(emulator)
+                + "' is not a CPU list; give the host CPUs of QEMU's emulator (and vhost) threads,"
+                + " e.g. \"0-1\"");
+      }
+      if (byHand == byPolicy && !(emulator != null && !byHand)) {
         problem.accept(
             field + ".pinning",
             "give either cpus (one host CPU per vCPU) or policy: " + Pinnings.NUMA_NODE_POLICY);
@@ -78,6 +88,34 @@ final class GuestChecks {
     }
     checkBoot(field + ".boot", g.boot(), problem);
     networks.check(t, name, g, problem);
+    checkManagement(field, g, host, problem);
+  }
+
+  /**
+   * The guest's {@code address} is one of its NICs' (with several), and this machine can reach it:
+   * a host does not reach its own macvtap (direct) guests, so a guest on this machine is managed
+   * over another NIC.
+   */
+  private static void checkManagement(
+      String field, Guest g, Host host, BiConsumer<String, String> problem) {
+    if (blank(g.address())) {
+      return;
+    }
+    Guest.Network m = g.managementNic();
+    if (!g.networks().isEmpty() && m == null) {
+      problem.accept(
+          field + ".address",
+          g.address()
+              + " is none of its NICs' addresses; give the address of the NIC its SSH goes over"
+              + " (or leave it out: the first NIC's)");
+    } else if (m != null && "direct".equals(m.mode()) && host != null && host.isLocal()) {
+      problem.accept(
+          field + ".address",
+          g.address()
+              + " is on its direct (macvtap) NIC, which this machine cannot reach (a host does"
+              + " not reach its own macvtap guests); add a bridge NIC for management (networks)"
+              + " and give its address");
+    }
   }
 
   private void checkBoot(String field, Guest.Boot b, BiConsumer<String, String> problem) {
@@ -108,9 +146,12 @@ final class GuestChecks {
               + ".local: true); on a"
               + " remote host boot a volume (base-volume)");
     }
-    if (!"bridge".equals(g.network().mode())) {
+    if (g.nics().isEmpty()
+        || g.nics().stream()
+            .anyMatch(n -> n != null && !"bridge".equals(n.mode()) && !"direct".equals(n.mode()))) {
       problem.accept(
-          field + ".network", "a host-root guest needs mode: bridge (its SSH comes that way)");
+          field + (g.networks().isEmpty() ? ".network" : ".networks"),
+          "a host-root guest needs virtio NICs: mode bridge (its SSH comes that way) or direct");
     }
     if (blank(g.address())) {
       problem.accept(field + ".address", "missing; give the guest's address on its bridge");

@@ -22,6 +22,9 @@ package io.loadlab.provision.testbed;
  * @param vcpuOvercommit how many of its guests' vCPUs one host CPU may carry ({@value
  *     #DEFAULT_VCPU_OVERCOMMIT} if not given): more makes every guest wait for a CPU, and the
  *     measurements the waiting rather than the workload
+ * @param dummies dummy interfaces the provisioner creates on the host (up, no address) and removes
+ *     at teardown: a parent for direct-attached (macvtap) guests where no spare NIC is at hand; in
+ *     macvtap's bridge mode its guests reach each other through it, and nothing else
  */
 public record Host(
     String address,
@@ -35,7 +38,8 @@ public record Host(
     Boolean local,
     String virtualization,
     java.util.Map<String, LabBridge> bridges,
-    Double vcpuOvercommit) {
+    Double vcpuOvercommit,
+    java.util.List<String> dummies) {
   /** vCPUs per host CPU allowed when a host does not say. */
   public static final double DEFAULT_VCPU_OVERCOMMIT = 2.0;
 
@@ -46,6 +50,42 @@ public record Host(
   public Host {
     tuning = tuning == null ? Tuning.NONE : tuning;
     bridges = bridges == null ? java.util.Map.of() : new java.util.LinkedHashMap<>(bridges);
+    dummies = dummies == null ? java.util.List.of() : java.util.List.copyOf(dummies);
+  }
+
+  /** A host without dummy interfaces. */
+  public Host(
+      String address,
+      Integer port,
+      String user,
+      String keyFile,
+      String knownHosts,
+      Boolean sudo,
+      String libvirt,
+      Tuning tuning,
+      Boolean local,
+      String virtualization,
+      java.util.Map<String, LabBridge> bridges,
+      Double vcpuOvercommit) {
+    this(
+        address,
+        port,
+        user,
+        keyFile,
+        knownHosts,
+        sudo,
+        libvirt,
+        tuning,
+        local,
+        virtualization,
+        bridges,
+        vcpuOvercommit,
+        null);
+  }
+
+  /** True if the testbed makes the interface {@code name} on this host (a bridge or a dummy). */
+  public boolean makes(String name) {
+    return name != null && (bridges.containsKey(name) || dummies.contains(name));
   }
 
   /** A host reached over SSH, as before local hosts and lab bridges. */
@@ -86,6 +126,7 @@ public record Host(
         local,
         virtualization,
         bridges,
+        null,
         null);
   }
 

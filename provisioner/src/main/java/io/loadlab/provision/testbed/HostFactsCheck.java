@@ -50,7 +50,7 @@ final class HostFactsCheck {
                                 + "); pin to CPUs the host has"));
                   }
                 }
-              } else if (g.pinning() != null) {
+              } else if (g.pinning() != null && g.pinning().policy() != null) {
                 int index = policyGuests.merge(g.host(), 1, Integer::sum) - 1;
                 if (!pins.containsKey(name)) {
                   p.add(
@@ -72,6 +72,25 @@ final class HostFactsCheck {
                                   + " vCPUs; give the guest fewer vCPUs"));
                 }
               }
+              String emulator = g.pinning() == null ? null : g.pinning().emulator();
+              java.util.SortedSet<Integer> emulatorCpus =
+                  emulator == null
+                      ? null
+                      : io.loadlab.provision.placement.Placement.cpuSet(emulator.strip());
+              if (emulatorCpus != null && !f.cpus().containsAll(emulatorCpus)) {
+                java.util.SortedSet<Integer> missing = new java.util.TreeSet<>(emulatorCpus);
+                missing.removeAll(f.cpus());
+                p.add(
+                    at(
+                        field + ".pinning.emulator",
+                        "CPUs "
+                            + TestbedValidator.ranges(missing)
+                            + " are not on host "
+                            + g.host()
+                            + " (it has CPUs "
+                            + TestbedValidator.ranges(f.cpus())
+                            + "); pin to CPUs the host has"));
+              }
               long memory = TestbedValidator.memoryBytes(g);
               if (f.memoryBytes() > 0 && memory > f.memoryBytes()) {
                 p.add(
@@ -87,52 +106,58 @@ final class HostFactsCheck {
               if (g.useHugepages()) {
                 hugepageDemand.merge(g.host(), TestbedValidator.memoryBytes(g), Long::sum);
               }
-              Guest.Network n = g.network();
-              if ("bridge".equals(n.mode())
-                  && !f.bridges().contains(n.bridge())
-                  && !t.hosts().get(g.host()).bridges().containsKey(n.bridge())) {
-                p.add(
-                    at(
-                        field + ".network.bridge",
-                        "host "
-                            + g.host()
-                            + " has no bridge '"
-                            + Texts.cut(n.bridge())
-                            + "' (bridges: "
-                            + (f.bridges().isEmpty() ? "none" : String.join(", ", f.bridges()))
-                            + "); create it or name an existing one"));
-              } else if ("sriov".equals(n.mode())) {
-                HostFacts.PhysicalFunction pf = f.physicalFunctions().get(n.pf());
-                if (pf == null) {
+              for (int i = 0; i < g.nics().size(); i++) {
+                Guest.Network n = g.nics().get(i);
+                String nic = field + "." + g.nicField(i);
+                if (n == null) {
+                  continue;
+                }
+                if ("bridge".equals(n.mode())
+                    && !f.bridges().contains(n.bridge())
+                    && !t.hosts().get(g.host()).bridges().containsKey(n.bridge())) {
                   p.add(
                       at(
-                          field + ".network.pf",
+                          nic + ".bridge",
                           "host "
                               + g.host()
-                              + " has no SR-IOV physical function '"
-                              + Texts.cut(n.pf())
-                              + "' (has: "
-                              + (f.physicalFunctions().isEmpty()
-                                  ? "none"
-                                  : String.join(", ", f.physicalFunctions().keySet()))
-                              + "); name one of those"));
-                } else if (!vfCountIsTuned(t.hosts().get(g.host()), pf, f)
-                    && n.vf() >= pf.vfAddresses().size()) {
-                  p.add(
-                      at(
-                          field + ".network.vf",
-                          n.pf()
-                              + " has "
-                              + pf.vfAddresses().size()
-                              + " VFs"
-                              + (pf.vfAddresses().isEmpty()
-                                  ? ""
-                                  : " (0-" + (pf.vfAddresses().size() - 1) + ")")
-                              + "; use an index in that range or create more VFs (tuning.sriov)"));
+                              + " has no bridge '"
+                              + Texts.cut(n.bridge())
+                              + "' (bridges: "
+                              + (f.bridges().isEmpty() ? "none" : String.join(", ", f.bridges()))
+                              + "); create it or name an existing one"));
+                } else if ("sriov".equals(n.mode())) {
+                  HostFacts.PhysicalFunction pf = f.physicalFunctions().get(n.pf());
+                  if (pf == null) {
+                    p.add(
+                        at(
+                            nic + ".pf",
+                            "host "
+                                + g.host()
+                                + " has no SR-IOV physical function '"
+                                + Texts.cut(n.pf())
+                                + "' (has: "
+                                + (f.physicalFunctions().isEmpty()
+                                    ? "none"
+                                    : String.join(", ", f.physicalFunctions().keySet()))
+                                + "); name one of those"));
+                  } else if (!vfCountIsTuned(t.hosts().get(g.host()), pf, f)
+                      && n.vf() >= pf.vfAddresses().size()) {
+                    p.add(
+                        at(
+                            nic + ".vf",
+                            n.pf()
+                                + " has "
+                                + pf.vfAddresses().size()
+                                + " VFs"
+                                + (pf.vfAddresses().isEmpty()
+                                    ? ""
+                                    : " (0-" + (pf.vfAddresses().size() - 1) + ")")
+                                + "; use an index in that range or create more VFs (tuning.sriov)"));
+                  }
+                } else if ("pci".equals(n.mode())) {
+                  PciDeviceCheck.check(
+                      t, name, g, n, nic, f, (where, why) -> pciProblems.add(at(where, why)));
                 }
-              } else if ("pci".equals(n.mode())) {
-                PciDeviceCheck.check(
-                    t, name, g, f, (where, why) -> pciProblems.add(at(where, why)));
               }
             });
     // PCI device problems follow the other guests' problems.

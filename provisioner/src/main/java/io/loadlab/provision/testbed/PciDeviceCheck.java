@@ -17,9 +17,14 @@ final class PciDeviceCheck {
    * {@code f}, as (field, problem and fix).
    */
   static void check(
-      Testbed t, String name, Guest g, HostFacts f, BiConsumer<String, String> problem) {
-    Guest.Network n = g.network();
-    String field = "guests." + name + ".network.device";
+      Testbed t,
+      String name,
+      Guest g,
+      Guest.Network n,
+      String nicField,
+      HostFacts f,
+      BiConsumer<String, String> problem) {
+    String field = nicField + ".device";
     String node = Guest.Network.nodeDevice(n.device());
     if (!f.pciDevices().contains(node)) {
       problem.accept(

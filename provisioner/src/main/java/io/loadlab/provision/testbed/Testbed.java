@@ -14,13 +14,27 @@ import java.util.Map;
  * @param roles the services started on hosts or guests
  * @param install where loadlab's binary distribution goes, or null to use the {@code loadlab} on
  *     each machine's PATH
+ * @param uniqueNames give the guests' libvirt domains and volumes and the hosts' lab bridges names
+ *     of this checkout's own ({@link GuestNames}), so that two checkouts' labs on one machine do
+ *     not collide
  */
 public record Testbed(
     String name,
     Map<String, Host> hosts,
     Map<String, Guest> guests,
     List<Role> roles,
-    Install install) {
+    Install install,
+    Boolean uniqueNames) {
+  /** A testbed whose names are used as they are. */
+  public Testbed(
+      String name,
+      Map<String, Host> hosts,
+      Map<String, Guest> guests,
+      List<Role> roles,
+      Install install) {
+    this(name, hosts, guests, roles, install, null);
+  }
+
   public Testbed {
     hosts = hosts == null ? Map.of() : new LinkedHashMap<>(hosts);
     guests = guests == null ? Map.of() : new LinkedHashMap<>(guests);

@@ -55,7 +55,8 @@ public final class TestbedValidator {
     if (t.hosts().isEmpty()) {
       p.add(at("hosts", "no hosts; declare at least one host"));
     }
-    t.hosts().forEach((name, h) -> checkHost("hosts." + name, h, p));
+    boolean unique = Boolean.TRUE.equals(t.uniqueNames());
+    t.hosts().forEach((name, h) -> checkHost("hosts." + name, h, unique, p));
     Map<String, String> byAddress = new HashMap<>();
     t.hosts()
         .forEach(
@@ -95,7 +96,7 @@ public final class TestbedValidator {
     return p;
   }
 
-  private void checkHost(String field, Host h, List<String> p) {
+  private void checkHost(String field, Host h, boolean unique, List<String> p) {
     if (h.virtualization() != null && !Host.VIRTUALIZATIONS.contains(h.virtualization())) {
       p.add(
           at(
@@ -124,10 +125,18 @@ public final class TestbedValidator {
                         field + ".bridges." + name + ".address",
                         "missing or not an IPv4 address with its prefix; give e.g. 10.231.70.1/24"));
               }
-              if (name.length() > 15) {
-                p.add(at(field + ".bridges." + name, "longer than 15 characters; shorten it"));
-              }
+              interfaceName(field + ".bridges." + name, name, unique, p);
             });
+    for (int i = 0; i < h.dummies().size(); i++) {
+      String name = h.dummies().get(i);
+      if (blank(name)) {
+        p.add(at(field + ".dummies[" + i + "]", "empty; give an interface name, e.g. ll-d0"));
+      } else if (h.bridges().containsKey(name) || h.dummies().indexOf(name) != i) {
+        p.add(at(field + ".dummies[" + i + "]", name + " is named twice; give another name"));
+      } else {
+        interfaceName(field + ".dummies[" + i + "]", name, unique, p);
+      }
+    }
     if (h.isLocal()) {
       return; // this machine: commands run here, no SSH
     }
@@ -157,6 +166,25 @@ public final class TestbedValidator {
       }
     }
     NicTuningCheck.check(field, tu, (f, problem) -> p.add(at(f, problem)));
+  }
+
+  /** An interface name the provisioner makes: what Linux takes, with room for the id. */
+  private void interfaceName(String field, String name, boolean unique, List<String> p) {
+    int max = unique ? GuestNames.MAX_UNIQUE_INTERFACE : GuestNames.MAX_INTERFACE;
+    if (!name.matches("[A-Za-z0-9_.-]+")) {
+      p.add(at(field, "'" + Texts.cut(name) + "' is not an interface name; use a-z, 0-9, - and _"));
+    } else if (name.length() > max) {
+      p.add(
+          at(
+              field,
+              "longer than "
+                  + max
+                  + " characters"
+                  + (unique
+                      ? " (unique-names adds the checkout's id, and Linux takes 15 in all)"
+                      : "")
+                  + "; shorten it"));
+    }
   }
 
   private void checkSshFiles(

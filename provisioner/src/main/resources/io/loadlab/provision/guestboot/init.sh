@@ -1,7 +1,8 @@
 #!/bin/busybox sh
 # loadlab's guest /init (written by HostRootInitramfs): loads the virtio and 9p modules, mounts the
 # host's root filesystem read-only from the 9p share "hostroot" (cached: nothing changes it), puts
-# tmpfs over the directories a guest writes, sets the guest's address from loadlab.ip=, then makes
+# tmpfs over the directories a guest writes, sets each NIC's address from loadlab.ip= (a comma-
+# separated list: the i-th on eth<i>, empty for none), then makes
 # the share the guest's root (switch_root, not chroot: in a chroot, unshare -U is refused, and
 # loadlab's embedded PostgreSQL runs as root only in a user namespace), makes a fresh SSH host key
 # and prints it on the serial console (the provisioner learns it from there), starts the host's own
@@ -41,7 +42,18 @@ for d in /run /root /home /var/log; do $B mount -t tmpfs -o mode=755 tmpfs "/hos
 $B hostname "$($B cat /host/etc/hostname 2>/dev/null || echo loadlab-guest)"
 $B ip link set lo up
 $B ip link set eth0 up || fail "no eth0 (virtio NIC)"
-if [ -n "$IP" ]; then $B ip addr add "$IP" dev eth0 || fail "cannot set address $IP"; fi
+i=0
+for a in $(echo "$IP" | $B sed 's/,/ , /g'); do
+  case "$a" in
+    ,) i=$((i + 1)) ;;
+    *)
+      $B ip link set "eth$i" up || fail "no eth$i (virtio NIC $((i + 1)))"
+      $B ip addr add "$a" dev "eth$i" || fail "cannot set address $a on eth$i"
+      ;;
+  esac
+done
+# NICs without an address still come up (a NIC of their own for a test to set).
+for n in /sys/class/net/eth*; do [ -e "$n" ] && $B ip link set "${n##*/}" up; done
 $B mkdir -p /host/run/sshd /host/run/loadlab /host/root/.ssh
 $B chmod 700 /host/root/.ssh
 if [ -f /authorized_keys ]; then $B cp /authorized_keys /host/root/.ssh/authorized_keys; fi

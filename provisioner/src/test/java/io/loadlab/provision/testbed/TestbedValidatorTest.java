@@ -239,7 +239,7 @@ class TestbedValidatorTest {
   @Test
   void badNetworkMode() throws Exception {
     UsageException e = failure(TestbedFixture.valid().replace("mode: bridge,", "mode: macvtap,"));
-    assertMentions(e, "guests.broker1.network.mode", "use bridge, sriov, pci or none");
+    assertMentions(e, "guests.broker1.network.mode", "use bridge, direct, sriov, pci or none");
   }
 
   @Test
@@ -330,7 +330,7 @@ class TestbedValidatorTest {
         "hosts.kvm1.virtualization: 'fast' is unknown; use kvm, tcg or auto",
         "hosts.kvm1.bridges.ll-hr0.address: missing or not an IPv4 address with its prefix",
         "guests.g1.boot.host-root: needs its host to be this machine (hosts.kvm1.local: true)",
-        "guests.g1.network: a host-root guest needs mode: bridge",
+        "guests.g1.network: a host-root guest needs virtio NICs: mode bridge",
         "guests.g1.address: missing",
         "guests.g1.key-file: 'nokey.pub' cannot be read");
     assertTrue(!e.getMessage().contains("base-volume: missing"), e.getMessage());

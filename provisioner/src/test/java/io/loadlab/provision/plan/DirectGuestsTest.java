@@ -35,8 +35,11 @@ import org.libvirt.StoragePool;
  *
  * <p>Needs root, libvirtd running, qemu-system-x86, linux-image-amd64 and busybox-static (as
  * KvmGuestTest); skipped with the reason otherwise. Guests may be emulated (TCG): generous waits.
+ * Tagged guest-lab: it runs in CI's gating guest-lab stage ({@code -Pguest-lab}), not in the
+ * README's test command (4-8 minutes emulated).
  */
 @Timeout(900)
+@org.junit.jupiter.api.Tag("guest-lab")
 class DirectGuestsTest {
   static final String URI = "qemu:///system";
   static final String POOL = "loadlab-direct-" + ProcessHandle.current().pid();

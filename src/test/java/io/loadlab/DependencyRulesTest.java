@@ -31,11 +31,15 @@ class DependencyRulesTest {
       Map.of(
           "net", new String[] {"io.loadlab.core.net.."},
           "jms",
-              new String[] {"io.loadlab.core.amqp..", "io.loadlab.core.jms..", "io.loadlab.core.broker.."},
+              new String[] {
+                "io.loadlab.core.amqp..", "io.loadlab.core.jms..", "io.loadlab.core.broker.."
+              },
           "ds2", new String[] {"io.loadlab.core.database..", "io.loadlab.core.ds2.."},
           "jmeter", new String[] {"io.loadlab.core.jmeter.."});
 
-  /** Each module's directory in the repository and its artifact, to find where a class came from. */
+  /**
+   * Each module's directory in the repository and its artifact, to find where a class came from.
+   */
   private static final Map<String, String> MODULES =
       Map.of(
           "core", "loadlab-core",
@@ -74,8 +78,7 @@ class DependencyRulesTest {
 
   @Test
   void coreDependsOnNoWorkload() {
-    String[] workloads =
-        WORKLOADS.values().stream().flatMap(Arrays::stream).toArray(String[]::new);
+    String[] workloads = WORKLOADS.values().stream().flatMap(Arrays::stream).toArray(String[]::new);
     noClasses()
         .that()
         .resideInAPackage("io.loadlab.core..")

@@ -5,6 +5,7 @@ import io.loadlab.core.compare.RunComparison.Row;
 import io.loadlab.core.report.Chart;
 import io.loadlab.core.report.ClientBars;
 import io.loadlab.core.report.Significance;
+import io.loadlab.core.results.DerivedFigures;
 import io.loadlab.core.results.OperationStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,8 +101,7 @@ final class ClientComparison {
    */
   private static boolean workloadFigure(RunComparison c, String figure) {
     String name = figure.contains(" ") ? figure.substring(0, figure.indexOf(' ')) : figure;
-    if (name.equals(io.loadlab.core.net.NetperfFigures.LATENCY)
-        || name.equals(io.loadlab.core.net.NetperfFigures.CPU_PER_MB)) {
+    if (DerivedFigures.isDerived(name)) {
       return false;
     }
     return c.groups().stream()

@@ -3,7 +3,9 @@ package io.loadlab.jmeter.amqp;
 import io.loadlab.core.amqp.Acknowledgement;
 import io.loadlab.core.amqp.AmqpClient;
 import io.loadlab.core.amqp.AmqpConnectionSettings;
+import io.loadlab.core.amqp.AmqpException;
 import io.loadlab.core.amqp.BrokerProfile;
+import io.loadlab.jmeter.ErrorCodes;
 import io.loadlab.jmeter.SamplerBase;
 import io.loadlab.jmeter.TimedResult;
 
@@ -13,6 +15,11 @@ import io.loadlab.jmeter.TimedResult;
  */
 public abstract class AmqpSamplerBase extends SamplerBase {
   private static final long serialVersionUID = 1L;
+
+  static {
+    // A failed sample's response code: the AMQP error's kind, where it has one.
+    ErrorCodes.register(t -> t instanceof AmqpException amqp ? amqp.kind() : null);
+  }
 
   private String connection = "amqp";
   private String destination = "queue://loadlab";

@@ -3,6 +3,7 @@ package io.loadlab.jmeter.ds2;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2StepException;
 import io.loadlab.core.ds2.Ds2Transactions;
+import io.loadlab.jmeter.ErrorCodes;
 import io.loadlab.jmeter.SamplerBase;
 import io.loadlab.jmeter.TimedResult;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,12 @@ import java.util.random.RandomGenerator;
  */
 public abstract class Ds2SamplerBase extends SamplerBase {
   private static final long serialVersionUID = 1L;
+
+  static {
+    // A failed sample's response code: a DS2 step's SQL error's (its SQLSTATE).
+    ErrorCodes.register(
+        t -> t instanceof Ds2StepException step ? ErrorCodes.of(step.sqlException()) : null);
+  }
 
   private String database = "ds2";
 

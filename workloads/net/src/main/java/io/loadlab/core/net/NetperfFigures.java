@@ -1,6 +1,7 @@
 package io.loadlab.core.net;
 
 import io.loadlab.core.results.CpuCost;
+import io.loadlab.core.results.DerivedFigures;
 import io.loadlab.core.run.RunRecording;
 
 /**
@@ -12,10 +13,10 @@ import io.loadlab.core.run.RunRecording;
  */
 public final class NetperfFigures {
   /** users ÷ transaction rate × 10^6: netperf's latency, in µs. */
-  public static final String LATENCY = "netperfLatencyUs";
+  public static final String LATENCY = DerivedFigures.NETPERF_LATENCY;
 
   /** Client host CPU µs per MB (10^6 bytes) moved: netperf's service demand. */
-  public static final String CPU_PER_MB = "cpuUsPerMB";
+  public static final String CPU_PER_MB = DerivedFigures.CPU_PER_MB;
 
   private NetperfFigures() {}
 

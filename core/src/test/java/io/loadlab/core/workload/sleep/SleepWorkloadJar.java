@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 /**
@@ -30,7 +32,10 @@ public final class SleepWorkloadJar {
   /** Writes {@code sleep-workload.jar} into {@code dir} and returns it. */
   public static Path write(Path dir) throws IOException {
     Path jar = Files.createDirectories(dir).resolve("sleep-workload.jar");
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+    // A manifest as every jar has: JMeter reads the one of each jar in lib/ext.
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
       try (InputStream services = resource(SERVICES)) {
         add(out, SERVICES.substring("sleep-workload/".length()), services);
       }

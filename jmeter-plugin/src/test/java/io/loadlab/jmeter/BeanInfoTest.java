@@ -62,6 +62,7 @@ class BeanInfoTest {
         Ds2PurchaseSampler.class,
         Ds2NewCustomerSampler.class,
         Ds2OrderSampler.class,
+        io.loadlab.jmeter.workload.WorkloadSampler.class,
         LoadlabResultsListener.class);
   }
 

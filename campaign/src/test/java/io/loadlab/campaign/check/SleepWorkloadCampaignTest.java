@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A workload registered only through the SPI ({@link SleepWorkload}) is a campaign step like any
- * other: its options checked by its description, swept, planned; nothing of the command line needed
- * but the last whole check, handed in.
+ * A workload registered only through the SPI (core's test-only {@link
+ * io.loadlab.core.workload.sleep.SleepWorkload}, named by this module's test resources'
+ * META-INF/services) is a campaign step like any other: its options checked by its description,
+ * swept, planned; nothing of the command line needed but the last whole check, handed in. The top
+ * level's SleepCampaignRunTest runs such a step for real.
  */
 class SleepWorkloadCampaignTest {
   @TempDir Path dir;

@@ -21,6 +21,8 @@ import java.util.List;
  * @param server what it tells as a server (it runs until stopped), or null if it is none
  * @param jvm what its JVM should be given when a campaign starts it
  * @param setup how long it takes as a campaign's setup command, or null for the campaign's default
+ * @param runner what runs it for any front-end (its settings, run and users), or null for a command
+ *     whose front-ends run it themselves
  */
 public record WorkloadCommand(
     String words,
@@ -31,7 +33,8 @@ public record WorkloadCommand(
     Operations operations,
     Server server,
     JvmHints jvm,
-    SetupEstimate setup) {
+    SetupEstimate setup,
+    WorkloadRunner<?> runner) {
   public WorkloadCommand {
     figures = List.copyOf(figures);
   }
@@ -39,37 +42,43 @@ public record WorkloadCommand(
   /** A command that runs no load, serves nothing and records one operation, if any. */
   public static WorkloadCommand of(String words, String summary, OptionTable options) {
     return new WorkloadCommand(
-        words, summary, options, false, List.of(), Operations.ONE, null, JvmHints.NONE, null);
+        words, summary, options, false, List.of(), Operations.ONE, null, JvmHints.NONE, null, null);
   }
 
   /** This command as one that runs load, its runs reporting {@code figures}. */
   public WorkloadCommand runningLoad(List<String> figures) {
     return new WorkloadCommand(
-        words, summary, options, true, figures, operations, server, jvm, setup);
+        words, summary, options, true, figures, operations, server, jvm, setup, runner);
   }
 
   /** This command with these operations. */
   public WorkloadCommand recording(Operations operations) {
     return new WorkloadCommand(
-        words, summary, options, runsLoad, figures, operations, server, jvm, setup);
+        words, summary, options, runsLoad, figures, operations, server, jvm, setup, runner);
   }
 
   /** This command as a server. */
   public WorkloadCommand serving(Server server) {
     return new WorkloadCommand(
-        words, summary, options, runsLoad, figures, operations, server, jvm, setup);
+        words, summary, options, runsLoad, figures, operations, server, jvm, setup, runner);
   }
 
   /** This command with these JVM hints. */
   public WorkloadCommand hinting(JvmHints jvm) {
     return new WorkloadCommand(
-        words, summary, options, runsLoad, figures, operations, server, jvm, setup);
+        words, summary, options, runsLoad, figures, operations, server, jvm, setup, runner);
   }
 
   /** This command with this setup estimate. */
   public WorkloadCommand estimating(SetupEstimate setup) {
     return new WorkloadCommand(
-        words, summary, options, runsLoad, figures, operations, server, jvm, setup);
+        words, summary, options, runsLoad, figures, operations, server, jvm, setup, runner);
+  }
+
+  /** This command as one any front-end runs through {@code runner}. */
+  public WorkloadCommand running(WorkloadRunner<?> runner) {
+    return new WorkloadCommand(
+        words, summary, options, runsLoad, figures, operations, server, jvm, setup, runner);
   }
 
   /** The words as an array, such as {@code ["net", "rr"]}. */

@@ -34,7 +34,11 @@ public final class JmeterSteps {
     Map<String, String> out = new LinkedHashMap<>();
     for (Role r : t.roles()) {
       if (RoleCommands.runsJmeterServer(r)) {
-        String address = SshTargets.of(t, file, ProvisionOptions.defaults(), r.on()).address();
+        var host = t.hosts().get(r.on());
+        String address =
+            RoleCommands.rmiAddress(
+                SshTargets.of(t, file, ProvisionOptions.defaults(), r.on()).address(),
+                host != null && host.isLocal());
         out.put(r.on(), address + ":" + new RoleCommands(r).port());
       }
     }

@@ -239,7 +239,8 @@ public final class Provisioner implements AutoCloseable {
             "start " + role.role() + " once the guest answers over SSH",
             () -> {
               Plan later = new Plan();
-              rolePlanner.plan(later, role, machines.shellOnceBooted(role.on()));
+              rolePlanner.plan(
+                  later, role, machines.shellOnceBooted(role.on()), rmiAddress(role.on()));
               for (Action a : later.changes()) {
                 Undo u = a.step().run();
                 if (u != null) {
@@ -249,10 +250,17 @@ public final class Provisioner implements AutoCloseable {
               return null;
             });
       } else {
-        rolePlanner.plan(plan, role, machines.shellOfRunning(role.on()));
+        rolePlanner.plan(plan, role, machines.shellOfRunning(role.on()), rmiAddress(role.on()));
       }
     }
     return plan;
+  }
+
+  /** The address the campaign's JMeter controller reaches {@code machine}'s jmeter-server at. */
+  private String rmiAddress(String machine) {
+    Host h = testbed.hosts().get(machine);
+    return RoleCommands.rmiAddress(
+        SshTargets.of(testbed, file, options, machine).address(), h != null && h.isLocal());
   }
 
   private HostChecks hostChecks() {

@@ -259,9 +259,11 @@ public final class Provisioner implements AutoCloseable {
   /** The address the campaign's JMeter controller reaches {@code machine}'s jmeter-server at. */
   private String rmiAddress(String machine) {
     Host h = testbed.hosts().get(machine);
-    return RoleCommands.rmiAddress(
-        SshTargets.of(testbed, file, options, machine).address(), h != null && h.isLocal());
+    return h != null
+        ? RoleCommands.rmiAddress(h.address(), h.isLocal())
+        : RoleCommands.rmiAddress(testbed.guests().get(machine).address(), false);
   }
+
 
   private HostChecks hostChecks() {
     return new HostChecks(file, testbed, machines, libvirt, facts, pins);

@@ -115,8 +115,7 @@ class DatabaseServeTest {
         assertThrows(
             SQLException.class,
             () ->
-                DriverManager.getConnection(
-                        url + "?localSocketAddress=127.0.0.3", "postgres", "")
+                DriverManager.getConnection(url + "?localSocketAddress=127.0.0.3", "postgres", "")
                     .close());
     assertTrue(other.getMessage().contains("pg_hba.conf"), other.getMessage());
     stop("trust.log");

@@ -264,7 +264,6 @@ public final class Provisioner implements AutoCloseable {
         : RoleCommands.rmiAddress(testbed.guests().get(machine).address(), false);
   }
 
-
   private HostChecks hostChecks() {
     return new HostChecks(file, testbed, machines, libvirt, facts, pins);
   }

@@ -170,13 +170,7 @@ public final class RoleCommands {
       // jmeter-server's scripts run JMeter's JVM as a child, not with exec: the role is a process
       // group of its own (setsid, whose pid is the group's id), which stop ends as a whole.
       return "nohup setsid sh -c "
-          + quote(
-              "mkdir -p "
-                  + workDir()
-                  + " && cd "
-                  + workDir()
-                  + " && exec "
-                  + commandLine())
+          + quote("mkdir -p " + workDir() + " && cd " + workDir() + " && exec " + commandLine())
           + " > "
           + logFile()
           + " 2>&1 < /dev/null & echo $! > "

@@ -187,7 +187,8 @@ class RoleCommandsTest {
         Thread.sleep(20);
       }
       assertTrue(java.nio.file.Files.exists(log), "JMeter's log goes to " + dir);
-      long pid = Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of(c.pidFile())).trim());
+      long pid =
+          Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of(c.pidFile())).trim());
       java.util.List<ProcessHandle> children =
           ProcessHandle.of(pid).orElseThrow().descendants().toList();
       assertTrue(!children.isEmpty(), "the script's child (sleep) runs");

@@ -84,13 +84,18 @@ public final class RoleCommands {
 
   /** The foreground command line of the role's process, without its placement wrapper. */
   public String program() {
+    return program(quote(launchers.jmeterServer()));
+  }
+
+  /** {@link #program()} with {@code jmeterServer} as jmeter-server's launcher, quoted. */
+  private String program(String jmeterServer) {
     if (role.command() != null) {
       return role.command();
     }
     return switch (role.role()) {
       case "broker" -> quote(launchers.loadlab()) + " broker --port " + port() + options();
       case "jmeter-server" ->
-          quote(launchers.jmeterServer())
+          jmeterServer
               + " -Dserver_port="
               + port()
               + " -Jserver.rmi.localport="
@@ -169,8 +174,21 @@ public final class RoleCommands {
     if (hasWorkDir()) {
       // jmeter-server's scripts run JMeter's JVM as a child, not with exec: the role is a process
       // group of its own (setsid, whose pid is the group's id), which stop ends as a whole.
+      // A launcher relative to the home directory (install.jmeter-home) is run from there.
+      String launcher = launchers.jmeterServer();
+      String from =
+          launcher.contains("/") && !launcher.startsWith("/")
+              ? "\"$OLDPWD\"/" + quote(launcher)
+              : quote(launcher);
       return "nohup setsid sh -c "
-          + quote("mkdir -p " + workDir() + " && cd " + workDir() + " && exec " + commandLine())
+          + quote(
+              "mkdir -p "
+                  + workDir()
+                  + " && cd "
+                  + workDir()
+                  + " && exec "
+                  + role.placement().shellPrefix()
+                  + program(from))
           + " > "
           + logFile()
           + " 2>&1 < /dev/null & echo $! > "

@@ -80,7 +80,68 @@ class DatabaseServeTest {
   }
 
   @Test
+  void theHostsOfATrustedNetworkLogInWithoutAPassword() throws Exception {
+    // A guest lab's bridge in small: 127.0.0.2 stands for the trusted network's hosts, 127.0.0.3
+    // for any other (neither is the loopback address the embedded server trusts anyway).
+    Path data = dir.resolve("pg");
+    Path logFile = dir.resolve("trust.log");
+    server =
+        ChildJvm.start(
+            List.of(),
+            logFile,
+            "database",
+            "--port",
+            String.valueOf(freePort()),
+            "--data-dir",
+            data.toString(),
+            "--host",
+            "0.0.0.0",
+            "--trust-network",
+            "127.0.0.2/32");
+    assertTrue(
+        ChildJvm.await(
+            Duration.ofSeconds(120),
+            () -> URL.matcher(ChildJvm.text(logFile)).find() || !server.isAlive()),
+        ChildJvm.text(logFile));
+    Matcher m = URL.matcher(ChildJvm.text(logFile));
+    assertTrue(m.find() && server.isAlive(), ChildJvm.text(logFile));
+    assertTrue(ChildJvm.text(logFile).contains("without a password from 127.0.0.2/32"));
+    String url = m.group(1);
+    try (Connection c =
+        DriverManager.getConnection(url + "?localSocketAddress=127.0.0.2", "postgres", "")) {
+      assertTrue(c.isValid(5));
+    }
+    SQLException other =
+        assertThrows(
+            SQLException.class,
+            () ->
+                DriverManager.getConnection(url + "?localSocketAddress=127.0.0.3", "postgres", "")
+                    .close());
+    assertTrue(other.getMessage().contains("pg_hba.conf"), other.getMessage());
+    stop("trust.log");
+  }
+
+  @Test
   void badOptionsAreRefusedBeforeAnythingStarts() throws Exception {
+    for (String[] bad :
+        List.of(
+            new String[] {"10.231.70.0", "is not ADDRESS/BITS"},
+            new String[] {"lab.example/24", "is not ADDRESS/BITS"},
+            new String[] {"10.231.70.0/0", "/0 is not a network of 10.231.70.0"},
+            new String[] {"10.231.70.0/33", "/33 is not a network"})) {
+      CliRun r =
+          CliRun.of(
+              "database",
+              "--host",
+              "0.0.0.0",
+              "--trust-network",
+              bad[0],
+              "--data-dir",
+              dir.resolve("never").toString());
+      assertEquals(2, r.code(), r.err());
+      assertTrue(r.err().contains("--trust-network: ") && r.err().contains(bad[1]), r.err());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
     Path file = Files.writeString(dir.resolve("a-file"), "x");
     CliRun noPassword = CliRun.of("database", "--host", "0.0.0.0", "--port", "0");
     assertEquals(2, noPassword.code(), noPassword.err());

@@ -19,11 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * examples/guest-lab/campaign.yaml end to end on real libvirt guests (KVM or emulated): the
  * campaign is SIGKILLed once its guests answer, resumed, and must then complete every run of both
- * configurations (a ds2 run against the server guest's database role among them), record what the
- * guests saw from inside (virtualization kvm|tcg) and the phases, and leave no domain, bridge or
- * qemu behind; the killed campaign's guests are reused, never a second set. Tagged {@code
- * guest-lab}: {@code ./mvnw -B verify -Pguest-lab -pl dist -am} as root with libvirtd running
- * ({@code .ci/run} installs and starts it). Skips naming the missing piece.
+ * configurations (a ds2 run from the client guest against the server guest's database role, across
+ * the bridge, and a distributed JMeter plan on two client guests' jmeter-servers among them),
+ * record what the guests saw from inside (virtualization kvm|tcg) and the phases, and leave no
+ * domain, bridge or qemu behind; the killed campaign's guests are reused, never a second set.
+ * Tagged {@code guest-lab}: {@code ./mvnw -B verify -Pguest-lab -pl dist -am} as root with libvirtd
+ * running ({@code .ci/run} installs and starts it). Skips naming the missing piece.
  */
 @Tag("guest-lab")
 @Timeout(value = 60, unit = TimeUnit.MINUTES)
@@ -32,6 +33,20 @@ class GuestLabCampaignTest {
       Path.of(System.getProperty("user.dir")).resolveSibling("examples").resolve("guest-lab");
 
   static final Path ACTIONS = EXAMPLE.resolve("testbed.yaml.actions.log");
+
+  /** The JMeter home testbed.yaml's jmeter-server roles and the jmeter step use. */
+  static final Path JMETER = Path.of("/opt/apache-jmeter-5.6.3");
+
+  /** testbed.yaml's guests on the bridge: the database's (server) and the ds2 client's. */
+  static final String SERVER_ADDRESS = "10.231.70.11";
+
+  static final String CLIENT_ADDRESS = "10.231.70.12";
+
+  /** Each configuration's jmeter-servers, as JMeter prefixes their threads' names. */
+  static final java.util.Map<String, List<String>> JMETER_SERVERS =
+      java.util.Map.of(
+          "bridged", List.of("10.231.70.12:12999", "10.231.70.13:13000"),
+          "native", List.of("127.0.0.1:12999", "127.0.0.1:13000"));
 
   @TempDir Path dir;
 
@@ -58,6 +73,12 @@ class GuestLabCampaignTest {
         "skipped: no dist/target/loadlab-0.1.0-SNAPSHOT-bin.tar.gz for the guests' install"
             + " (build it first: ./mvnw -B -pl dist -am package -DskipTests; surefire runs"
             + " before packaging)");
+    assumeTrue(
+        Files.isExecutable(JMETER.resolve("bin/jmeter-server")),
+        "skipped: no JMeter 5.6.3 in "
+            + JMETER
+            + " for the jmeter-server roles and the jmeter step (docs/provisioner.md, \"A lab of"
+            + " real guests on one machine\")");
     long before = Files.exists(ACTIONS) ? Files.readString(ACTIONS).length() : 0;
     Path out = dir.resolve("out");
     Path campaign = EXAMPLE.resolve("campaign.yaml");
@@ -108,8 +129,10 @@ class GuestLabCampaignTest {
       ok += r.get("status").asText().equals("ok") ? 1 : 0;
       ds2 += r.get("status").asText().equals("ok") && r.get("step").asText().equals("ds2") ? 1 : 0;
     }
-    assertEquals(12, ok, m.toString());
+    assertEquals(14, ok, m.toString());
     assertEquals(2, ds2, "ds2 run against the database role, in each configuration: " + m);
+    checkDs2AcrossTheBridge(m, out);
+    checkDistributedJmeter(m, out);
     JsonNode facts =
         new ObjectMapper().readTree(out.resolve("configurations/bridged.machines.json").toFile());
     String virt = facts.get("ll-gl-client").get("virtualization").asText();
@@ -177,6 +200,64 @@ class GuestLabCampaignTest {
         ProcessHandle.allProcesses()
             .noneMatch(h -> h.info().commandLine().orElse("").contains("guest=ll-gl-")),
         "a qemu of the guest lab is left");
+  }
+
+  /**
+   * The ds2 step ran in the client guest (the step's machine) against the database at the server
+   * guest's bridge address (the run's target), so its traffic crossed the bridge; natively both
+   * over loopback.
+   */
+  private static void checkDs2AcrossTheBridge(JsonNode m, Path out) throws Exception {
+    for (JsonNode step : m.get("steps")) {
+      if (step.get("name").asText().equals("ds2")) {
+        assertEquals("[\"ll-gl-client\"]", step.get("machines").toString(), step.toString());
+      }
+    }
+    for (JsonNode r : m.get("runs")) {
+      if (!r.get("step").asText().equals("ds2")) {
+        continue;
+      }
+      JsonNode result =
+          new ObjectMapper()
+              .readTree(out.resolve(r.get("dir").asText()).resolve("result.json").toFile());
+      String target = result.get("configuration").get("targets").get(0).asText();
+      boolean bridged = r.get("configuration").asText().equals("bridged");
+      String database = bridged ? SERVER_ADDRESS : "127.0.0.1";
+      assertTrue(target.contains("//" + database + ":15432/"), target);
+      if (bridged) {
+        assertTrue(!target.contains(CLIENT_ADDRESS), "the database is not the client's: " + target);
+      }
+    }
+  }
+
+  /**
+   * One jmeter run per configuration, its controller here: one JTL and one result.json holding the
+   * samples of both jmeter-servers (JMeter prefixes each remote thread's name with its server's
+   * address:port), 2 threads x 10 loops each.
+   */
+  private static void checkDistributedJmeter(JsonNode m, Path out) throws Exception {
+    int runs = 0;
+    for (JsonNode r : m.get("runs")) {
+      if (!r.get("step").asText().equals("jmeter")) {
+        continue;
+      }
+      runs++;
+      Path dir = out.resolve(r.get("dir").asText());
+      List<String> jtl = Files.readAllLines(dir.resolve("run.jtl"));
+      for (String server : JMETER_SERVERS.get(r.get("configuration").asText())) {
+        long samples = jtl.stream().filter(l -> l.contains("," + server + "-")).count();
+        assertEquals(20, samples, server + "'s samples in " + dir.resolve("run.jtl"));
+      }
+      assertEquals(40, r.get("figures").get("count").asLong(), r.toString());
+      JsonNode result = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+      assertEquals("ok", result.get("status").asText(), result.toString());
+      long count = 0;
+      for (JsonNode op : result.get("totals")) {
+        count += op.get("count").asLong();
+      }
+      assertEquals(40, count, result.get("totals").toString());
+    }
+    assertEquals(2, runs, m.toString());
   }
 
   /**

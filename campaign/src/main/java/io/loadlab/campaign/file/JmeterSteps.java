@@ -1,9 +1,8 @@
 package io.loadlab.campaign.file;
 
 import io.loadlab.core.util.Texts;
-import io.loadlab.provision.plan.ProvisionOptions;
-import io.loadlab.provision.plan.SshTargets;
 import io.loadlab.provision.roles.RoleCommands;
+import io.loadlab.provision.testbed.Host;
 import io.loadlab.provision.testbed.Role;
 import io.loadlab.provision.testbed.Testbed;
 import java.nio.file.Path;
@@ -34,7 +33,12 @@ public final class JmeterSteps {
     Map<String, String> out = new LinkedHashMap<>();
     for (Role r : t.roles()) {
       if (RoleCommands.runsJmeterServer(r)) {
-        String address = SshTargets.of(t, file, ProvisionOptions.defaults(), r.on()).address();
+        Host host = t.hosts().get(r.on());
+        // A local host has no address nor SSH target: its servers are on loopback.
+        String address =
+            host != null
+                ? RoleCommands.rmiAddress(host.address(), host.isLocal())
+                : RoleCommands.rmiAddress(t.guests().get(r.on()).address(), false);
         out.put(r.on(), address + ":" + new RoleCommands(r).port());
       }
     }

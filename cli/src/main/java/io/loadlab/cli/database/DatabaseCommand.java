@@ -38,6 +38,7 @@ public final class DatabaseCommand extends DescribedCommand {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
   private static final String HBA_MARK = "# loadlab database: password logins from other hosts";
+  private static final String TRUST_MARK = "# loadlab database --trust-network";
 
   /** The commands of this package. */
   public static List<Command> all() {
@@ -62,6 +63,7 @@ public final class DatabaseCommand extends DescribedCommand {
       String database,
       String user,
       String password,
+      String trustNetwork,
       Duration duration) {
     boolean loopbackOnly() {
       return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1");
@@ -99,18 +101,67 @@ public final class DatabaseCommand extends DescribedCommand {
             database,
             user,
             password,
+            trustNetwork(cmd.getOptionValue("trust-network")),
             RunOptions.duration(cmd, "duration", Duration.ZERO));
-    if (password == null && !s.loopbackOnly()) {
+    if (password == null && s.trustNetwork == null && !s.loopbackOnly()) {
       throw new UsageException(
           "--host: listening on "
               + host
               + " needs a password for --user "
               + user
               + "; name a file with --password-file or set "
-              + PASSWORD_ENV);
+              + PASSWORD_ENV
+              + " (or, on an isolated lab network, --trust-network CIDR)");
     }
     return s;
   }
+
+  /**
+   * The network of {@code --trust-network} as pg_hba writes it (host bits cleared), or null.
+   * Numbers only (no name is looked up): {@code a.b.c.d/N} or an IPv6 address with {@code /N}.
+   */
+  static String trustNetwork(String value) {
+    if (value == null) {
+      return null;
+    }
+    String v = value.trim();
+    java.util.regex.Matcher m = CIDR.matcher(v);
+    String fix = "; give a network such as 10.231.70.0/24";
+    if (!m.matches()) {
+      throw new UsageException("--trust-network: '" + Texts.cut(v) + "' is not ADDRESS/BITS" + fix);
+    }
+    byte[] bytes;
+    try {
+      bytes = java.net.InetAddress.getByName(m.group(1)).getAddress();
+    } catch (java.net.UnknownHostException e) {
+      throw new UsageException("--trust-network: '" + Texts.cut(v) + "' is not an address" + fix);
+    }
+    int bits = Integer.parseInt(m.group(2));
+    if (bits < 1 || bits > bytes.length * 8) {
+      throw new UsageException(
+          "--trust-network: /"
+              + bits
+              + " is not a network of "
+              + m.group(1)
+              + " (1 to "
+              + bytes.length * 8
+              + " bits)"
+              + fix);
+    }
+    for (int i = 0; i < bytes.length; i++) {
+      int keep = Math.max(0, Math.min(8, bits - i * 8));
+      bytes[i] &= (byte) (0xff << (8 - keep));
+    }
+    try {
+      return java.net.InetAddress.getByAddress(bytes).getHostAddress() + "/" + bits;
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** An IPv4 or IPv6 literal (never a name, which would be looked up) and a prefix length. */
+  private static final Pattern CIDR =
+      Pattern.compile("((?:\\d{1,3}\\.){3}\\d{1,3}|[0-9A-Fa-f]*:[0-9A-Fa-f:.]*)/(\\d{1,3})");
 
   private static String name(CommandLine cmd, String option, String dflt) {
     String v = cmd.getOptionValue(option, dflt).trim();
@@ -136,7 +187,10 @@ public final class DatabaseCommand extends DescribedCommand {
             : s.loopbackOnly() ? s.host : "127.0.0.1," + s.host;
     java.util.function.Consumer<Path> hba =
         d -> {
-          if (!s.loopbackOnly()) {
+          if (s.trustNetwork != null) {
+            trust(d, s.trustNetwork);
+          }
+          if (!s.loopbackOnly() && s.password != null) {
             allowPasswordLogins(d);
           }
         };
@@ -169,13 +223,20 @@ public final class DatabaseCommand extends DescribedCommand {
                   + "; connect with --target "
                   + url
                   + (listen.equals("*") ? " (or this machine's address)" : "")
-                  + (s.password == null
-                      ? " (user postgres, no password: loopback only)"
-                      : " --user "
+                  + (s.trustNetwork != null
+                      ? " (or any user, e.g. postgres, without a password from "
+                          + s.trustNetwork
+                          + ")"
+                      : "")
+                  + (s.password != null
+                      ? " --user "
                           + s.user
                           + " and its password (--password-file or "
                           + PASSWORD_ENV
-                          + ")")
+                          + ")"
+                      : s.trustNetwork == null
+                          ? " (user postgres, no password: loopback only)"
+                          : "")
                   + "; Ctrl-C stops it");
       ctx.out().flush();
       lifetime.await(s.duration);
@@ -216,6 +277,28 @@ public final class DatabaseCommand extends DescribedCommand {
               + "\nhost all all 0.0.0.0/0 scram-sha-256\nhost all all ::/0 scram-sha-256\n",
           StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new LoadlabException("cannot write " + hba + " (" + e.getMessage() + ")", 1, e);
+    }
+  }
+
+  /**
+   * Lets the hosts of {@code network} log in without a password: its line first in pg_hba.conf (the
+   * first line that matches decides), replacing the line of an earlier start.
+   */
+  private static void trust(Path dataDir, String network) {
+    Path hba = dataDir.resolve("pg_hba.conf");
+    try {
+      StringBuilder out = new StringBuilder("host all all " + network + " trust " + TRUST_MARK);
+      out.append('\n');
+      if (Files.exists(hba)) {
+        for (String line : Files.readAllLines(hba)) {
+          if (!line.endsWith(TRUST_MARK)) {
+            out.append(line).append('\n');
+          }
+        }
+      }
+      Files.writeString(hba, out.toString());
     } catch (IOException e) {
       throw new LoadlabException("cannot write " + hba + " (" + e.getMessage() + ")", 1, e);
     }

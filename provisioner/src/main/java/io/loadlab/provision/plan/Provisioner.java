@@ -243,7 +243,8 @@ public final class Provisioner implements AutoCloseable {
             "start " + role.role() + " once the guest answers over SSH",
             () -> {
               Plan later = new Plan();
-              rolePlanner.plan(later, role, machines.shellOnceBooted(role.on()));
+              rolePlanner.plan(
+                  later, role, machines.shellOnceBooted(role.on()), rmiAddress(role.on()));
               for (Action a : later.changes()) {
                 Undo u = a.step().run();
                 if (u != null) {
@@ -253,10 +254,18 @@ public final class Provisioner implements AutoCloseable {
               return null;
             });
       } else {
-        rolePlanner.plan(plan, role, machines.shellOfRunning(role.on()));
+        rolePlanner.plan(plan, role, machines.shellOfRunning(role.on()), rmiAddress(role.on()));
       }
     }
     return plan;
+  }
+
+  /** The address the campaign's JMeter controller reaches {@code machine}'s jmeter-server at. */
+  private String rmiAddress(String machine) {
+    Host h = testbed.hosts().get(machine);
+    return h != null
+        ? RoleCommands.rmiAddress(h.address(), h.isLocal())
+        : RoleCommands.rmiAddress(testbed.guests().get(machine).address(), false);
   }
 
   private HostChecks hostChecks() {

@@ -14,19 +14,38 @@ import io.loadlab.provision.testbed.Role;
 public final class RoleCommands {
   private final Role role;
   private final Launchers launchers;
+  private final String address;
 
   /** Commands that run {@code loadlab} and {@code jmeter-server} from the machine's PATH. */
   public RoleCommands(Role role) {
-    this(role, Launchers.ON_PATH);
+    this(role, Launchers.ON_PATH, null);
+  }
+
+  /** Commands that run the role's program from {@code launchers}, the machine's address unknown. */
+  public RoleCommands(Role role, Launchers launchers) {
+    this(role, launchers, null);
   }
 
   /**
    * @param launchers where the role's program is on the machine (e.g. where the testbed installs
    *     it)
+   * @param address the address other machines reach the role's machine at (its testbed address;
+   *     null: unknown): {@code jmeter-server} gives it to JMeter's controller as its RMI address
+   *     ({@code java.rmi.server.hostname}), so a server whose own name resolves elsewhere (a guest
+   *     that shares its host's files) is still called back where it is
    */
-  public RoleCommands(Role role, Launchers launchers) {
+  public RoleCommands(Role role, Launchers launchers, String address) {
     this.role = role;
     this.launchers = launchers;
+    this.address = address;
+  }
+
+  /**
+   * The address JMeter's controller reaches a machine's {@code jmeter-server} at: its testbed
+   * address, or loopback for this machine itself (a local host has none).
+   */
+  public static String rmiAddress(String machineAddress, boolean local) {
+    return machineAddress != null ? machineAddress : local ? "127.0.0.1" : null;
   }
 
   /** True if the role's process is loadlab itself ({@code broker}, {@code net-serve}). */
@@ -65,18 +84,24 @@ public final class RoleCommands {
 
   /** The foreground command line of the role's process, without its placement wrapper. */
   public String program() {
+    return program(quote(launchers.jmeterServer()));
+  }
+
+  /** {@link #program()} with {@code jmeterServer} as jmeter-server's launcher, quoted. */
+  private String program(String jmeterServer) {
     if (role.command() != null) {
       return role.command();
     }
     return switch (role.role()) {
       case "broker" -> quote(launchers.loadlab()) + " broker --port " + port() + options();
       case "jmeter-server" ->
-          quote(launchers.jmeterServer())
+          jmeterServer
               + " -Dserver_port="
               + port()
               + " -Jserver.rmi.localport="
               + rmiPort()
-              + " -Jserver.rmi.ssl.disable=true";
+              + " -Jserver.rmi.ssl.disable=true"
+              + (address == null ? "" : " -Djava.rmi.server.hostname=" + quote(address));
       case "net-serve" -> quote(launchers.loadlab()) + " net serve --port " + port() + options();
       default -> throw new IllegalStateException("no program for " + role.role());
     };
@@ -122,10 +147,52 @@ public final class RoleCommands {
     return base() + ".log";
   }
 
+  /**
+   * The working directory of a {@code jmeter-server} role, where JMeter writes its {@code
+   * jmeter-server.log} (the script names it relative); removed with the role's files.
+   */
+  String workDir() {
+    return base() + ".d";
+  }
+
+  private boolean hasWorkDir() {
+    return runsJmeterServer(role);
+  }
+
+  /** Removes the role's files: pid, output and, for {@code jmeter-server}, its directory. */
+  private String removeFiles() {
+    return hasWorkDir()
+        ? "rm -rf " + pidFile() + " " + logFile() + " " + workDir()
+        : "rm -f " + pidFile() + " " + logFile();
+  }
+
   /** Starts the role (privileged for a service). */
   public String start() {
     if (isService()) {
       return "systemctl start postgresql";
+    }
+    if (hasWorkDir()) {
+      // jmeter-server's scripts run JMeter's JVM as a child, not with exec: the role is a process
+      // group of its own (setsid, whose pid is the group's id), which stop ends as a whole.
+      // A launcher relative to the home directory (install.jmeter-home) is run from there.
+      String launcher = launchers.jmeterServer();
+      String from =
+          launcher.contains("/") && !launcher.startsWith("/")
+              ? "\"$OLDPWD\"/" + quote(launcher)
+              : quote(launcher);
+      return "nohup setsid sh -c "
+          + quote(
+              "mkdir -p "
+                  + workDir()
+                  + " && cd "
+                  + workDir()
+                  + " && exec "
+                  + role.placement().shellPrefix()
+                  + program(from))
+          + " > "
+          + logFile()
+          + " 2>&1 < /dev/null & echo $! > "
+          + pidFile();
     }
     return "nohup sh -c "
         + quote("exec " + commandLine())
@@ -156,12 +223,17 @@ public final class RoleCommands {
     if (isService()) {
       return "systemctl stop postgresql";
     }
-    return "kill \"$(cat " + pidFile() + ")\" && rm -f " + pidFile() + " " + logFile();
+    return "kill "
+        + (hasWorkDir() ? "-- -" : "")
+        + "\"$(cat "
+        + pidFile()
+        + ")\" && "
+        + removeFiles();
   }
 
   /** Removes the pid and log files of a role whose process has ended: nothing is left behind. */
   public String forget() {
-    return "rm -f " + pidFile() + " " + logFile();
+    return removeFiles();
   }
 
   /** The last lines of the role's log (for a failure message). */

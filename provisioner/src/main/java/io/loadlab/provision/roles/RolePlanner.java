@@ -30,12 +30,18 @@ public final class RolePlanner {
     this.launchers = launchers;
   }
 
-  /**
-   * Plans one role on its machine ({@code sh}). A role under {@code numactl} needs it there: its
-   * absence is a {@link UsageException} naming the machine and the fix, before anything starts.
-   */
+  /** As {@link #plan(Plan, Role, RemoteShell, String)}, the machine's address unknown. */
   public void plan(Plan plan, Role role, RemoteShell sh) {
-    RoleCommands c = new RoleCommands(role, launchers);
+    plan(plan, role, sh, null);
+  }
+
+  /**
+   * Plans one role on its machine ({@code sh}, reached by others at {@code address}, or null). A
+   * role under {@code numactl} needs it there: its absence is a {@link UsageException} naming the
+   * machine and the fix, before anything starts.
+   */
+  public void plan(Plan plan, Role role, RemoteShell sh, String address) {
+    RoleCommands c = new RoleCommands(role, launchers, address);
     if (c.needsNumactl() && !sh.run("command -v numactl >/dev/null").ok()) {
       throw new UsageException(
           role.on()

@@ -218,7 +218,8 @@ class InstallPlannerTest {
                   + rolePort
                   + " (RMI 50123): apache-jmeter/bin/jmeter-server -Dserver_port="
                   + rolePort
-                  + " -Jserver.rmi.localport=50123 -Jserver.rmi.ssl.disable=true"),
+                  + " -Jserver.rmi.localport=50123 -Jserver.rmi.ssl.disable=true"
+                  + " -Djava.rmi.server.hostname=127.0.0.1"),
           p.plan().changes().stream().map(Action::toString).toList());
       ByteArrayOutputStream log = new ByteArrayOutputStream();
       assertTrue(p.apply(new PrintStream(log, true, StandardCharsets.UTF_8)), log.toString());

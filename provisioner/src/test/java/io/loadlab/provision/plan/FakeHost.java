@@ -197,7 +197,8 @@ final class FakeHost {
     if (c.startsWith("kill -0 ") && (m = PID.matcher(c)).matches()) {
       return running.contains(m.group(2)) ? Reply.ok("") : new Reply(1, "", "");
     }
-    if (c.startsWith("nohup sh -c ") && (m = PID.matcher(c)).matches()) {
+    if ((c.startsWith("nohup sh -c ") || c.startsWith("nohup setsid sh -c "))
+        && (m = PID.matcher(c)).matches()) {
       running.add(m.group(2));
       if (!deaf.contains(m.group(2))) {
         listening.add(m.group(2));
@@ -207,7 +208,8 @@ final class FakeHost {
     if (c.startsWith("ss -ltn") && (m = LISTEN.matcher(c)).matches()) {
       return listening.contains(m.group(1)) ? Reply.ok("") : new Reply(1, "", "");
     }
-    if (c.startsWith("kill \"$(cat ") && (m = PID.matcher(c)).matches()) {
+    if ((c.startsWith("kill \"$(cat ") || c.startsWith("kill -- -\"$(cat "))
+        && (m = PID.matcher(c)).matches()) {
       running.remove(m.group(2));
       listening.remove(m.group(2));
       return Reply.ok("");

@@ -88,7 +88,7 @@ class ProvisionerSshTest {
                   + " --port 12865",
               "server1: start jmeter-server on port 1099 (RMI 50001): jmeter-server"
                   + " -Dserver_port=1099 -Jserver.rmi.localport=50001"
-                  + " -Jserver.rmi.ssl.disable=true"),
+                  + " -Jserver.rmi.ssl.disable=true -Djava.rmi.server.hostname=127.0.0.1"),
           d);
       assertTrue(
           plan.unchanged().contains("server1: sysctl fs.file-max = 65536"),

@@ -27,7 +27,8 @@ class RoleCommandsTest {
         "jmeter-server -Dserver_port=1099 -Jserver.rmi.localport=50001 -Jserver.rmi.ssl.disable=true",
         jm.program());
     assertTrue(
-        jm.start().contains("'exec numactl --cpunodebind=1 --membind=1 jmeter-server"), jm.start());
+        jm.start().contains(" && exec numactl --cpunodebind=1 --membind=1 jmeter-server"),
+        jm.start());
     RoleCommands db =
         new RoleCommands(new Role("database", "d", null, null, null, null, null, null, null));
     assertTrue(db.isService());
@@ -131,6 +132,79 @@ class RoleCommandsTest {
       }
       assertEquals(0, sh.run(ends.forget()).exitStatus());
       assertTrue(!java.nio.file.Files.exists(log), log + " left behind");
+    }
+  }
+
+  @Test
+  void aJmeterServerIsToldItsAddressAndRunsInAGroupAndDirectoryOfItsOwn() {
+    RoleCommands jm =
+        new RoleCommands(
+            new Role("jmeter-server", "c", 12999, 13001, null, null, null, null, null),
+            Launchers.ON_PATH,
+            "10.231.70.12");
+    assertEquals(
+        "jmeter-server -Dserver_port=12999 -Jserver.rmi.localport=13001"
+            + " -Jserver.rmi.ssl.disable=true -Djava.rmi.server.hostname=10.231.70.12",
+        jm.program());
+    assertEquals(
+        "nohup setsid sh -c 'mkdir -p /tmp/loadlab-jmeter-server-12999.d && cd"
+            + " /tmp/loadlab-jmeter-server-12999.d && exec jmeter-server -Dserver_port=12999"
+            + " -Jserver.rmi.localport=13001 -Jserver.rmi.ssl.disable=true"
+            + " -Djava.rmi.server.hostname=10.231.70.12' > /tmp/loadlab-jmeter-server-12999.log"
+            + " 2>&1 < /dev/null & echo $! > /tmp/loadlab-jmeter-server-12999.pid",
+        jm.start());
+    assertEquals(
+        "kill -- -\"$(cat /tmp/loadlab-jmeter-server-12999.pid)\" && rm -rf"
+            + " /tmp/loadlab-jmeter-server-12999.pid /tmp/loadlab-jmeter-server-12999.log"
+            + " /tmp/loadlab-jmeter-server-12999.d",
+        jm.stop());
+    assertEquals("127.0.0.1", RoleCommands.rmiAddress(null, true));
+    assertEquals("10.0.0.5", RoleCommands.rmiAddress("10.0.0.5", false));
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void stoppingAJmeterServerEndsTheChildItsScriptStartedAndLeavesNothing() throws Exception {
+    // jmeter-server's scripts start JMeter's JVM as a child (no exec): a pretend one that does the
+    // same, writing its log in the working directory as jmeter-server does.
+    java.nio.file.Path home = java.nio.file.Files.createTempDirectory("jmeter-home");
+    java.nio.file.Path script = home.resolve("jmeter-server");
+    java.nio.file.Files.writeString(
+        script, "#!/bin/sh\necho started > jmeter-server.log\nsleep 300\necho after\n");
+    script.toFile().setExecutable(true);
+    int port = 40000 + (int) ((ProcessHandle.current().pid() + 7) % 20000);
+    RoleCommands c =
+        new RoleCommands(
+            new Role("jmeter-server", "c", port, null, null, null, null, null, null),
+            new Launchers(null, script.toString()),
+            "127.0.0.1");
+    java.nio.file.Path dir = java.nio.file.Path.of(c.workDir());
+    try (io.loadlab.provision.ssh.LocalShell sh = new io.loadlab.provision.ssh.LocalShell("c")) {
+      assertEquals(0, sh.run(c.start()).exitStatus());
+      java.nio.file.Path log = dir.resolve("jmeter-server.log");
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+      while (!java.nio.file.Files.exists(log) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertTrue(java.nio.file.Files.exists(log), "JMeter's log goes to " + dir);
+      long pid =
+          Long.parseLong(java.nio.file.Files.readString(java.nio.file.Path.of(c.pidFile())).trim());
+      java.util.List<ProcessHandle> children =
+          ProcessHandle.of(pid).orElseThrow().descendants().toList();
+      assertTrue(!children.isEmpty(), "the script's child (sleep) runs");
+      assertEquals(0, sh.run(c.stop()).exitStatus());
+      long endDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+      while (children.stream().anyMatch(ProcessHandle::isAlive)
+          && System.nanoTime() < endDeadline) {
+        Thread.sleep(20);
+      }
+      assertTrue(children.stream().noneMatch(ProcessHandle::isAlive), "the child was stopped too");
+      assertTrue(!java.nio.file.Files.exists(dir), dir + " left behind");
+      assertTrue(!java.nio.file.Files.exists(java.nio.file.Path.of(c.pidFile())), "pid file left");
+      assertTrue(!java.nio.file.Files.exists(java.nio.file.Path.of(c.logFile())), "log left");
+    } finally {
+      java.nio.file.Files.deleteIfExists(script);
+      java.nio.file.Files.deleteIfExists(home);
     }
   }
 }

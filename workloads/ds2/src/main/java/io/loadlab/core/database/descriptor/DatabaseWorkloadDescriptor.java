@@ -72,7 +72,19 @@ public final class DatabaseWorkloadDescriptor implements Workload {
               .docs(
                   "env `LOADLAB_DB_PASSWORD`",
                   "file whose first line is the user's password (required with a `--host` "
-                      + "past loopback)"),
+                      + "past loopback, unless its clients are in --trust-network)"),
+          OptionSpec.value(
+                  "trust-network",
+                  "CIDR",
+                  Type.TEXT,
+                  "hosts of this network log in without a password, e.g. a lab bridge's "
+                      + "10.231.70.0/24 (isolated lab networks only)")
+              .docs(
+                  "none",
+                  "hosts of this network (`10.231.70.0/24`) log in without a password, as any "
+                      + "user (pg_hba `trust`); `--host` past loopback then needs none. Only for "
+                      + "an isolated lab network, such as a guest lab's own bridge: anyone on it "
+                      + "gets the whole database"),
           SharedOptions.SERVER_DURATION);
 
   @Override

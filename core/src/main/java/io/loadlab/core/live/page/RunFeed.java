@@ -3,6 +3,7 @@ package io.loadlab.core.live.page;
 import io.loadlab.core.live.OperationView;
 import io.loadlab.core.live.RunView;
 import io.loadlab.core.live.RunViewListener;
+import io.loadlab.core.results.AfterWindow;
 import io.loadlab.core.results.RunInfo;
 import io.loadlab.core.results.RunResult;
 import java.time.Duration;
@@ -30,6 +31,7 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
   private final List<Double> times = new ArrayList<>();
   private final List<Integer> indexes = new ArrayList<>();
   private final Map<String, List<Double[]>> points = new LinkedHashMap<>();
+  private final AfterWindow.Tracker afterWindow = new AfterWindow.Tracker();
   private int step = 1;
   private int skipped;
   private long startEpochMs;
@@ -77,8 +79,14 @@ public final class RunFeed implements RunViewListener, Supplier<Map<String, Obje
     return feed;
   }
 
-  /** Adds the interval's points; every {@code step}-th interval is kept. */
+  /**
+   * Adds the interval's points; every {@code step}-th interval is kept. An interval after its
+   * phase's measured window (while the users stop) is no measured point and is not drawn.
+   */
   private void record(RunView view) {
+    if (afterWindow.next(view.phase(), view.warmup())) {
+      return;
+    }
     if (++skipped < step) {
       return;
     }

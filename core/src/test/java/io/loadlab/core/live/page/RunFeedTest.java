@@ -57,6 +57,27 @@ class RunFeedTest {
     assertTrue(!feed.get().containsKey("etaSeconds"), "no ETA without a planned duration");
   }
 
+  /**
+   * A sweep's point: a warmup interval, measured ones, then the short one after its window while
+   * the users stop (flagged warmup): the chart draws no point for it, so no false dip.
+   */
+  @Test
+  void theIntervalAfterAMeasuredWindowIsNotDrawn() {
+    RunFeed feed = new RunFeed("net rr", null);
+    feed.started(null, START);
+    int i = 0;
+    for (String phase : List.of("users=1", "users=4")) {
+      feed.interval(view(i++, 50, true, phase, true));
+      feed.interval(view(i++, 100, true, phase, false));
+      feed.interval(view(i++, 100, true, phase, false));
+      feed.interval(view(i++, 38, true, phase, true));
+    }
+    Map<String, Object> chart = chart(feed);
+    assertEquals(List.of(0, 1, 2, 4, 5, 6), chart.get("index"));
+    assertEquals(List.of(50.0, 100.0, 100.0, 50.0, 100.0, 100.0), rates(chart));
+    assertEquals(7, feed.get().get("interval"), "the figures of the last interval still shown");
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> chart(RunFeed feed) {
     return (Map<String, Object>) feed.get().get("chart");
@@ -69,6 +90,11 @@ class RunFeedTest {
 
   /** Interval {@code i} (one second each) of one operation at {@code rate}, target 100/s. */
   private static RunView view(int i, double rate, boolean held) {
+    return view(i, rate, held, "rr", false);
+  }
+
+  /** The same in phase {@code phase}, warmup or not. */
+  private static RunView view(int i, double rate, boolean held, String phase, boolean warmup) {
     LatencySummary us = new LatencySummary(10, 20, 20, 30, 40, 50, 60, 70);
     OperationStats stats =
         new OperationStats((long) rate, 0, 1, rate, 0, 0, 0, us, null, null, null);
@@ -89,8 +115,8 @@ class RunFeedTest {
         i,
         START + i * 1000L,
         START + (i + 1) * 1000L,
-        "rr",
-        false,
+        phase,
+        warmup,
         List.of(op),
         us,
         35,

@@ -78,6 +78,36 @@ class RunFeedTest {
     assertEquals(7, feed.get().get("interval"), "the figures of the last interval still shown");
   }
 
+  /**
+   * {@code since}: a page that holds the intervals up to one gets only those after it, whatever the
+   * run's length; one further behind than the points kept gets the whole chart again.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void aPageGetsOnlyTheIntervalsItLacks() {
+    RunFeed feed = new RunFeed("net rr", null);
+    feed.started(null, START);
+    for (int i = 0; i < 5000; i++) {
+      feed.interval(view(i, 100 + i, true));
+    }
+    Map<String, Object> chart = (Map<String, Object>) feed.since(4996).get("chart");
+    assertEquals(4996, chart.get("since"));
+    assertEquals(List.of(4997, 4998, 4999), chart.get("index"));
+    assertEquals(List.of(5097.0, 5098.0, 5099.0), rates(chart));
+    assertEquals(4999, feed.since(4996).get("interval"));
+    assertEquals(
+        List.of(),
+        ((Map<String, Object>) feed.since(4999).get("chart")).get("index"),
+        "nothing new");
+    // Behind the points kept, or no since: the whole chart, thinned.
+    for (Integer behind : new Integer[] {null, 4999 - RunFeed.RECENT - 1, 6000}) {
+      Map<String, Object> whole = (Map<String, Object>) feed.since(behind).get("chart");
+      assertTrue(!whole.containsKey("since"), "whole for " + behind);
+      assertTrue(((List<?>) whole.get("t")).size() > RunFeed.MAX_POINTS / 4, "whole: " + behind);
+    }
+    assertEquals(feed.get(), feed.since(null));
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> chart(RunFeed feed) {
     return (Map<String, Object>) feed.get().get("chart");

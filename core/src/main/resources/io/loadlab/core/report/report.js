@@ -215,6 +215,8 @@
       : { type: 'category', name: c.xLabel, nameLocation: 'middle', nameGap: 26, data: c.categories,
           // Every category's label, wrapped to its band's width rather than hidden or cut.
           axisLabel: { interval: 0, width: Math.max(48, (width - 160) / Math.max(1, c.categories.length) - 8), overflow: 'break' } };
+    // The axis from the first band's start: a first warmup interval is drawn, not cut off.
+    if (c.kind === 'LINE' && lo !== undefined) xAxis.min = lo;
     if (c.kind === 'SPECTRUM') {
       xAxis.min = 1;
       xAxis.logBase = 10;

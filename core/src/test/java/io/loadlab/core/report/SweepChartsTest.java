@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * of the totals). That last one is no measured point: it is left out of the charts, so no point
  * ends in a false dip; and the measured points are labelled, not shaded grey.
  */
-@Timeout(120)
+@Timeout(300)
 class SweepChartsTest {
   private static final long T0 = 1_700_000_000_000L;
   private static final String[] POINTS = {"users=1 request=1", "users=4 request=1"};

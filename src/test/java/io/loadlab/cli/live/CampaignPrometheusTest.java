@@ -51,13 +51,14 @@ class CampaignPrometheusTest {
         steps:
           - name: rr
             run: net rr
-            options: {duration: 8s, interval: 1s, rate: 300}
+            options: {duration: 8s, interval: 1s, rate: 300, rate-tolerance: 1%}
             sweep: {users: [1, 2]}
         """);
     Path out = dir.resolve("out");
     // The campaign directory exists before the campaign, so Prometheus watches it from the start.
     Files.createDirectories(out);
     Path targets = out.resolve("prometheus-targets.json");
+    Files.createDirectories(dir.resolve("prometheus"));
     List<Progress> progress = new ArrayList<>();
     Set<Double> etas = new LinkedHashSet<>();
     Map<String, Rate> rates = new LinkedHashMap<>();

@@ -36,7 +36,7 @@ class LivePageTest {
   @TempDir Path dir;
 
   @Test
-  @Timeout(60)
+  @Timeout(120)
   void aRunsPageFillsInAndShowsTheRunsIntervals() throws Exception {
     Path out = dir.resolve("run");
     BackgroundRun run =
@@ -48,7 +48,7 @@ class LivePageTest {
             "--rate-tolerance",
             "1%",
             "--duration",
-            "8s",
+            "20s",
             "--interval",
             "500ms",
             "--output",

@@ -92,12 +92,13 @@ class SweepChartsTest {
     Path png = Path.of("target", "screenshots", "sweep-report.png");
     HeadlessChromium.screenshot(html, png, 1280, 2400);
     double grey = bandGreyShare(ImageIO.read(png.toFile()));
-    // Shaded: the two warmup seconds of each chart's eight; all of it when points were shaded.
-    assertTrue(grey < 0.05, "share of the page in the bands' grey: " + grey);
+    // Shaded: the two warmup seconds of each chart's nine (about 5% of the page); when the
+    // measured points were shaded too, the charts were grey all over (about 25%).
+    assertTrue(grey < 0.12, "share of the page in the bands' grey: " + grey);
     assertFalse(grey == 0, "the warmup bands are drawn");
   }
 
-  /** The share of the pixels in a band's grey (black at 7% on white: 237). */
+  /** The share of the pixels in a band's greys (black at 7% or 3.5% on white: 237, 246). */
   private static double bandGreyShare(BufferedImage image) {
     long grey = 0;
     for (int y = 0; y < image.getHeight(); y++) {
@@ -106,7 +107,7 @@ class SweepChartsTest {
         int r = (rgb >> 16) & 0xff;
         int g = (rgb >> 8) & 0xff;
         int b = rgb & 0xff;
-        if (r == g && g == b && r >= 235 && r <= 239) {
+        if (r == g && g == b && (r >= 235 && r <= 239 || r >= 245 && r <= 247)) {
           grey++;
         }
       }

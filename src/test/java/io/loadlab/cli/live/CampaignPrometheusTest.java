@@ -82,7 +82,7 @@ class CampaignPrometheusTest {
           etas.add(s.value());
         }
         for (Rate r : rates(prom, at)) {
-          rates.putIfAbsent(r.point() + " " + r.interval(), r);
+          rates.putIfAbsent(r.point() + " " + r.operation() + " " + r.interval(), r);
         }
         Thread.sleep(300);
       }
@@ -155,21 +155,33 @@ class CampaignPrometheusTest {
     List<LocalPrometheus.Sample> index = prom.query("loadlab_interval_index" + sel, at);
     List<LocalPrometheus.Sample> rate =
         prom.query("loadlab_interval_operations_per_second" + sel, at);
+    // Per operation: 0 where its rate and the interval's index come from one scrape (by point:
+    // the clients of both runs serve on one port, the last run's series not yet stale).
     List<LocalPrometheus.Sample> when =
         prom.query(
-            "timestamp(loadlab_interval_index"
+            "timestamp(loadlab_interval_operations_per_second"
                 + sel
-                + ") - on(job, instance) timestamp(loadlab_interval_operations_per_second"
+                + ") - on(job, instance, point) group_left timestamp(loadlab_interval_index"
                 + sel
                 + ")",
             at);
-    if (index.size() != 1 || rate.size() != 1 || when.size() != 1 || when.get(0).value() != 0) {
-      return List.of();
+    Map<String, Double> indexByPoint = new LinkedHashMap<>();
+    index.forEach(i -> indexByPoint.put(i.labels().get("point"), i.value()));
+    Set<String> sameScrape = new LinkedHashSet<>();
+    for (LocalPrometheus.Sample w : when) {
+      if (w.value() == 0) {
+        sameScrape.add(w.labels().get("point") + " " + w.labels().get("operation"));
+      }
     }
-    Map<String, String> l = rate.get(0).labels();
-    return List.of(
-        new Rate(
-            l.get("point"), l.get("operation"), (int) index.get(0).value(), rate.get(0).value()));
+    List<Rate> out = new ArrayList<>();
+    for (LocalPrometheus.Sample r : rate) {
+      Map<String, String> l = r.labels();
+      Double i = indexByPoint.get(l.get("point"));
+      if (i != null && sameScrape.contains(l.get("point") + " " + l.get("operation"))) {
+        out.add(new Rate(l.get("point"), l.get("operation"), i.intValue(), r.value()));
+      }
+    }
+    return out;
   }
 
   /** A run's point as the targets file labels it, such as {@code users=1}. */

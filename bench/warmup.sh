@@ -100,7 +100,15 @@ fi
 settle() { # run-dir operation process-start-ms column (p50Us, ratePerSec or bytesPerSec)
   python3 - "$1/intervals.csv" "$2" "$3" "$4" <<'PY'
 import csv, statistics, sys
-rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["operation"] == sys.argv[2] and int(r["count"]) > 0]
+rows, phase, measured = [], None, False
+for r in csv.DictReader(open(sys.argv[1])):
+    # Leave out the moments after a measured window (flagged warmup, while the users stop).
+    if r["phase"] != phase:
+        phase, measured = r["phase"], False
+    measured = measured or r["warmup"] == "false"
+    after = measured and r["warmup"] == "true"
+    if r["operation"] == sys.argv[2] and int(r["count"]) > 0 and not after:
+        rows.append(r)
 start = int(sys.argv[3])
 values = [float(r[sys.argv[4]]) for r in rows]
 if len(values) < 3:

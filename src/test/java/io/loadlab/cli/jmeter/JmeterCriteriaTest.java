@@ -24,13 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code jmeter run --criteria --junit} with the real JMeter that jmeter-maven-plugin assembled:
  * the example plan's {@code debug} samples judged like any run's operations.
  */
-class JmeterCriteriaTest {
+public class JmeterCriteriaTest {
   @TempDir Path dir;
 
-  static final Path PLAN =
+  /** The example plan: JMeter's own elements only. */
+  public static final Path PLAN =
       Path.of(System.getProperty("user.dir")).resolveSibling("examples/jmeter-plan/plan.jmx");
 
-  static Path jmeterHome() throws Exception {
+  /** The real JMeter the dist build assembled. */
+  public static Path jmeterHome() throws Exception {
     String config = System.getProperty("loadlab.jmeter.config");
     assertTrue(
         config != null && Files.isRegularFile(Path.of(config)),

@@ -259,7 +259,7 @@ class InfluxJmeterSchemaTest {
   }
 
   /** Column {@code column} of every row of the first series, as text. */
-  private static List<String> values(JsonNode series, int column) {
+  static List<String> values(JsonNode series, int column) {
     List<String> out = new ArrayList<>();
     for (JsonNode row : series.path(0).path("values")) {
       out.add(row.get(column).asText());
@@ -267,7 +267,7 @@ class InfluxJmeterSchemaTest {
     return out;
   }
 
-  private static double single(JsonNode series) {
+  static double single(JsonNode series) {
     JsonNode values = series.path(0).path("values");
     return values.isEmpty() ? 0 : values.get(0).get(1).asDouble();
   }

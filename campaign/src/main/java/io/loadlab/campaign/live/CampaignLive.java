@@ -146,12 +146,18 @@ public final class CampaignLive implements AutoCloseable {
   public void running(
       Matrix.Cell cell, List<String> machines, long done, long failed, long left, double eta)
       throws IOException {
+    // No new estimate at a run's start: the last one (made when a run ended), counted down, so
+    // the series does not vanish while a run goes.
+    double shown =
+        eta >= 0
+            ? eta
+            : this.eta < 0 ? -1 : Math.max(0, this.eta - (System.nanoTime() - etaNanos) / 1e9);
     metrics.set(
         new CampaignMetrics.State(
             done,
             failed,
             left,
-            eta,
+            Math.round(shown * 10) / 10.0,
             cell.configuration().name(),
             cell.step().name(),
             Matrix.label(cell.point()),

@@ -7,13 +7,17 @@ import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
 import io.loadlab.cli.StopSignals;
 import io.loadlab.cli.live.LiveOptions;
+import io.loadlab.cli.live.LiveOutputs;
 import io.loadlab.core.Version;
 import io.loadlab.core.export.ConsoleExporter;
 import io.loadlab.core.export.ExportOptions;
 import io.loadlab.core.failure.UsageException;
+import io.loadlab.core.jtl.JtlFollower;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.results.RunInfo;
+import io.loadlab.core.results.RunStatus;
+import io.loadlab.core.run.ResultSink;
 import io.loadlab.core.run.RunDirectories;
 import io.loadlab.core.util.HostNames;
 import io.loadlab.core.util.Texts;
@@ -53,6 +57,9 @@ public final class JmeterRunCommand extends DescribedCommand {
 
   /** The name of JMeter's own log in the run directory. */
   public static final String LOG_NAME = "jmeter.log";
+
+  /** The intervals of {@code --influx}: JMeter's samples as the JTL receives them. */
+  private static final java.time.Duration LIVE_INTERVAL = java.time.Duration.ofSeconds(1);
 
   /** Shared run options that mean nothing to a plan, which sets its own timing. */
   private static final Set<String> TIMING = Set.of("duration", "warmup", "interval");
@@ -128,6 +135,7 @@ public final class JmeterRunCommand extends DescribedCommand {
       }
       properties.put(name, kv[1]);
     }
+    LiveOptions.check(cmd);
     properties.putAll(liveProperties(cmd));
     Path propertyFile = null;
     if (cmd.hasOption("property-file")) {
@@ -226,7 +234,9 @@ public final class JmeterRunCommand extends DescribedCommand {
                       RunOptions.defaultOutputDir(JmeterRunFiles.WORKLOAD), first))
               .toAbsolutePath();
       code =
-          StopSignals.received() != null ? 0 : runJmeter(run, cmd, ctx, dir, shutdownPort, jmeter);
+          StopSignals.received() != null
+              ? 0
+              : runJmeter(run, cmd, ctx, dir, shutdownPort, jmeter, info);
     }
     String signal = StopSignals.received();
     JmeterRunFiles.Outcome outcome =
@@ -254,11 +264,38 @@ public final class JmeterRunCommand extends DescribedCommand {
       CliContext ctx,
       Path dir,
       int shutdownPort,
-      AtomicReference<Process> jmeter)
+      AtomicReference<Process> jmeter,
+      RunInfo info)
       throws IOException, InterruptedException {
     Path jtl = dir.resolve(JTL_NAME);
     Files.deleteIfExists(jtl);
     List<String> command = run.command(jtl, dir.resolve(LOG_NAME), shutdownPort);
+    // --influx: the JTL followed as JMeter writes it (each sample flushed), whatever the plan
+    // holds.
+    ResultSink influx = LiveOutputs.openInflux(cmd, JmeterRunFiles.WORKLOAD, ctx.err());
+    if (influx != null) {
+      command.add("-Jjmeter.save.saveservice.autoflush=true");
+    }
+    try (JtlFollower follower =
+        influx == null ? null : JtlFollower.start(jtl, info, List.of(influx), LIVE_INTERVAL)) {
+      int code = runJmeter(command, run, cmd, ctx, dir, shutdownPort, jmeter);
+      if (follower != null) {
+        follower.finish(code == 0 ? RunStatus.OK : RunStatus.FAILED);
+      }
+      return code;
+    }
+  }
+
+  /** Runs JMeter's {@code command} and returns its exit code. */
+  private static int runJmeter(
+      List<String> command,
+      JmeterRun run,
+      CommandLine cmd,
+      CliContext ctx,
+      Path dir,
+      int shutdownPort,
+      AtomicReference<Process> jmeter)
+      throws IOException, InterruptedException {
     boolean quiet = cmd.hasOption("quiet");
     if (!quiet) {
       ctx.out().println("jmeter: " + String.join(" ", command));

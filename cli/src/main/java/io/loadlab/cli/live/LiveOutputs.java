@@ -55,13 +55,35 @@ public final class LiveOutputs {
       say.println("live page: " + served.endpoint().pageUrl());
     }
     if (influx != null) {
-      listeners.add(
-          new InfluxWriter(
-              influx,
-              new JmeterPoints(LiveOptions.influxApplication(cmd), labels.asMap()),
-              title,
-              line -> say.println("loadlab: " + line)));
+      listeners.add(influxWriter(cmd, influx, labels, title, say));
     }
     return new LiveSink(new RunViewBuilder(labels, rateTolerance), listeners, servers);
+  }
+
+  /**
+   * The sink of {@code --influx} alone, or {@code null} without it: for {@code jmeter run}, whose
+   * endpoint ({@code --metrics-port}) the plan's own listener serves.
+   */
+  public static ResultSink openInflux(CommandLine cmd, String workload, PrintStream say) {
+    URI influx = LiveOptions.influx(cmd);
+    if (influx == null) {
+      return null;
+    }
+    LiveLabels labels = LiveOptions.labels(cmd, workload);
+    String title = cmd.getOptionValue("label", workload);
+    // JMeter samplers have no target rate: nothing is judged held or not.
+    return new LiveSink(
+        new RunViewBuilder(labels, 0.95),
+        List.of(influxWriter(cmd, influx, labels, title, say)),
+        List.of());
+  }
+
+  private static InfluxWriter influxWriter(
+      CommandLine cmd, URI influx, LiveLabels labels, String title, PrintStream say) {
+    return new InfluxWriter(
+        influx,
+        new JmeterPoints(LiveOptions.influxApplication(cmd), labels.asMap()),
+        title,
+        line -> say.println("loadlab: " + line));
   }
 }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param yLog a logarithmic y axis
  * @param categories the x axis' categories (bars and sweeps), or empty for a numeric x axis
  * @param series the lines or bar groups
- * @param bands shaded x ranges (warmup, start-up, phases), in x axis units; empty for none
+ * @param bands labelled x ranges (warmup and start-up shaded, phases marked), in x axis units;
+ *     empty for none
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Chart(
@@ -118,8 +119,12 @@ public record Chart(
     return c == null ? i : c;
   }
 
-  /** A shaded range of the x axis with its label. */
-  public record Band(String label, double from, double to) {}
+  /**
+   * A range of the x axis with its label: shaded where nothing is measured (warmup, start-up), or
+   * only labelled and marked at its start (a measured phase, such as a sweep point), so that the
+   * measured stretches of a sweep stay white.
+   */
+  public record Band(String label, double from, double to, boolean shaded) {}
 
   /** A chart with no bands. */
   public static Chart of(

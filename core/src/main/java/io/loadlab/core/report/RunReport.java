@@ -1,6 +1,7 @@
 package io.loadlab.core.report;
 
 import io.loadlab.core.report.Table.Cell;
+import io.loadlab.core.results.AfterWindow;
 import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.results.IntervalSample;
@@ -22,8 +23,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The report of one run, the same for the command line, JMeter, JMH and JTL files: what ran where,
- * the totals, and charts of rate and latency over time (warmup, start-up and phases shaded), the
- * latency percentile spectrum per operation, errors by kind and CPU per operation.
+ * the totals, and charts of rate and latency over time (warmup and start-up shaded, phases marked,
+ * the moments after each measured window left out), the latency percentile spectrum per operation,
+ * errors by kind and CPU per operation.
  *
  * @param result the run
  * @param histograms each operation's latency histogram (nanoseconds) over the measured window, for
@@ -268,7 +270,8 @@ public record RunReport(RunResult result, Map<String, Histogram> histograms) {
   public List<Chart> charts() {
     List<Chart> charts = new ArrayList<>();
     LatencyUnit unit = unit();
-    List<IntervalSample> intervals = withoutEmptyEnd(result.intervals());
+    // Nor the intervals after each measured window (while the users stop): no measured point.
+    List<IntervalSample> intervals = AfterWindow.drop(withoutEmptyEnd(result.intervals()));
     if (intervals.size() >= 2) {
       Timeline t = new Timeline(intervals, operations());
       charts.add(t.rate("rate", "Operations per second", "ops/s"));

@@ -18,6 +18,7 @@ import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
@@ -114,14 +115,18 @@ public final class SvgCharts {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setDomainGridlinePaint(new Color(0xdddddd));
     plot.setRangeGridlinePaint(new Color(0xdddddd));
-    int b = 0;
     for (Chart.Band band : chart.bands()) {
-      IntervalMarker m = new IntervalMarker(band.from(), band.to(), b++ % 2 == 0 ? BAND : BAND_ALT);
+      // Unmeasured stretches (warmup, start-up) grey; a measured phase labelled, its start marked.
+      IntervalMarker m = new IntervalMarker(band.from(), band.to(), band.shaded() ? BAND : NO_BAND);
       m.setLabel(band.label());
       m.setLabelFont(FONT.deriveFont(10f));
       m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
       m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
       plot.addDomainMarker(m, Layer.BACKGROUND);
+      if (!band.shaded()) {
+        plot.addDomainMarker(
+            new ValueMarker(band.from(), PHASE_LINE, PHASE_STROKE), Layer.BACKGROUND);
+      }
     }
     return new JFreeChart(chart.title(), FONT, plot, chart.series().size() > 1);
   }
@@ -141,7 +146,10 @@ public final class SvgCharts {
   };
 
   private static final Color BAND = new Color(0xeeeeee);
-  private static final Color BAND_ALT = new Color(0xf6f6f6);
+  private static final Color NO_BAND = new Color(0, 0, 0, 0);
+  private static final Color PHASE_LINE = new Color(0xbbbbbb);
+  private static final BasicStroke PHASE_STROKE =
+      new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4, 3}, 0);
 
   private static JFreeChart category(Chart chart) {
     DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();

@@ -125,7 +125,10 @@ final class Timeline {
         bands());
   }
 
-  /** Warmup, the start-up interval and phases (when there are several) as shaded ranges. */
+  /**
+   * Warmup and the start-up interval as shaded ranges, and phases (when there are several) as
+   * labelled ranges, unshaded: a sweep's measured points are not grey.
+   */
   List<Band> bands() {
     List<Band> bands = new ArrayList<>();
     Set<String> phases = new LinkedHashSet<>();
@@ -145,26 +148,29 @@ final class Timeline {
       }
       IntervalSample first = intervals.get(start);
       String label = null;
+      boolean shaded = true;
       if (first.warmup()) {
         label = "warmup";
       } else if (first.phase() == null) {
         label = i - start < intervals.size() ? "start-up" : null;
       } else if (showPhases) {
         label = shortPhase(first.phase(), common);
+        shaded = false;
       }
       if (label != null) {
         bands.add(
             new Band(
                 label,
                 (first.startEpochMs() - t0) / 1000.0,
-                (intervals.get(i - 1).endEpochMs() - t0) / 1000.0));
+                (intervals.get(i - 1).endEpochMs() - t0) / 1000.0,
+                shaded));
       }
       start = i;
     }
     boolean marked = bands.stream().anyMatch(b -> b.label().equals("start-up"));
     if (!marked && !anyWarmup && !showPhases && intervals.size() >= 3) {
       IntervalSample first = intervals.get(0);
-      bands.add(new Band("start-up", 0, (first.endEpochMs() - t0) / 1000.0));
+      bands.add(new Band("start-up", 0, (first.endEpochMs() - t0) / 1000.0, true));
     }
     return bands;
   }

@@ -81,7 +81,9 @@ public final class SharedOptions {
                   + " `http://127.0.0.1:8086/write?db=jmeter` (the database must exist). An"
                   + " InfluxDB that is down or goes away is said once; the run goes on and its"
                   + " points are sent when it answers. No password in the URL (it would show in"
-                  + " the process list)");
+                  + " the process list). With `jmeter run`, any plan's samples, read from its"
+                  + " results file as JMeter writes it"
+                  + " ([live.md](live.md#a-run-through-jmeters-samplers))");
 
   private static final OptionSpec INFLUX_APPLICATION =
       OptionSpec.value(

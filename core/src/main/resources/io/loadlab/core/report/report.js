@@ -191,20 +191,32 @@
       series[0].markArea = {
         silent: true,
         label: { show: true, position: 'insideTopLeft', color: '#666', fontSize: 11 },
-        data: c.bands.map(function (b, i) {
+        data: c.bands.map(function (b) {
           // A label no wider than its band (roughly), so neighbours' labels do not overlap.
           var px = (b.to - b.from) / span * (width - 140) - 6;
+          // Unmeasured stretches (warmup, start-up) grey; a measured phase only labelled.
           return [{ name: b.label, xAxis: b.from,
                     label: { show: px >= 28, width: Math.max(28, px), overflow: 'truncate' },
-                    itemStyle: { color: i % 2 ? 'rgba(0,0,0,0.035)' : 'rgba(0,0,0,0.07)' } }, { xAxis: b.to }];
+                    itemStyle: { color: b.shaded ? 'rgba(0,0,0,0.07)' : 'rgba(0,0,0,0)' } }, { xAxis: b.to }];
         })
       };
+      // Where each measured phase starts: a thin dashed line.
+      var starts = c.bands.filter(function (b) { return !b.shaded; });
+      if (starts.length) {
+        series[0].markLine = {
+          silent: true, symbol: 'none', animation: false, label: { show: false },
+          lineStyle: { color: '#bbbbbb', type: 'dashed', width: 1 },
+          data: starts.map(function (b) { return { xAxis: b.from }; })
+        };
+      }
     }
     var xAxis = numeric
       ? { type: c.kind === 'SPECTRUM' ? 'log' : 'value', name: c.xLabel, nameLocation: 'middle', nameGap: 26, scale: c.kind !== 'SPECTRUM' }
       : { type: 'category', name: c.xLabel, nameLocation: 'middle', nameGap: 26, data: c.categories,
           // Every category's label, wrapped to its band's width rather than hidden or cut.
           axisLabel: { interval: 0, width: Math.max(48, (width - 160) / Math.max(1, c.categories.length) - 8), overflow: 'break' } };
+    // The axis from the first band's start: a first warmup interval is drawn, not cut off.
+    if (c.kind === 'LINE' && lo !== undefined) xAxis.min = lo;
     if (c.kind === 'SPECTRUM') {
       xAxis.min = 1;
       xAxis.logBase = 10;

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.zip.GZIPOutputStream;
 import org.slf4j.Logger;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * Serves the live page at {@code /} (and {@code /live}) and its feed at {@link #FEED}, for the
  * paths of the endpoint other than {@code /metrics}. The page is made once (about 1 MB with
  * ECharts, sent compressed to a browser that takes it); the feed is asked for on every poll and
- * written as JSON. Only {@code GET} and {@code HEAD} are answered: the page changes nothing.
+ * written as JSON, a run's with only the intervals the page lacks ({@code ?since=N}). Only {@code
+ * GET} and {@code HEAD} are answered: the page changes nothing.
  */
 public final class LivePage implements HttpHandler {
   /** The path of the feed the page polls. */
@@ -34,8 +36,13 @@ public final class LivePage implements HttpHandler {
   private static final Logger LOG = LoggerFactory.getLogger(LivePage.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The query of a page that holds the points up to an interval: {@code since=N}. */
+  private static final java.util.regex.Pattern SINCE =
+      java.util.regex.Pattern.compile("(?:^|&)since=([0-9]{1,9})(?:&|$)");
+
   private final String title;
   private final Supplier<?> feed;
+  private final IntFunction<?> since;
   private byte[] html;
   private byte[] htmlGzip;
   private volatile boolean warned;
@@ -45,8 +52,19 @@ public final class LivePage implements HttpHandler {
    * @param feed what {@link #FEED} says, made into JSON on each poll (maps, lists, numbers, text)
    */
   public LivePage(String title, Supplier<?> feed) {
+    this(title, feed, null);
+  }
+
+  /**
+   * A page whose feed also answers {@code /live.json?since=N} with only what came after interval
+   * {@code N} ({@link RunFeed#since}).
+   *
+   * @param since the feed after an interval, or null to answer every poll with {@code feed}
+   */
+  public LivePage(String title, Supplier<?> feed, IntFunction<?> since) {
     this.title = title;
     this.feed = feed;
+    this.since = since;
   }
 
   /** The page, plain or compressed: made when it is first asked for, not by a run nobody views. */
@@ -78,7 +96,7 @@ public final class LivePage implements HttpHandler {
         boolean gzip = accepts != null && accepts.contains("gzip");
         send(ex, 200, "text/html; charset=utf-8", page(gzip), gzip);
       } else if (FEED.equals(path)) {
-        send(ex, 200, "application/json", feedJson(), false);
+        send(ex, 200, "application/json", feedJson(ex.getRequestURI().getRawQuery()), false);
       } else {
         send(
             ex,
@@ -93,9 +111,11 @@ public final class LivePage implements HttpHandler {
     }
   }
 
-  private byte[] feedJson() throws IOException {
+  private byte[] feedJson(String query) throws IOException {
     try {
-      return JSON.writeValueAsBytes(feed.get());
+      java.util.regex.Matcher m = query == null || since == null ? null : SINCE.matcher(query);
+      return JSON.writeValueAsBytes(
+          m != null && m.find() ? since.apply(Integer.parseInt(m.group(1))) : feed.get());
     } catch (RuntimeException e) {
       if (!warned) {
         warned = true;

@@ -30,7 +30,11 @@ public record RunEndpoint(List<RunViewListener> listeners, MetricsEndpoint endpo
     RunFeed feed = new RunFeed(title, planned);
     MetricsEndpoint endpoint =
         MetricsEndpoint.serve(
-            address, port, metrics, new LivePage("loadlab live: " + title, feed), portAdvice);
+            address,
+            port,
+            metrics,
+            new LivePage("loadlab live: " + title, feed, feed::since),
+            portAdvice);
     return new RunEndpoint(List.of(metrics, feed), endpoint);
   }
 }

@@ -6,6 +6,58 @@
   var POLL_MS = 1000, STALE_POLL_MS = 5000;
   var seen = { polls: 0, updates: 0, failures: 0, feed: null, status: '' };
   var charts = {};
+  // A run's chart as this page holds it: the feed sends only the intervals after the last one it
+  // saw (live.json?since=N), so a poll costs the same at minute 1 and hour 5.
+  var MAX_POINTS = 2000;
+  var held = null, since = null;
+
+  // The feed's chart joined to the one held: replaced when whole, else its new points appended.
+  function merge(c) {
+    if (!c) return held;
+    if (c.since === undefined || !held) {
+      held = { step: c.step || 1, skipped: 0, t: c.t.slice(), index: c.index.slice(), operations: c.operations.map(function (o) {
+        return { name: o.name, rate: o.rate.slice(), p50Ms: o.p50Ms.slice(), p99Ms: o.p99Ms.slice(), targetRate: o.targetRate ? o.targetRate.slice() : null };
+      }) };
+      return held;
+    }
+    var byName = {};
+    held.operations.forEach(function (o) { byName[o.name] = o; });
+    c.operations.forEach(function (o) {
+      if (!byName[o.name]) {
+        var gap = held.t.map(function () { return null; });
+        byName[o.name] = { name: o.name, rate: gap.slice(), p50Ms: gap.slice(), p99Ms: gap.slice(), targetRate: null };
+        held.operations.push(byName[o.name]);
+      }
+    });
+    for (var i = 0; i < c.t.length; i++) {
+      if (++held.skipped < held.step) continue;
+      held.skipped = 0;
+      held.t.push(c.t[i]);
+      held.index.push(c.index[i]);
+      held.operations.forEach(function (h) {
+        var o = null;
+        c.operations.forEach(function (k) { if (k.name === h.name) o = k; });
+        h.rate.push(o ? o.rate[i] : null);
+        h.p50Ms.push(o ? o.p50Ms[i] : null);
+        h.p99Ms.push(o ? o.p99Ms[i] : null);
+        var target = o && o.targetRate ? o.targetRate[i] : null;
+        if (target !== null && !h.targetRate) h.targetRate = held.t.slice(0, -1).map(function () { return null; });
+        if (h.targetRate) h.targetRate.push(target);
+      });
+    }
+    if (held.t.length > MAX_POINTS) {
+      // Every other point, the last always, as the feed thins a long run.
+      var keep = function (a) { return a.filter(function (v, k) { return (a.length - 1 - k) % 2 === 0; }); };
+      held.t = keep(held.t);
+      held.index = keep(held.index);
+      held.operations.forEach(function (h) {
+        h.rate = keep(h.rate); h.p50Ms = keep(h.p50Ms); h.p99Ms = keep(h.p99Ms);
+        if (h.targetRate) h.targetRate = keep(h.targetRate);
+      });
+      held.step *= 2;
+    }
+    return held;
+  }
 
   function $(id) { return document.getElementById(id); }
 
@@ -261,7 +313,7 @@
 
   function poll() {
     seen.polls++;
-    fetch('live.json', { cache: 'no-store' })
+    fetch(since === null ? 'live.json' : 'live.json?since=' + since, { cache: 'no-store' })
       .then(function (r) {
         if (!r.ok) throw new Error('HTTP ' + r.status);
         return r.json();
@@ -270,6 +322,10 @@
         seen.updates++;
         seen.failures = 0;
         try {
+          if (f.kind === 'run') {
+            f.chart = merge(f.chart);
+            since = f.interval === undefined ? null : f.interval;
+          }
           render(f);
         } catch (e) {
           window.loadlabErrors.push('render: ' + e);

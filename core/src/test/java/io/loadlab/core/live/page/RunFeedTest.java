@@ -57,6 +57,57 @@ class RunFeedTest {
     assertTrue(!feed.get().containsKey("etaSeconds"), "no ETA without a planned duration");
   }
 
+  /**
+   * A sweep's point: a warmup interval, measured ones, then the short one after its window while
+   * the users stop (flagged warmup): the chart draws no point for it, so no false dip.
+   */
+  @Test
+  void theIntervalAfterAMeasuredWindowIsNotDrawn() {
+    RunFeed feed = new RunFeed("net rr", null);
+    feed.started(null, START);
+    int i = 0;
+    for (String phase : List.of("users=1", "users=4")) {
+      feed.interval(view(i++, 50, true, phase, true));
+      feed.interval(view(i++, 100, true, phase, false));
+      feed.interval(view(i++, 100, true, phase, false));
+      feed.interval(view(i++, 38, true, phase, true));
+    }
+    Map<String, Object> chart = chart(feed);
+    assertEquals(List.of(0, 1, 2, 4, 5, 6), chart.get("index"));
+    assertEquals(List.of(50.0, 100.0, 100.0, 50.0, 100.0, 100.0), rates(chart));
+    assertEquals(7, feed.get().get("interval"), "the figures of the last interval still shown");
+  }
+
+  /**
+   * {@code since}: a page that holds the intervals up to one gets only those after it, whatever the
+   * run's length; one further behind than the points kept gets the whole chart again.
+   */
+  @Test
+  @SuppressWarnings("unchecked")
+  void aPageGetsOnlyTheIntervalsItLacks() {
+    RunFeed feed = new RunFeed("net rr", null);
+    feed.started(null, START);
+    for (int i = 0; i < 5000; i++) {
+      feed.interval(view(i, 100 + i, true));
+    }
+    Map<String, Object> chart = (Map<String, Object>) feed.since(4996).get("chart");
+    assertEquals(4996, chart.get("since"));
+    assertEquals(List.of(4997, 4998, 4999), chart.get("index"));
+    assertEquals(List.of(5097.0, 5098.0, 5099.0), rates(chart));
+    assertEquals(4999, feed.since(4996).get("interval"));
+    assertEquals(
+        List.of(),
+        ((Map<String, Object>) feed.since(4999).get("chart")).get("index"),
+        "nothing new");
+    // Behind the points kept, or no since: the whole chart, thinned.
+    for (Integer behind : new Integer[] {null, 4999 - RunFeed.RECENT - 1, 6000}) {
+      Map<String, Object> whole = (Map<String, Object>) feed.since(behind).get("chart");
+      assertTrue(!whole.containsKey("since"), "whole for " + behind);
+      assertTrue(((List<?>) whole.get("t")).size() > RunFeed.MAX_POINTS / 4, "whole: " + behind);
+    }
+    assertEquals(feed.get(), feed.since(null));
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> chart(RunFeed feed) {
     return (Map<String, Object>) feed.get().get("chart");
@@ -69,6 +120,11 @@ class RunFeedTest {
 
   /** Interval {@code i} (one second each) of one operation at {@code rate}, target 100/s. */
   private static RunView view(int i, double rate, boolean held) {
+    return view(i, rate, held, "rr", false);
+  }
+
+  /** The same in phase {@code phase}, warmup or not. */
+  private static RunView view(int i, double rate, boolean held, String phase, boolean warmup) {
     LatencySummary us = new LatencySummary(10, 20, 20, 30, 40, 50, 60, 70);
     OperationStats stats =
         new OperationStats((long) rate, 0, 1, rate, 0, 0, 0, us, null, null, null);
@@ -89,8 +145,8 @@ class RunFeedTest {
         i,
         START + i * 1000L,
         START + (i + 1) * 1000L,
-        "rr",
-        false,
+        phase,
+        warmup,
         List.of(op),
         us,
         35,

@@ -133,6 +133,23 @@ class Ds2DriverTest {
     try (Connection c = db.connect()) {
       Ds2Invariants.assertConsistent(c, TINY, r);
     }
+    // The window set ahead: 4 s (2% or 100 ms), or a warning naming the one measured.
+    double measured = r.totals().get("order").durationSec();
+    boolean held = Math.abs(measured - 4) <= 0.1;
+    assertTrue(
+        held
+            || (r.warnings() != null
+                && r.warnings().stream().anyMatch(w -> w.kind().equals("window-not-held"))),
+        "measured " + measured + " s for 4 s and no warning says so");
+    // The users' fairness figures, as net's: orders per user, the longest wait to be run.
+    for (String f :
+        List.of("userTxMin", "userTxMedian", "userTxMax", "userWaitMaxMs", "userIdleMaxMs")) {
+      assertTrue(r.figures().containsKey(f), f + " in " + r.figures().keySet());
+    }
+    assertTrue(r.figures().get("userTxMin") <= r.figures().get("userTxMax"));
+    // Four users' orders are the run's: between four times the fewest and the most.
+    assertTrue(r.figures().get("userTxMin") * 4 <= orders, "fewest " + r.figures());
+    assertTrue(orders <= r.figures().get("userTxMax") * 4, "most " + r.figures());
   }
 
   @Test

@@ -40,13 +40,14 @@ import java.util.function.Consumer;
  * per-target opm, rollbacks, retries, search hit rates) and a DS2-style final line.
  *
  * <p>One measured window serves every figure: from the end of the warmup to the end of the run
- * time, set ahead by the run's clock (as net's): however late this thread wakes among thousands of
- * users, nothing completing after it is counted. Operation totals, {@code orders}, {@code opm} and
- * {@code rollbacks} count what completed in it (an order together with its purchase); sessions
- * still running at the end finish but are not counted, except in {@code ordersFromStart}, which
- * like DS2's {@code n_purchase_from_start} counts every order the database received. With more than
- * one user, the users' fairness figures (orders per user, the longest wait to be run) are reported
- * as net's are.
+ * time, ended by this driver under the window lock (so that every figure and the operations' totals
+ * count the same orders; a window set ahead by the run's clock, as net's, is left to do: the users
+ * cannot tell which interval the recorder files a record in). Operation totals, {@code orders},
+ * {@code opm} and {@code rollbacks} count what completed in it (an order together with its
+ * purchase); sessions still running at the end finish but are not counted, except in {@code
+ * ordersFromStart}, which like DS2's {@code n_purchase_from_start} counts every order the database
+ * received. With more than one user, the users' fairness figures (orders per user, the longest wait
+ * to be run) are reported as net's are.
  *
  * <p>Operations: {@code login}, {@code new customer}, {@code browse}, {@code purchase}, {@code
  * purchase rollback} (too little stock, not an error) and {@code order} (a whole session, DS2's
@@ -150,11 +151,6 @@ public final class Ds2Driver {
     /** Each user's orders and waits to be run, over the measured window. */
     final UserFairness fairness;
 
-    /** The measured window's end set ahead ({@link System#nanoTime()}); valid once set. */
-    private volatile long windowEndNanos;
-
-    private volatile boolean windowSet;
-
     Run(Ds2RunSettings settings, RunRecording recording, RunControl control) {
       this.settings = settings;
       this.recording = recording;
@@ -250,10 +246,7 @@ public final class Ds2Driver {
         }
         if (!control.isStopped()) {
           Duration d = timing.duration().isZero() ? Duration.ofDays(3650) : timing.duration();
-          if (!control.sleep(d) && windowSet && !timing.duration().isZero()) {
-            // Stopped early: the window ends now, not when it was to.
-            recording.endWindowNow();
-          }
+          control.sleep(d);
         }
       } finally {
         long endNanos;
@@ -276,27 +269,16 @@ public final class Ds2Driver {
       }
     }
 
-    /**
-     * Opens the measured window now (the measured phase just began) and, for a run of set length,
-     * sets its end ahead on the recording and for the users.
-     */
+    /** Opens the users' fairness window now (the measured phase just began). */
     private void setWindow(RunTiming timing) {
       long now = System.nanoTime();
       Duration d = timing.duration().isZero() ? Duration.ofDays(3650) : timing.duration();
-      if (!timing.duration().isZero()) {
-        recording.endWindowAfter(d);
-      }
-      windowEndNanos = now + d.toNanos();
-      windowSet = true;
-      fairness.window(now, windowEndNanos);
+      fairness.window(now, now + d.toNanos());
     }
 
-    /**
-     * Whether a record made now falls outside the measured window: it ended (by the clock set
-     * ahead, or the driver ended it). Called under the window's read lock.
-     */
+    /** Whether the measured window is over. Called under the window's read lock. */
     boolean outsideWindow() {
-      return ended || (windowSet && System.nanoTime() - windowEndNanos >= 0);
+      return ended;
     }
 
     boolean stopping() {

@@ -24,8 +24,8 @@ import java.util.SplittableRandom;
  *
  * <p>Every record (a step, a failure, a whole order with its purchase) goes into the recorder and
  * the counters together under the run's window lock, so a phase change (end of warmup, end of run)
- * never splits one: figures and operation totals count the same things. After the measured window's
- * end (set ahead by the run's clock) nothing more is recorded.
+ * never splits one: figures and operation totals count the same things. After the run's end nothing
+ * more is recorded.
  */
 final class Ds2User implements Runnable {
   private static final long MAX_BACKOFF_MS = 5_000;

@@ -133,14 +133,6 @@ class Ds2DriverTest {
     try (Connection c = db.connect()) {
       Ds2Invariants.assertConsistent(c, TINY, r);
     }
-    // The window set ahead: 4 s (2% or 100 ms), or a warning naming the one measured.
-    double measured = r.totals().get("order").durationSec();
-    boolean held = Math.abs(measured - 4) <= 0.1;
-    assertTrue(
-        held
-            || (r.warnings() != null
-                && r.warnings().stream().anyMatch(w -> w.kind().equals("window-not-held"))),
-        "measured " + measured + " s for 4 s and no warning says so");
     // The users' fairness figures, as net's: orders per user, the longest wait to be run.
     for (String f :
         List.of("userTxMin", "userTxMedian", "userTxMax", "userWaitMaxMs", "userIdleMaxMs")) {

@@ -36,6 +36,26 @@ final class Ds2Options {
 
   /** The databases named on the command line, or the embedded one (started by {@code open}). */
   static Targets open(CommandLine cmd, boolean fresh, Consumer<String> log) {
+    return open(cmd, fresh, log, 0);
+  }
+
+  /** How many databases the command line names: the embedded one counts as one. */
+  static int targetCount(CommandLine cmd) {
+    String[] targets = cmd.getOptionValues("target");
+    int n = (targets == null ? 0 : targets.length) + (cmd.hasOption("url") ? 1 : 0);
+    return Math.max(1, n);
+  }
+
+  /** Whether the command runs on the embedded PostgreSQL (no database named). */
+  static boolean embedded(CommandLine cmd) {
+    return !cmd.hasOption("target") && !cmd.hasOption("url");
+  }
+
+  /**
+   * As {@link #open(CommandLine, boolean, Consumer)}, with the embedded server (if it is the one)
+   * taking {@code clients} connections at once (0: its default).
+   */
+  static Targets open(CommandLine cmd, boolean fresh, Consumer<String> log, int clients) {
     List<String> urls = new ArrayList<>();
     String[] targets = cmd.getOptionValues("target");
     if (targets != null) {
@@ -77,7 +97,7 @@ final class Ds2Options {
               + "' is not a plain name; use letters, digits and _");
     }
     log.accept("starting the embedded PostgreSQL in " + dir + (fresh ? " (fresh)" : ""));
-    EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dir, fresh);
+    EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dir, fresh, clients);
     server.createDatabaseIfAbsent(database);
     log.accept("embedded PostgreSQL on " + server.jdbcUrl(database));
     return new Targets(List.of(server.target(database)), server);

@@ -5,7 +5,9 @@ import io.loadlab.cli.DescribedCommand;
 import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.RunOptions;
 import io.loadlab.cli.RunSession;
+import io.loadlab.core.database.ConnectionCapacity;
 import io.loadlab.core.database.DatabaseTarget;
+import io.loadlab.core.database.EmbeddedPostgresServer;
 import io.loadlab.core.ds2.Ds2Mode;
 import io.loadlab.core.ds2.Ds2Size;
 import io.loadlab.core.ds2.Ds2WorkloadMix;
@@ -19,6 +21,7 @@ import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.run.RunTiming;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.workload.SharedOptions;
+import io.loadlab.core.workload.UserLimits;
 import io.loadlab.core.workload.Workloads;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -94,7 +97,17 @@ final class Ds2RunCommand extends DescribedCommand {
     Duration think = thinkTime(cmd);
     Ds2UserThreads userThreads = userThreads(cmd);
     boolean quiet = cmd.hasOption("quiet");
-    try (Ds2Options.Targets targets = Ds2Options.open(cmd, false, ctx.out()::println)) {
+    // What this machine can open, before any database (or the embedded one) is started.
+    UserLimits.ofThisProcess()
+        .check(
+            new UserLimits.Users(
+                "--threads",
+                threads * Ds2Options.targetCount(cmd),
+                1,
+                true,
+                userThreads.resolved() == Ds2UserThreads.PLATFORM,
+                null));
+    try (Ds2Options.Targets targets = Ds2Options.open(cmd, false, ctx.out()::println, threads)) {
       if (cmd.hasOption("load")) {
         if (targets.server() == null) {
           throw new UsageException("--load: only for the embedded PostgreSQL; use 'ds2 load'");
@@ -116,6 +129,17 @@ final class Ds2RunCommand extends DescribedCommand {
               intValue(cmd, "seed"),
               userThreads,
               mode(cmd));
+      for (DatabaseTarget t : targets.list()) {
+        ConnectionCapacity.check(
+            t,
+            "--threads",
+            threads,
+            targets.server() != null
+                ? "the embedded PostgreSQL started with max_connections "
+                    + EmbeddedPostgresServer.maxConnectionsFor(threads)
+                    + " for --threads: close what else is connected to it"
+                : ConnectionCapacity.raiseOnServer(t.dialect()));
+      }
       Ds2Driver.verifyTargets(settings, line -> ctx.out().println("ds2: " + line));
       snapshotInventories(targets.list(), size, ctx);
       Map<String, Object> config = new LinkedHashMap<>();

@@ -39,13 +39,35 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     return Path.of(System.getProperty("user.home"), ".loadlab", "pg");
   }
 
+  /** The connections the server takes by default ({@code max_connections}). */
+  public static final int DEFAULT_MAX_CONNECTIONS = 300;
+
+  /**
+   * The connections it takes beside a run's users: the run's own look-ups, {@code psql}, the
+   * loader's.
+   */
+  static final int SPARE_CONNECTIONS = 20;
+
   /**
    * Starts the server on {@code dataDir}, creating the cluster there on first use.
    *
    * @param fresh delete the directory first, so the cluster starts empty
    */
   public static EmbeddedPostgresServer start(Path dataDir, boolean fresh) {
-    return start(dataDir, fresh, "127.0.0.1", 0, null);
+    return start(dataDir, fresh, 0);
+  }
+
+  /**
+   * As {@link #start(Path, boolean)}, taking {@code clients} connections at once (0: the default
+   * {@value #DEFAULT_MAX_CONNECTIONS}): its {@code max_connections} grows with a run's users.
+   */
+  public static EmbeddedPostgresServer start(Path dataDir, boolean fresh, int clients) {
+    return start(dataDir, fresh, "127.0.0.1", 0, null, maxConnectionsFor(clients));
+  }
+
+  /** The {@code max_connections} the server starts with to take {@code clients} at once. */
+  public static int maxConnectionsFor(int clients) {
+    return Math.max(DEFAULT_MAX_CONNECTIONS, clients + SPARE_CONNECTIONS);
   }
 
   /**
@@ -68,6 +90,16 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       String listen,
       int port,
       java.util.function.Consumer<Path> customizer) {
+    return start(dataDir, fresh, listen, port, customizer, DEFAULT_MAX_CONNECTIONS);
+  }
+
+  private static EmbeddedPostgresServer start(
+      Path dataDir,
+      boolean fresh,
+      String listen,
+      int port,
+      java.util.function.Consumer<Path> customizer,
+      int maxConnections) {
     // The embedded server logs every start and stop at INFO; keep that out of the console.
     if (System.getProperty(QUIET_LOG_KEY) == null) {
       System.setProperty(QUIET_LOG_KEY, "warn");
@@ -96,7 +128,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 }
               })
           .setServerConfig("listen_addresses", listen)
-          .setServerConfig("max_connections", "300")
+          .setServerConfig("max_connections", Integer.toString(maxConnections))
           .setServerConfig("shared_buffers", "128MB")
           .setServerConfig("synchronous_commit", "off")
           .setServerConfig("max_wal_size", "2GB")

@@ -18,6 +18,7 @@ import io.loadlab.core.results.Warning;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.workload.UserLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.loadlab.core.ds2.load.Ds2Check;
 import io.loadlab.core.ds2.schema.Ds2Functions;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.record.UserFairness;
 import io.loadlab.core.results.EnvironmentInfo;
 import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
@@ -39,10 +40,14 @@ import java.util.function.Consumer;
  * per-target opm, rollbacks, retries, search hit rates) and a DS2-style final line.
  *
  * <p>One measured window serves every figure: from the end of the warmup to the end of the run
- * time. Operation totals, {@code orders}, {@code opm} and {@code rollbacks} count what completed in
- * it (an order together with its purchase); sessions still running at the end finish but are not
- * counted, except in {@code ordersFromStart}, which like DS2's {@code n_purchase_from_start} counts
- * every order the database received.
+ * time, ended by this driver under the window lock (so that every figure and the operations' totals
+ * count the same orders; a window set ahead by the run's clock, as net's, is left to do: the users
+ * cannot tell which interval the recorder files a record in). Operation totals, {@code orders},
+ * {@code opm} and {@code rollbacks} count what completed in it (an order together with its
+ * purchase); sessions still running at the end finish but are not counted, except in {@code
+ * ordersFromStart}, which like DS2's {@code n_purchase_from_start} counts every order the database
+ * received. With more than one user, the users' fairness figures (orders per user, the longest wait
+ * to be run) are reported as net's are.
  *
  * <p>Operations: {@code login}, {@code new customer}, {@code browse}, {@code purchase}, {@code
  * purchase rollback} (too little stock, not an error) and {@code order} (a whole session, DS2's
@@ -134,18 +139,24 @@ public final class Ds2Driver {
 
     /**
      * Held (read) while a user records; taken (write) to change phase, so no record is split by the
-     * end of the warmup or of the run.
+     * end of the warmup or of the run. Fair: with a thousand users recording, a non-fair lock let
+     * readers barge in ahead of the waiting writer, and a 5 s warmup was still not over after 15
+     * minutes.
      */
-    final ReentrantReadWriteLock window = new ReentrantReadWriteLock();
+    final ReentrantReadWriteLock window = new ReentrantReadWriteLock(true);
 
     /** True once the measured window is over: users record nothing more. */
     volatile boolean ended;
+
+    /** Each user's orders and waits to be run, over the measured window. */
+    final UserFairness fairness;
 
     Run(Ds2RunSettings settings, RunRecording recording, RunControl control) {
       this.settings = settings;
       this.recording = recording;
       this.recorder = recording.recorder();
       this.control = control;
+      this.fairness = new UserFairness(settings.threads() * settings.targets().size());
       boolean several = settings.targets().size() > 1;
       int i = 1;
       for (DatabaseTarget t : settings.targets()) {
@@ -192,6 +203,9 @@ public final class Ds2Driver {
       recording.beginPhase(warmup ? "warmup" : MEASURED_PHASE, warmup);
       warm = !warmup;
       resetNanos = System.nanoTime();
+      if (!warmup) {
+        setWindow(timing);
+      }
       List<Thread> threads = new ArrayList<>();
       int index = 0;
       for (Ds2TargetState t : targets) {
@@ -223,6 +237,7 @@ public final class Ds2Driver {
               t.counters = new Ds2Counters();
             }
             resetNanos = System.nanoTime();
+            setWindow(timing);
             warm = true;
           } finally {
             window.writeLock().unlock();
@@ -239,6 +254,7 @@ public final class Ds2Driver {
         try {
           endNanos = System.nanoTime();
           ended = true;
+          fairness.endBy(endNanos);
           recording.endMeasurement();
         } finally {
           window.writeLock().unlock();
@@ -251,6 +267,18 @@ public final class Ds2Driver {
         }
         finish(endNanos);
       }
+    }
+
+    /** Opens the users' fairness window now (the measured phase just began). */
+    private void setWindow(RunTiming timing) {
+      long now = System.nanoTime();
+      Duration d = timing.duration().isZero() ? Duration.ofDays(3650) : timing.duration();
+      fairness.window(now, now + d.toNanos());
+    }
+
+    /** Whether the measured window is over. Called under the window's read lock. */
+    boolean outsideWindow() {
+      return ended;
     }
 
     boolean stopping() {
@@ -341,6 +369,7 @@ public final class Ds2Driver {
         progress.accept("the run stopped during the warmup: no figures");
         return;
       }
+      recording.userFairness("", OP_ORDER, fairness.summary());
       Ds2FinalReport.write(recording, settings, targets, seconds, progress);
     }
   }

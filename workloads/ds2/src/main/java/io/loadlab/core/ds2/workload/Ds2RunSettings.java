@@ -37,6 +37,12 @@ public record Ds2RunSettings(
     long seed,
     Ds2UserThreads userThreads,
     Ds2Mode mode) {
+  /**
+   * The most users per target: what the machine and the database take is checked when the run
+   * starts (file descriptors, ports, threads, the database's max_connections).
+   */
+  public static final int MAX_THREADS = 100_000;
+
   /** A run's reporting interval by default: DS2's own 10 seconds. */
   public static final String DEFAULT_INTERVAL = "10s";
 
@@ -80,8 +86,9 @@ public record Ds2RunSettings(
    * opens any database.
    */
   public static void checkLoad(int threads, double rampRate) {
-    if (threads < 1 || threads > 1000) {
-      throw new UsageException("--threads: " + threads + " is out of range; use 1 to 1000");
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw new UsageException(
+          "--threads: " + threads + " is out of range; use 1 to " + MAX_THREADS);
     }
     if (!(rampRate > 0)) {
       throw new UsageException("--ramp-rate: " + rampRate + " must be more than 0 users/s");

@@ -11,6 +11,7 @@ import io.loadlab.core.ds2.Ds2Transactions;
 import io.loadlab.core.ds2.Ds2UserSession;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
+import io.loadlab.core.record.UserFairness;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.SplittableRandom;
@@ -36,6 +37,10 @@ final class Ds2User implements Runnable {
   private final OperationRecorder[] stepOps;
   private final OperationRecorder rollbackOp;
   private final OperationRecorder totalOrderOp;
+  private final UserFairness.User fairness;
+
+  /** When the next session is due after a think pause, or Long.MIN_VALUE: at once. */
+  private long dueNanos = Long.MIN_VALUE;
 
   Ds2User(Ds2Driver.Run run, Ds2TargetState target, int index, long startDelayNanos) {
     this.run = run;
@@ -49,6 +54,7 @@ final class Ds2User implements Runnable {
     }
     this.rollbackOp = recorder.operation(Ds2Driver.OP_ROLLBACK);
     this.totalOrderOp = recorder.operation(Ds2Driver.OP_ORDER);
+    this.fairness = run.fairness.user(index);
   }
 
   @Override
@@ -61,6 +67,7 @@ final class Ds2User implements Runnable {
     Ds2Transactions tx = null;
     try {
       c = connect(null);
+      fairness.begin(System.nanoTime());
       while (c != null && !run.stopping()) {
         tx =
             new Ds2Transactions(
@@ -149,8 +156,12 @@ final class Ds2User implements Runnable {
         run.error(target, e);
       }
       long think = run.settings.thinkTime().toNanos();
-      if (think > 0 && !run.sleep((long) (rng.nextDouble() * 2 * think))) {
-        return STOPPED;
+      if (think > 0) {
+        long pause = (long) (rng.nextDouble() * 2 * think);
+        dueNanos = System.nanoTime() + pause;
+        if (!run.sleep(pause)) {
+          return STOPPED;
+        }
       }
     }
     return MORE;
@@ -161,11 +172,15 @@ final class Ds2User implements Runnable {
     if (r.rolledBack()) {
       target.sinceStart.rollbacks.increment();
     }
+    long end = System.nanoTime();
     run.window.readLock().lock();
     try {
-      if (run.ended) {
+      if (run.outsideWindow()) {
         return;
       }
+      // The session was ready once its think pause ended (or the last one completed).
+      fairness.completed(dueNanos, end - r.nanos(), end);
+      dueNanos = Long.MIN_VALUE;
       if (purchase != null && purchase.rolledBack()) {
         rollbackOp.success(purchaseNanos);
       } else {
@@ -191,7 +206,7 @@ final class Ds2User implements Runnable {
   private void failed(Ds2StepException e, String kind) {
     run.window.readLock().lock();
     try {
-      if (!run.ended) {
+      if (!run.outsideWindow()) {
         // Every failed operation is an error, as the run's status counts them.
         stepOps[e.step().ordinal()].failure(e.nanos(), kind);
         target.counters.errors.increment();
@@ -211,7 +226,7 @@ final class Ds2User implements Runnable {
     }
     run.window.readLock().lock();
     try {
-      if (run.ended) {
+      if (run.outsideWindow()) {
         return;
       }
       stepOps[step.ordinal()].success(nanos);

@@ -133,6 +133,15 @@ class Ds2DriverTest {
     try (Connection c = db.connect()) {
       Ds2Invariants.assertConsistent(c, TINY, r);
     }
+    // The users' fairness figures, as net's: orders per user, the longest wait to be run.
+    for (String f :
+        List.of("userTxMin", "userTxMedian", "userTxMax", "userWaitMaxMs", "userIdleMaxMs")) {
+      assertTrue(r.figures().containsKey(f), f + " in " + r.figures().keySet());
+    }
+    assertTrue(r.figures().get("userTxMin") <= r.figures().get("userTxMax"));
+    // Four users' orders are the run's: between four times the fewest and the most.
+    assertTrue(r.figures().get("userTxMin") * 4 <= orders, "fewest " + r.figures());
+    assertTrue(orders <= r.figures().get("userTxMax") * 4, "most " + r.figures());
   }
 
   @Test

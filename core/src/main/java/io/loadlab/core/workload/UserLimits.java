@@ -1,4 +1,4 @@
-package io.loadlab.core.net;
+package io.loadlab.core.workload;
 
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Numbers;
@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * Whether this machine can open as many users as a run asks, checked before anything starts: each
- * user is a thread with its own connection (two file descriptors when the server runs in this
- * process), and each TCP connection takes an ephemeral port. A count beyond a limit is refused with
- * one line naming the limit and how to raise it, rather than failing users one by one mid-run.
+ * user holds its own connection (two file descriptors when the server runs in this process), each
+ * TCP connection takes an ephemeral port, and a user on a platform thread takes a kernel thread.
+ * Every workload with users (net, amqp, ds2) checks through here. A count beyond a limit is refused
+ * with one line naming the limit and how to raise it, rather than failing users one by one mid-run.
  * Limits this machine does not tell ({@code /proc} missing) are not checked.
  */
 public final class UserLimits {
@@ -33,21 +34,61 @@ public final class UserLimits {
   }
 
   /**
-   * Refuses {@code users} users (the largest point of a sweep) that this process cannot open.
+   * Refuses {@code users} net users (the largest point of a sweep) that this process cannot open:
+   * {@code --users}, each on a platform thread; the server apart is {@code loadlab net serve}.
    *
    * @param descriptorsPerUser 1, or 2 when the server's end of each connection is in this process
    * @param tcp whether each user holds a TCP connection (an ephemeral port)
    * @throws UsageException naming the limit and how to raise it
    */
   public void check(int users, int descriptorsPerUser, boolean tcp) {
-    checkDescriptors(users, descriptorsPerUser);
-    if (tcp) {
-      checkPorts(users);
-    }
-    checkThreads(users);
+    check(
+        new Users(
+            "--users",
+            users,
+            descriptorsPerUser,
+            tcp,
+            true,
+            "run the server apart with 'loadlab net serve' and --host"));
   }
 
-  private void checkDescriptors(int users, int perUser) {
+  /**
+   * What a run's users take.
+   *
+   * @param option the option that sets their count, as its refusal names it ({@code --threads})
+   * @param count how many users (connections)
+   * @param descriptorsPerUser 1, or 2 when the server's end of each connection is in this process
+   * @param tcp whether each user holds a TCP connection (an ephemeral port)
+   * @param kernelThreads whether each user is a platform (kernel) thread
+   * @param serverApart how to run the server in a process of its own, for a refusal of descriptors
+   *     when its end is in this one
+   */
+  public record Users(
+      String option,
+      int count,
+      int descriptorsPerUser,
+      boolean tcp,
+      boolean kernelThreads,
+      String serverApart) {}
+
+  /**
+   * Refuses users that this process cannot open.
+   *
+   * @throws UsageException naming the limit and how to raise it
+   */
+  public void check(Users users) {
+    checkDescriptors(users);
+    if (users.tcp()) {
+      checkPorts(users);
+    }
+    if (users.kernelThreads()) {
+      checkThreads(users);
+    }
+  }
+
+  private void checkDescriptors(Users u) {
+    int users = u.count();
+    int perUser = u.descriptorsPerUser();
     long[] limit = limit("Max open files");
     if (limit == null) {
       return;
@@ -65,7 +106,8 @@ public final class UserLimits {
                 + needed
                 + "' as root)";
     throw new UsageException(
-        "--users "
+        u.option()
+            + " "
             + users
             + ": needs about "
             + Numbers.format(needed)
@@ -77,11 +119,12 @@ public final class UserLimits {
             + Numbers.format(limit[0])
             + " (ulimit -n); "
             + raise
-            + (perUser > 1 ? ", run the server apart with 'loadlab net serve' and --host" : "")
+            + (perUser > 1 && u.serverApart() != null ? ", " + u.serverApart() : "")
             + ", or use fewer users");
   }
 
-  private void checkPorts(int users) {
+  private void checkPorts(Users u) {
+    int users = u.count();
     List<String> range = words(proc.resolve("sys/net/ipv4/ip_local_port_range"));
     if (range.size() < 2) {
       return;
@@ -96,7 +139,8 @@ public final class UserLimits {
       return;
     }
     throw new UsageException(
-        "--users "
+        u.option()
+            + " "
             + users
             + ": each user's connection takes an ephemeral port and this machine has "
             + Numbers.format(ports)
@@ -108,7 +152,8 @@ public final class UserLimits {
             + " or use fewer users");
   }
 
-  private void checkThreads(int users) {
+  private void checkThreads(Users u) {
+    int users = u.count();
     long[] limit = limit("Max processes");
     if (limit == null) {
       return;
@@ -118,7 +163,8 @@ public final class UserLimits {
       return;
     }
     throw new UsageException(
-        "--users "
+        u.option()
+            + " "
             + users
             + ": each user is a thread and this user may run "
             + Numbers.format(limit[0])

@@ -1,4 +1,4 @@
-package io.loadlab.core.net;
+package io.loadlab.core.workload;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -32,6 +32,34 @@ class DistributedIT {
     }
   }
 
+  /**
+   * A port whose next {@code count - 1} ports are free too: JMeter's controller binds
+   * client.rmi.localport and the ports after it (one per remote engine), so a free first port alone
+   * can collide with a port just above it ("Port already in use").
+   */
+  private static int freePorts(int count) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      List<ServerSocket> held = new ArrayList<>();
+      try {
+        ServerSocket first = new ServerSocket(0);
+        held.add(first);
+        int base = first.getLocalPort();
+        for (int i = 1; i < count; i++) {
+          held.add(new ServerSocket(base + i));
+        }
+        return base;
+      } catch (IOException taken) {
+        if (attempt == 50) {
+          throw taken;
+        }
+      } finally {
+        for (ServerSocket s : held) {
+          s.close();
+        }
+      }
+    }
+  }
+
   private static Process server(RealJMeter jmeter, Path dir, String name, int registry, int local)
       throws IOException {
     return jmeter.start(
@@ -89,7 +117,7 @@ class DistributedIT {
                   "127.0.0.1:" + r1 + ",127.0.0.1:" + r2,
                   "-Djava.rmi.server.hostname=127.0.0.1",
                   "-Jserver.rmi.ssl.disable=true",
-                  "-Jclient.rmi.localport=" + freePort(),
+                  "-Jclient.rmi.localport=" + freePorts(3),
                   "-Gduration=" + System.getProperty("loadlab.it.duration", "3"),
                   "-Gnet.port=" + net.port(),
                   "-Gthreads=2",

@@ -103,6 +103,22 @@ class KvmGuestTest {
 
   @AfterEach
   void cleanUp() throws Exception {
+    // A failed assertion skips the test's own teardown: its guests (and the emulated twin) must
+    // not outlive it.
+    if (conn != null) {
+      String mine = "ll-kvm-" + ProcessHandle.current().pid();
+      for (int id : conn.listDomains()) {
+        org.libvirt.Domain d = conn.domainLookupByID(id);
+        if (d.getName().startsWith(mine)) {
+          d.destroy();
+        }
+      }
+      for (String name : conn.listDefinedDomains()) {
+        if (name.startsWith(mine)) {
+          conn.domainLookupByName(name).undefine();
+        }
+      }
+    }
     if (pool != null) {
       for (String v : pool.listVolumes()) {
         pool.storageVolLookupByName(v).delete(0);

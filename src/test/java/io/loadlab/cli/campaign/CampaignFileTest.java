@@ -304,6 +304,7 @@ class CampaignFileTest {
       Path tb = file.resolveSibling("testbed.yaml").toAbsolutePath();
       java.util.Set<String> expected = new java.util.TreeSet<>();
       expected.add(tb + ": guests.ll-gl-client.key-file: ");
+      expected.add(tb + ": guests.ll-gl-client2.key-file: ");
       expected.add(tb + ": guests.ll-gl-server.key-file: ");
       // Before the package phase (a fresh clone's test run) the tarball each testbed installs is
       // not built yet: one more line per testbed, naming install.loadlab.

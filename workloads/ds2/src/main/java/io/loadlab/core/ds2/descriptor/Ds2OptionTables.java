@@ -166,7 +166,12 @@ final class Ds2OptionTables {
           OptionSpec.value(
                   "threads", "N", Type.NUMBER, "users (connections) per target (default 1)")
               .defaultValue("1")
-              .docs("`1`", "users (connections, threads) per target, 1..1000 (DS2 `n_threads`)"),
+              .docs(
+                  "`1`",
+                  "users (connections, threads) per target, 1..100000 (DS2 `n_threads`); refused"
+                      + " before the start beyond this machine's file descriptors, ports or"
+                      + " threads, or the database's `max_connections` (the embedded PostgreSQL"
+                      + " starts with `max_connections` of at least `--threads` + 20)"),
           OptionSpec.value(
                   "ramp-rate", "N", Type.NUMBER, "users started per second per target (default 10)")
               .defaultValue("10")

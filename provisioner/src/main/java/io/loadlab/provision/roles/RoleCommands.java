@@ -223,11 +223,14 @@ public final class RoleCommands {
     if (isService()) {
       return "systemctl stop postgresql";
     }
+    // The files go only once the process (group) has ended, at most 60 s after the signal: a
+    // database still writing its WAL as it stops made removing its directory fail.
+    String target = (hasWorkDir() ? "-- -" : "") + "\"$(cat " + pidFile() + ")\"";
     return "kill "
-        + (hasWorkDir() ? "-- -" : "")
-        + "\"$(cat "
-        + pidFile()
-        + ")\" && "
+        + target
+        + " && { i=0; while kill -0 "
+        + target
+        + " 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; } && "
         + removeFiles();
   }
 

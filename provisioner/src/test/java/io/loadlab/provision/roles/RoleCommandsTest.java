@@ -154,7 +154,9 @@ class RoleCommandsTest {
             + " 2>&1 < /dev/null & echo $! > /tmp/loadlab-jmeter-server-12999.pid",
         jm.start());
     assertEquals(
-        "kill -- -\"$(cat /tmp/loadlab-jmeter-server-12999.pid)\" && rm -rf"
+        "kill -- -\"$(cat /tmp/loadlab-jmeter-server-12999.pid)\" && { i=0; while kill -0 --"
+            + " -\"$(cat /tmp/loadlab-jmeter-server-12999.pid)\" 2>/dev/null && [ $i -lt 600 ];"
+            + " do sleep 0.1; i=$((i+1)); done; } && rm -rf"
             + " /tmp/loadlab-jmeter-server-12999.pid /tmp/loadlab-jmeter-server-12999.log"
             + " /tmp/loadlab-jmeter-server-12999.d",
         jm.stop());

@@ -127,6 +127,64 @@ class MetricsPortTest {
         .sum();
   }
 
+  /**
+   * Scrapers that misbehave: one sends half a request and never the rest, others ask for {@code
+   * /metrics} and never read the answer. The run keeps its window and intervals, a well-behaved
+   * scraper is still answered beside them, and the run ends ok on time.
+   */
+  @Test
+  void scrapersThatHangOrNeverReadNeitherStallNorFailTheRun() throws Exception {
+    Path out = dir.resolve("slow-scrapers");
+    BackgroundRun run =
+        BackgroundRun.start(
+            "net",
+            "rr",
+            "--rate",
+            "200",
+            "--duration",
+            "5s",
+            "--interval",
+            "1s",
+            "--output",
+            out.toString(),
+            "--quiet",
+            "--metrics-port",
+            "0");
+    java.net.URI url = java.net.URI.create(run.metricsUrl(Duration.ofSeconds(60)));
+    java.util.List<java.net.Socket> hung = new java.util.ArrayList<>();
+    boolean answered = false;
+    try {
+      for (int i = 0; i < 8; i++) {
+        java.net.Socket s = new java.net.Socket();
+        s.setReceiveBufferSize(1024);
+        s.connect(new java.net.InetSocketAddress(url.getHost(), url.getPort()), 10_000);
+        String ask = i == 0 ? "GET /metr" : "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n";
+        s.getOutputStream().write(ask.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        s.getOutputStream().flush();
+        hung.add(s);
+      }
+      while (!run.done()) {
+        try {
+          Exposition.scrape(url.toString());
+          answered = true;
+        } catch (java.io.IOException closedAtTheEnd) {
+          // the endpoint closes with the run
+        }
+        Thread.sleep(300);
+      }
+      assertEquals(0, run.await(), run.err());
+    } finally {
+      for (java.net.Socket s : hung) {
+        s.close();
+      }
+    }
+    assertTrue(answered, "a well-behaved scraper was answered beside the hung ones");
+    RunResult result = ResultJson.read(out.resolve("result.json"));
+    assertEquals(RunStatus.OK, result.status());
+    long measured = result.intervals().stream().filter(i -> !i.warmup()).count();
+    assertTrue(measured >= 4, "the run's 1-s intervals were kept: " + measured);
+  }
+
   @Test
   void aPortInUseIsRefusedBeforeTheRunStarts() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {

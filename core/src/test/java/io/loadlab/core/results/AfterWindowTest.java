@@ -35,4 +35,21 @@ class AfterWindowTest {
             new IntervalSample(3, 2, 3, null, false, Map.of()));
     assertSame(run, AfterWindow.drop(run));
   }
+
+  @Test
+  void aWarmupsLastMillisecondsBeforeItsWindowAreNotDrawn() {
+    // 1-s intervals; the warmup's cut leaves 18 ms and 0 ms slivers before each window.
+    List<IntervalSample> run =
+        List.of(
+            new IntervalSample(1, 0, 1000, "a", true, Map.of()),
+            new IntervalSample(2, 1000, 1018, "a", true, Map.of()),
+            new IntervalSample(3, 1018, 2018, "a", false, Map.of()),
+            new IntervalSample(4, 2018, 3018, "a", false, Map.of()),
+            new IntervalSample(5, 3018, 3043, "a", true, Map.of()),
+            new IntervalSample(6, 3050, 4050, "b", true, Map.of()),
+            new IntervalSample(7, 4050, 4050, "b", true, Map.of()),
+            new IntervalSample(8, 4050, 5050, "b", false, Map.of()));
+    assertEquals(
+        List.of(1, 3, 4, 6, 8), AfterWindow.drop(run).stream().map(s -> s.index()).toList());
+  }
 }

@@ -109,7 +109,18 @@ public final class InstallPlanner implements Installer {
         "remove loadlab from " + dir,
         () -> {
           CommandResult r =
-              sh.run("if [ -f " + quote(dir + "/" + MARKER) + " ]; then rm -rf " + d + "; fi");
+              // The marker goes last: a removal cut short (a database still writing into its
+              // data directory) leaves a directory the next apply still knows as loadlab's.
+              sh.run(
+                  "if [ -f "
+                      + quote(dir + "/" + MARKER)
+                      + " ]; then find "
+                      + d
+                      + " -mindepth 1 -maxdepth 1 ! -name "
+                      + MARKER
+                      + " -exec rm -rf {} + && rm -rf "
+                      + d
+                      + "; fi");
           if (!r.ok()) {
             throw new LoadlabException("removing " + dir + " failed: " + r.firstErrorLine(), 1);
           }

@@ -66,18 +66,31 @@ public final class RealJMeter {
                 .toList());
       }
     }
-    Files.copy(
-        pluginJar,
-        home.resolve("lib/ext").resolve(pluginJar.getFileName()),
-        StandardCopyOption.REPLACE_EXISTING);
+    put(pluginJar, home.resolve("lib/ext").resolve(pluginJar.getFileName()));
     try (Stream<Path> jars = Files.list(libDir)) {
       for (Path jar : (Iterable<Path>) jars::iterator) {
-        Files.copy(
-            jar,
-            home.resolve("lib").resolve(jar.getFileName()),
-            StandardCopyOption.REPLACE_EXISTING);
+        put(jar, home.resolve("lib").resolve(jar.getFileName()));
       }
     }
+  }
+
+  /**
+   * Copies {@code jar} to {@code target} through a file of its own, renamed over the target: two
+   * test classes installing into the one JMeter at once (failsafe's forks) no longer race between
+   * REPLACE_EXISTING's delete and create (FileAlreadyExistsException).
+   */
+  private static void put(Path jar, Path target) throws IOException {
+    Path part =
+        target.resolveSibling(
+            "."
+                + target.getFileName()
+                + "."
+                + ProcessHandle.current().pid()
+                + "."
+                + System.nanoTime()
+                + ".part");
+    Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** The command line that starts JMeter with {@code args}. */

@@ -31,13 +31,12 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(120)
 class RunReportTest {
-  static Path dir;
+  @org.junit.jupiter.api.io.TempDir static Path dir;
   static RunResult result;
 
   /** A real run through the recorder and every exporter, with errors and two phases. */
   @BeforeAll
   static void run() throws Exception {
-    dir = Files.createTempDirectory("loadlab-report");
     Recorder r = new Recorder();
     RunInfo info =
         new RunInfo(
@@ -136,7 +135,7 @@ class RunReportTest {
    */
   @Test
   void pacedRunShowsSendDelayAndTransitBesideCorrectedLatency() throws Exception {
-    Path paced = Files.createTempDirectory("loadlab-paced");
+    Path paced = Files.createDirectories(dir.resolve("paced"));
     Recorder r = new Recorder();
     RunInfo info =
         new RunInfo(

@@ -11,7 +11,6 @@ import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
 import io.loadlab.core.results.RunStatus;
 import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,8 +73,8 @@ class SweepChartsTest {
   }
 
   @Test
-  void chromiumDrawsOnlyMeasuredPointsOnMostlyWhiteCharts() throws Exception {
-    Path dir = Files.createTempDirectory("loadlab-sweep-charts");
+  void chromiumDrawsOnlyMeasuredPointsOnMostlyWhiteCharts(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     Path html = dir.resolve(RunReport.HTML_NAME);
     new RunReport(sweep(), Map.of()).write(html);
     JsonNode check = HeadlessChromium.check(html);

@@ -166,10 +166,10 @@ class RoleCommandsTest {
 
   @Test
   @org.junit.jupiter.api.Timeout(60)
-  void stoppingAJmeterServerEndsTheChildItsScriptStartedAndLeavesNothing() throws Exception {
+  void stoppingAJmeterServerEndsTheChildItsScriptStartedAndLeavesNothing(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path home) throws Exception {
     // jmeter-server's scripts start JMeter's JVM as a child (no exec): a pretend one that does the
     // same, writing its log in the working directory as jmeter-server does.
-    java.nio.file.Path home = java.nio.file.Files.createTempDirectory("jmeter-home");
     java.nio.file.Path script = home.resolve("jmeter-server");
     java.nio.file.Files.writeString(
         script, "#!/bin/sh\necho started > jmeter-server.log\nsleep 300\necho after\n");

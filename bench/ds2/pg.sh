@@ -10,7 +10,9 @@ PG_DATA="${PG_DATA:-$HOME/.loadlab/bench-pg}"
 
 pg_bin() {
   local dir
-  dir=$(ls -d "${TMPDIR:-/tmp}"/embedded-pg/PG-*/bin 2>/dev/null | head -1)
+  # loadlab unpacks them in <tmp>/embedded-pg-<user> (older versions: <tmp>/embedded-pg).
+  dir=$(ls -d "${TMPDIR:-/tmp}/embedded-pg-$(id -un)"/PG-*/bin "${TMPDIR:-/tmp}"/embedded-pg/PG-*/bin \
+    2>/dev/null | head -1)
   if [ -z "$dir" ]; then
     echo "no embedded PostgreSQL binaries yet: run '$LOADLAB ds2 load' once first" >&2
     exit 2

@@ -86,6 +86,7 @@ class AmqpRehearsalsTest {
     Path out = dir.resolve("out");
     CliRun plan = CliRun.of("campaign", "plan", campaign.toString(), "--output", out.toString());
     assertEquals(0, plan.code(), plan.out() + plan.err());
+    NamespaceLabs.downLeftoverLabs(plan.out());
     long planned = plannedSeconds(plan.out());
 
     long start = System.nanoTime();

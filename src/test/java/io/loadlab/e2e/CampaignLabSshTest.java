@@ -64,6 +64,7 @@ class CampaignLabSshTest {
     assertEquals(0, plan.code(), plan.out() + plan.err());
     assertTrue(
         plan.out().contains("[client1, client2] over SSH to the lab hosts' sshd"), plan.out());
+    NamespaceLabs.downLeftoverLabs(plan.out());
     Path out = dir.resolve("out");
     try {
       CliRun run = CliRun.of("campaign", "run", file.toString(), "--output", out.toString());

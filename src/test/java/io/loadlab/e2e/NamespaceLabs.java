@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the tests on network-namespace labs share: the conditions they need (root, iproute2,
@@ -62,6 +64,25 @@ final class NamespaceLabs {
         eachClient.accept(result);
       }
       assertEquals(sum, r.get("figures").get("count").asDouble(), 0.5, "combined count is the sum");
+    }
+  }
+
+  private static final Pattern PLANNED_LAB = Pattern.compile("lab (\\S+\\.ya?ml) \\(lab up");
+
+  /**
+   * Brings down the labs a campaign plan names ({@code lab FILE (lab up…)}) that a killed earlier
+   * run of the same example left up: their namespaces outlive the process, and {@code lab up}
+   * rightly refuses a lab that is up. The example labs' names are fixed, so only this test's own
+   * labs are touched.
+   */
+  static void downLeftoverLabs(String planOutput) {
+    Matcher m = PLANNED_LAB.matcher(planOutput);
+    java.util.Set<String> files = new java.util.LinkedHashSet<>();
+    while (m.find()) {
+      files.add(m.group(1));
+    }
+    for (String file : files) {
+      io.loadlab.cli.CliRun.of("lab", "down", file);
     }
   }
 

@@ -109,6 +109,7 @@ class NetExampleRehearsalsTest {
     Path out = dir.resolve("out");
     CliRun plan = CliRun.of("campaign", "plan", campaign.toString(), "--output", out.toString());
     assertEquals(0, plan.code(), plan.out() + plan.err());
+    NamespaceLabs.downLeftoverLabs(plan.out());
     Matcher m = ABOUT.matcher(plan.out());
     assertTrue(m.find(), plan.out());
     long planned =

@@ -1,5 +1,8 @@
 package io.loadlab.core.report;
 
+import io.loadlab.core.workload.Workload;
+import io.loadlab.core.workload.Workloads;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -13,7 +16,8 @@ import java.util.regex.Pattern;
  * result and campaign files stay as they are; only what a person reads changes. Unknown camelCase
  * keys get a generic label ({@code …Us} → {@code (µs)}, {@code …PerSec} → {@code /s}, {@code …Pct}
  * → {@code (%)}); a point after the key ({@code transfersPerSec size=64}) is kept, and so is
- * anything else (already words).
+ * anything else (already words). A workload labels the figures only it records ({@code opm}, {@code
+ * transfersPerSec}) in its descriptor ({@link Workload#figureLabels()}).
  */
 public final class FigureLabels {
   private static final Map<String, String> KNOWN =
@@ -24,7 +28,6 @@ public final class FigureLabels {
           Map.entry("p999Us", "p99.9 (µs)"),
           Map.entry("p9999Us", "p99.99 (µs)"),
           Map.entry("meanUs", "mean latency (measured, µs)"),
-          Map.entry("netperfLatencyUs", "netperf latency (users ÷ rate, µs)"),
           Map.entry("maxUs", "max (µs)"),
           Map.entry("minUs", "min (µs)"),
           Map.entry("latencyUs", "latency (µs)"),
@@ -45,23 +48,36 @@ public final class FigureLabels {
           Map.entry("ratePerSec", "rate (ops/s)"),
           Map.entry("count", "operations"),
           Map.entry("bytesPerSec", "bytes/s"),
-          Map.entry("mbPerSec", "MB/s"),
-          Map.entry("transfersPerSec", "messages/s (transfers)"),
-          Map.entry("publishRate", "publish rate (msg/s)"),
-          Map.entry("subscribeRate", "subscribe rate (msg/s)"),
-          Map.entry("opm", "orders per minute"),
-          Map.entry("ordersFromStart", "orders since the start (warm-up included)"),
-          Map.entry("rollbacksFromStart", "rollbacks since the start (warm-up included)"),
-          Map.entry("outOfOrder", "messages out of order"),
-          Map.entry("inFlight", "messages in flight when stopped"),
-          Map.entry("queuesDeleted", "queues deleted"),
-          Map.entry("searchHitPct", "search hits (%)"),
-          Map.entry("rollbackPct", "rollbacks (%)"));
+          Map.entry("mbPerSec", "MB/s"));
 
   private static final Pattern KEY = Pattern.compile("[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*");
   private static final Pattern WORD = Pattern.compile("[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])");
 
   private FigureLabels() {}
+
+  /**
+   * The labels of every figure: core's own, then the workloads' ({@link Workload#figureLabels}).
+   */
+  private static final class Known {
+    private static final Map<String, String> ALL = all();
+
+    private static Map<String, String> all() {
+      Map<String, String> all = new HashMap<>(KNOWN);
+      Workloads.installed()
+          .figureLabels()
+          .forEach(
+              (key, label) -> {
+                if (all.putIfAbsent(key, label) != null) {
+                  throw new IllegalStateException("figure '" + key + "' labelled by core already");
+                }
+              });
+      return Map.copyOf(all);
+    }
+  }
+
+  private static String known(String key) {
+    return Known.ALL.get(key);
+  }
 
   private static int space(String key) {
     return key.indexOf(' ');
@@ -76,7 +92,7 @@ public final class FigureLabels {
     if (key == null || key.isEmpty()) {
       return false;
     }
-    if (KNOWN.containsKey(key)) {
+    if (known(key) != null) {
       return true;
     }
     int dot = key.lastIndexOf('.');
@@ -94,7 +110,7 @@ public final class FigureLabels {
     if (key == null || key.isEmpty()) {
       return key;
     }
-    String known = KNOWN.get(key);
+    String known = known(key);
     if (known != null) {
       return known;
     }

@@ -32,4 +32,13 @@ public interface Workload {
   default Map<String, OptionTable> docsSections() {
     return Map.of();
   }
+
+  /**
+   * The labels people read for the figures its runs record that core does not label itself, by
+   * figure key, such as {@code opm} → {@code orders per minute}
+   * (io.loadlab.core.report.FigureLabels asks the registry); none by default.
+   */
+  default Map<String, String> figureLabels() {
+    return Map.of();
+  }
 }

@@ -41,6 +41,26 @@ public final class Workloads {
     return new Workloads(workloads);
   }
 
+  /**
+   * Every workload's figure labels ({@link Workload#figureLabels()}) in one map; a key two
+   * workloads label differently is a mistake in one of them.
+   */
+  public Map<String, String> figureLabels() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    for (Workload w : workloads) {
+      w.figureLabels()
+          .forEach(
+              (key, label) -> {
+                String before = labels.put(key, label);
+                if (before != null && !before.equals(label)) {
+                  throw new IllegalStateException(
+                      "figure '" + key + "' labelled twice: '" + before + "' and '" + label + "'");
+                }
+              });
+    }
+    return labels;
+  }
+
   /** The workloads, in the order they were found. */
   public List<Workload> workloads() {
     return workloads;

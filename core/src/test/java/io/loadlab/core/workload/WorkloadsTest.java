@@ -8,6 +8,7 @@ import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionSpec.Type;
 import io.loadlab.core.options.OptionTable;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class WorkloadsTest {
@@ -75,5 +76,39 @@ class WorkloadsTest {
     assertThrows(
         IllegalStateException.class,
         () -> Workloads.of(List.of(workload("a", List.of(), c), workload("b", List.of(), c))));
+  }
+
+  @Test
+  void figureLabelsOfEveryWorkloadInOneMapAndAKeyLabelledTwoWaysIsRefused() {
+    Workload naps = labelling("naps", "napsPerHour", "naps per hour");
+    Workload yawns = labelling("yawns", "yawnRate", "yawns/s");
+    assertEquals(
+        Map.of("napsPerHour", "naps per hour", "yawnRate", "yawns/s"),
+        Workloads.of(List.of(naps, yawns)).figureLabels());
+    Workload other = labelling("dozes", "napsPerHour", "naps an hour");
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> Workloads.of(List.of(naps, other)).figureLabels());
+    assertEquals(
+        "figure 'napsPerHour' labelled twice: 'naps per hour' and 'naps an hour'", e.getMessage());
+  }
+
+  private static Workload labelling(String name, String key, String label) {
+    return new Workload() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public List<WorkloadCommand> commands() {
+        return List.of();
+      }
+
+      @Override
+      public Map<String, String> figureLabels() {
+        return Map.of(key, label);
+      }
+    };
   }
 }

@@ -97,4 +97,14 @@ public final class Ds2WorkloadDescriptor implements Workload {
   public Map<String, OptionTable> docsSections() {
     return Ds2OptionTables.docsSections();
   }
+
+  @Override
+  public Map<String, String> figureLabels() {
+    return Map.ofEntries(
+        Map.entry("opm", "orders per minute"),
+        Map.entry("ordersFromStart", "orders since the start (warm-up included)"),
+        Map.entry("rollbacksFromStart", "rollbacks since the start (warm-up included)"),
+        Map.entry("searchHitPct", "search hits (%)"),
+        Map.entry("rollbackPct", "rollbacks (%)"));
+  }
 }

@@ -70,4 +70,15 @@ public final class AmqpWorkloadDescriptor implements Workload {
   public Map<String, OptionTable> docsSections() {
     return AmqpOptionTables.docsSections();
   }
+
+  @Override
+  public Map<String, String> figureLabels() {
+    return Map.ofEntries(
+        Map.entry("transfersPerSec", "messages/s (transfers)"),
+        Map.entry("publishRate", "publish rate (msg/s)"),
+        Map.entry("subscribeRate", "subscribe rate (msg/s)"),
+        Map.entry("outOfOrder", "messages out of order"),
+        Map.entry("inFlight", "messages in flight when stopped"),
+        Map.entry("queuesDeleted", "queues deleted"));
+  }
 }

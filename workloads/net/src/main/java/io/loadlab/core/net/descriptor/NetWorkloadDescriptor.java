@@ -44,4 +44,9 @@ public final class NetWorkloadDescriptor implements Workload {
   public Map<String, OptionTable> docsSections() {
     return NetOptionTables.docsSections();
   }
+
+  @Override
+  public Map<String, String> figureLabels() {
+    return Map.of("netperfLatencyUs", "netperf latency (users ÷ rate, µs)");
+  }
 }

@@ -159,9 +159,7 @@ class ComparisonReportTest {
     assertTrue(md.contains("| size | bridged | sriov | sriov / bridged | sriov vs bridged |"), md);
     assertTrue(!md.contains("test=1"), md);
     assertTrue(md.contains("Each run's 2 tests combined: the mean of the tests' p99 values"), md);
-    assertTrue(
-        md.contains("| transfers/s size=64 |"),
-        "headline figures read as labels: " + md);
+    assertTrue(md.contains("| transfers/s size=64 |"), "headline figures read as labels: " + md);
     assertTrue(!md.contains("transfersPerSec"), md);
     String page = Files.readString(dir.resolve(ComparisonReport.HTML_NAME));
     assertTrue(!page.contains("<td>latency size=64 test=1</td>"), "no row per operation");

@@ -42,18 +42,36 @@ class LoadMonitorTest {
   void measuresProcessAndHostCpuOfTheIntervalAndAddsOnlyMeasuredOnes() throws Exception {
     try (LoadMonitor m = LoadMonitor.start()) {
       assertNull(m.measured(), "nothing measured yet");
+      long before = System.nanoTime();
       m.interval(); // not measured: left out of the window
-      long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+      // Busy for 300 ms of this thread's own CPU time, however long a busy machine takes to give
+      // it.
+      java.lang.management.ThreadMXBean threads =
+          java.lang.management.ManagementFactory.getThreadMXBean();
+      long cpuStart = threads.getCurrentThreadCpuTime();
+      long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
       long x = 0;
-      while (System.nanoTime() < end) {
-        x += x ^ (x >>> 3) + 1;
+      while (threads.getCurrentThreadCpuTime() - cpuStart < TimeUnit.MILLISECONDS.toNanos(300)
+          && System.nanoTime() < giveUp) {
+        for (int i = 0; i < 10_000; i++) {
+          x += x ^ (x >>> 3) + 1;
+        }
       }
+      long threadCpu = threads.getCurrentThreadCpuTime() - cpuStart;
       GeneratorLoad busy = m.interval();
+      long after = System.nanoTime();
       assertTrue(x != 42);
       assertNotNull(busy.processCpuPercent());
+      // The process's CPU in the interval is at least this thread's, over at most the time between
+      // the clock readings around the two intervals' ends.
+      double threadPercent = 100.0 * threadCpu / (after - before) / busy.cpus();
       assertTrue(
-          busy.processCpuPercent() > 100.0 / busy.cpus() / 4,
-          "a busy thread shows: " + busy.processCpuPercent());
+          busy.processCpuPercent() >= threadPercent * 0.8,
+          "a busy thread shows: process "
+              + busy.processCpuPercent()
+              + "%, the thread alone "
+              + threadPercent
+              + "%");
       if (System.getProperty("os.name").startsWith("Linux")) {
         assertNotNull(busy.hostCpuPercent(), "host CPU from /proc");
         assertTrue(busy.hostCpuPercent() > 0 && busy.hostCpuPercent() <= 100, busy.toString());

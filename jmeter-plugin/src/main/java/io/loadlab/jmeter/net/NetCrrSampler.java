@@ -1,6 +1,7 @@
 package io.loadlab.jmeter.net;
 
 import io.loadlab.core.net.NetConnection;
+import io.loadlab.core.net.NetWorkload;
 import io.loadlab.jmeter.TimedResult;
 import java.io.IOException;
 
@@ -10,6 +11,10 @@ import java.io.IOException;
  */
 public class NetCrrSampler extends NetSamplerBase {
   private static final long serialVersionUID = 1L;
+
+  public NetCrrSampler() {
+    super(NetWorkload.CRR);
+  }
 
   private transient volatile NetConnection connection;
 

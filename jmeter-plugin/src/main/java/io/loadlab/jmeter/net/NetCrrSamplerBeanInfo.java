@@ -1,5 +1,7 @@
 package io.loadlab.jmeter.net;
 
+import io.loadlab.core.net.NetWorkload;
+import io.loadlab.core.net.Transport;
 import io.loadlab.jmeter.BeanInfoBase;
 
 /** GUI descriptors of {@link NetCrrSampler}. */
@@ -9,8 +11,8 @@ public class NetCrrSamplerBeanInfo extends BeanInfoBase {
     createPropertyGroup("target", new String[] {"target"});
     createPropertyGroup("transaction", new String[] {"requestSize", "responseSize", "labelSuffix"});
     text("target", "net");
-    number("requestSize", 1);
-    number("responseSize", 1);
+    number("requestSize", NetWorkload.CRR.defaultRequest(Transport.TCP));
+    number("responseSize", NetWorkload.CRR.defaultResponse(Transport.TCP));
     text("labelSuffix", "");
   }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.jmeter.net;
 
 import io.loadlab.core.net.NetConnection;
+import io.loadlab.core.net.NetWorkload;
 import io.loadlab.core.net.UdpConnection;
 import io.loadlab.jmeter.TimedResult;
 import java.io.IOException;
@@ -16,6 +17,10 @@ import java.util.Map;
  */
 public class NetRrSampler extends NetSamplerBase {
   private static final long serialVersionUID = 1L;
+
+  public NetRrSampler() {
+    super(NetWorkload.RR);
+  }
 
   /** The protocols the field offers. */
   static final String TCP = "TCP";

@@ -1,5 +1,7 @@
 package io.loadlab.jmeter.net;
 
+import io.loadlab.core.net.NetWorkload;
+import io.loadlab.core.net.Transport;
 import io.loadlab.jmeter.BeanInfoBase;
 
 /** GUI descriptors of {@link NetRrSampler}. */
@@ -10,8 +12,8 @@ public class NetRrSamplerBeanInfo extends BeanInfoBase {
     createPropertyGroup("transaction", new String[] {"requestSize", "responseSize", "labelSuffix"});
     text("target", "net");
     choice("protocol", NetRrSampler.TCP, NetRrSampler.TCP, NetRrSampler.UDP);
-    number("requestSize", 1);
-    number("responseSize", 1);
+    number("requestSize", NetWorkload.RR.defaultRequest(Transport.TCP));
+    number("responseSize", NetWorkload.RR.defaultResponse(Transport.TCP));
     text("labelSuffix", "");
   }
 }

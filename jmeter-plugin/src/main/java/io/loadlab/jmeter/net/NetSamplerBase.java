@@ -1,5 +1,7 @@
 package io.loadlab.jmeter.net;
 
+import io.loadlab.core.net.NetWorkload;
+import io.loadlab.core.net.Transport;
 import io.loadlab.jmeter.SamplerBase;
 import io.loadlab.jmeter.TimedResult;
 import java.util.Locale;
@@ -10,8 +12,14 @@ public abstract class NetSamplerBase extends SamplerBase {
   private static final long serialVersionUID = 1L;
 
   private String target = "net";
-  private int requestSize = 1;
-  private int responseSize = 1;
+  private int requestSize;
+  private int responseSize;
+
+  /** Sizes by default those of {@code workload} over TCP, as its command's. */
+  protected NetSamplerBase(NetWorkload workload) {
+    requestSize = workload.defaultRequest(Transport.TCP);
+    responseSize = workload.defaultResponse(Transport.TCP);
+  }
 
   /** The target this sampler names. */
   protected NetworkTarget.Target target() {

@@ -135,6 +135,18 @@ class ExamplePlansIT {
   }
 
   @Test
+  void networkCrr() throws Exception {
+    long before = net.stats().transactions();
+    Jtl jtl = run("net-crr.jmx", "net.port=" + net.port(), "threads=2", "response_size=100");
+    List<Map<String, String>> crr = jtl.label("crr");
+    assertTrue(crr.size() > 20, "crr samples: " + crr.size());
+    assertAllSucceeded(jtl);
+    assertTrue(crr.stream().allMatch(r -> "100".equals(r.get("bytes"))));
+    assertTrue(net.stats().transactions() - before >= crr.size(), "the server answered each");
+    assertLoadlabResults("net-crr", "net-crr", "net crr", "crr", jtl);
+  }
+
+  @Test
   @ResourceLock(NET_RR_DIR)
   void networkRrOverUdp() throws Exception {
     long before = net.stats().transactions();
@@ -244,6 +256,23 @@ class ExamplePlansIT {
     assertAllSucceeded(jtl);
     assertEquals(published.size(), consumed, "every published message was consumed");
     assertLoadlabResults("amqp-throughput", "amqp-throughput", "amqp throughput", "publish", jtl);
+  }
+
+  @Test
+  void ds2StepsEachASamplerOfItsOwn() throws Exception {
+    DatabaseTarget db = TestDatabase.ds2();
+    Jtl jtl =
+        run(
+            "ds2-steps.jmx",
+            "ds2.url=" + db.url(),
+            "ds2.user=" + (db.user() == null ? "" : db.user()),
+            "ds2.size=" + TestDatabase.SIZE,
+            "threads=2");
+    for (String label : List.of("new customer", "login", "browse", "purchase")) {
+      assertTrue(jtl.label(label).size() >= 2, label + ": " + jtl.label(label).size());
+    }
+    assertAllSucceeded(jtl);
+    assertLoadlabResults("ds2-steps", "ds2-steps", "ds2", "purchase", jtl);
   }
 
   @Test

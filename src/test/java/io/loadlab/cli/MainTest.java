@@ -206,4 +206,14 @@ class MainTest {
     assertEquals(2, size.code());
     assertTrue(size.err().contains("--size"), size.err());
   }
+
+  @Test
+  void runningOutOfMemoryIsOneLineWithItsLimitAndTheWaysOut() {
+    String line = Main.outOfMemory(new OutOfMemoryError("Java heap space"));
+    long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+    assertTrue(
+        line.startsWith("out of memory (Java heap space, at most " + maxMiB + " MiB here)"), line);
+    assertTrue(line.contains("LOADLAB_JAVA_OPTS=-Xmx") && line.contains("fewer users"), line);
+    assertFalse(line.contains("\n"), line);
+  }
 }

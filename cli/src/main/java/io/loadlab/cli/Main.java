@@ -112,6 +112,13 @@ public final class Main {
       }
       report(err, e, debug);
       return e.exitCode();
+    } catch (OutOfMemoryError e) {
+      // One line, not the JVM's stack trace: what ran out and the two ways out.
+      err.println("loadlab: " + outOfMemory(e));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return 1;
     } catch (Exception e) {
       if (cmd != null) {
         UnstartedRun.record(command, cmd, commandLine, describe(e));
@@ -232,6 +239,18 @@ public final class Main {
     if (debug) {
       e.printStackTrace(err);
     }
+  }
+
+  /** What ran out, its limit, and how to give more or ask for less. */
+  static String outOfMemory(OutOfMemoryError e) {
+    long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+    return "out of memory ("
+        + (e.getMessage() == null ? "Java heap" : e.getMessage())
+        + ", at most "
+        + maxMiB
+        + " MiB here): give the JVM more, e.g. LOADLAB_JAVA_OPTS=-Xmx"
+        + Math.max(1, 2 * maxMiB / 1024)
+        + "g, or run fewer users";
   }
 
   private static String describe(Throwable e) {

@@ -50,8 +50,8 @@ public final class RunTimes {
    * rehearsal (examples/net-transactions/rehearsal-ssh.yaml: two clients of a 10 s {@code net rr}
    * in sshd hosts of a lab) on the shared 2-core machine, at nice 0 in a session of its own
    * (docs/campaigns.md, "The rehearsals measured"): at a load average near 10 its clients' results
-   * began 1.2-2.7 s after the run did, where a client in a lab host's namespace begins 0.8-1 s
-   * after.
+   * began 1.2-2.7 s after the run did, where a client in a lab host's namespace takes 0.8-1.5 s of
+   * start-up in all (start and end) on the quiet machine.
    */
   static final double SSH_CLIENT_START_SECONDS = 0.75;
 

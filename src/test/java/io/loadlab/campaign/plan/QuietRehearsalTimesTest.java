@@ -96,7 +96,8 @@ class QuietRehearsalTimesTest {
       Campaign.Step step =
           c.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
       assertNotNull(step, "step " + name);
-      return times.seconds(step);
+      // in the first configuration: where its clients run (over SSH or not) is the same in each
+      return times.seconds(step, c.configurations().get(0));
     }
     Campaign.Configuration conf =
         c.configurations().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);

@@ -110,4 +110,46 @@ class RunTimesTest {
     r.commandLines = cell.commandLines();
     return r;
   }
+
+  /**
+   * A step whose clients run over SSH (the SSH rehearsal's lab: sshd hosts on a bridge that joins
+   * this machine) costs each of them its SSH start and the copy of its results back, in the plan
+   * and in the ETA; the same step in a lab without sshd does not.
+   */
+  @Test
+  void eachClientOverSshAddsItsStartAndTheCopyOfItsResults() throws Exception {
+    Path root = Path.of(System.getProperty("user.dir")).getParent();
+    Campaign ssh =
+        CampaignValidator.read(
+            root.resolve("examples/net-transactions/rehearsal-ssh.yaml"), args -> {});
+    Campaign.Step rr = ssh.steps().get(0);
+    Campaign.Configuration lab = ssh.configurations().get(0);
+    assertEquals(2, SshClients.count(lab, rr), "client1 and client2 run sshd on the local bridge");
+    double sshClient = RunTimes.SSH_CLIENT_START_SECONDS + RunTimes.SSH_RESULT_COPY_SECONDS;
+    double twoClients = RunTimes.RUN_START_SECONDS + RunTimes.EXTRA_CLIENT_SECONDS;
+    RunTimes none = new RunTimes();
+    double bookkeeping = RunTimes.BOOKKEEPING_SECONDS;
+    assertEquals(twoClients + 2 * sshClient + bookkeeping, none.startUp(rr, lab), 1e-9, "plan");
+    assertEquals(twoClients + 2 * sshClient + bookkeeping, none.startUp(lab, rr), 1e-9, "ETA");
+    assertEquals(10 + twoClients + 2 * sshClient + bookkeeping, none.seconds(rr, lab), 1e-9);
+    assertEquals(twoClients + bookkeeping, none.startUp(rr), 1e-9, "no configuration: no SSH");
+
+    // The same lab without sshd: its clients run in their namespaces (ip netns exec).
+    Path noSshd = dir.resolve("lab.yaml");
+    Files.writeString(
+        noSshd,
+        Files.readString(lab.file()).replace("{sshd: true}", "{}").replace("ntx-ssh1500", "nossh"));
+    Campaign.Configuration plain =
+        new Campaign.Configuration(
+            "plain",
+            lab.kind(),
+            noSshd,
+            lab.keep(),
+            lab.vars(),
+            "nossh",
+            lab.machines(),
+            lab.services());
+    assertEquals(0, SshClients.count(plain, rr));
+    assertEquals(twoClients + bookkeeping, none.startUp(plain, rr), 1e-9);
+  }
 }

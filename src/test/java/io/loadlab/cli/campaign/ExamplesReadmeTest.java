@@ -28,8 +28,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * examples/README.md stays in step with the examples: every password file an example campaign names
- * is described there (made by hand, mode 0600, never committed) and ignored by git.
+ * examples/README.md stays in step with the examples: the plans it quotes are what {@code campaign
+ * plan} says today, and every password file an example campaign names is described there (made by
+ * hand, mode 0600, never committed) and ignored by git.
+ *
+ * <p>A plan depends on this machine's files where a service keeps data: the DS2 rehearsal's
+ * databases start quicker, and its loads find them loaded, where their {@code data-dir}s ({@code
+ * /tmp/loadlab-s004-db*}) hold the clusters an earlier rehearsal left. The README quotes both
+ * plans, so each is checked on a copy of the example whose data directories are this test's own,
+ * empty or holding a cluster's {@code PG_VERSION}, whatever {@code /tmp} holds.
  */
 @Timeout(120)
 class ExamplesReadmeTest {
@@ -45,6 +52,15 @@ class ExamplesReadmeTest {
   /** Wordings that quoted plans before and went stale ("`rehearsal.yaml` plans 36 runs"). */
   private static final Pattern LOOSE =
       Pattern.compile("`campaign plan` says (?:about|\\d+ runs)|\\bplans (?:about|\\d+ runs)");
+
+  /** A plan quoted where its services' data directories hold their data from an earlier run. */
+  private static final Pattern KEPT =
+      Pattern.compile(
+          "`campaign plan (examples/[^`]+\\.yaml)` says \\d+ runs, about [0-9hms]+ \\([^)]*?;"
+              + " ([0-9hms]+) where its `data-dir`s hold their clusters");
+
+  /** A {@code data-dir} option's value in an example's YAML (flow or block style). */
+  private static final Pattern DATA_DIR = Pattern.compile("(data-dir:\\s*)([^,}\\s]+)");
 
   /** What {@code campaign plan} prints of the whole campaign. */
   private static final Pattern PLANNED = Pattern.compile("= (\\d+) runs, about ([0-9hms]+)");
@@ -93,8 +109,9 @@ class ExamplesReadmeTest {
     try {
       int i = 0;
       for (String file : quoted.keySet()) {
-        Path output = dir.resolve("o" + i++);
-        plans.put(file, pool.submit(() -> plan(ROOT.resolve(file), output)));
+        Path output = dir.resolve("o" + i);
+        Path copy = copy(ROOT.resolve(file), dir.resolve("c" + i++), false);
+        plans.put(file, pool.submit(() -> plan(copy, output)));
       }
       pool.shutdown();
       assertTrue(pool.awaitTermination(300, TimeUnit.SECONDS), "plans end");
@@ -127,6 +144,65 @@ class ExamplesReadmeTest {
     }
     assertEquals(List.of(), wrong, "examples/README.md's plans are stale");
     assertTrue(quoted.size() >= 7, "the README quotes every report's rehearsal: " + quoted);
+  }
+
+  @Test
+  void theDs2RehearsalsPlanOnKeptDatabasesIsWhatTheReadmeSays() throws Exception {
+    String readme = Files.readString(README).replaceAll("\\s+", " ");
+    Matcher kept = KEPT.matcher(readme);
+    assertTrue(kept.find(), "examples/README.md quotes the DS2 rehearsal's plan on kept databases");
+    Path file = copy(ROOT.resolve(kept.group(1)), dir.resolve("kept"), true);
+    Matcher planned = PLANNED.matcher(plan(file, dir.resolve("out")));
+    assertTrue(planned.find(), file.toString());
+    assertEquals(kept.group(2), planned.group(2), kept.group());
+  }
+
+  @Test
+  void aCopysDataDirectoriesAreItsOwn() throws Exception {
+    Path file = copy(ROOT.resolve("examples/ds2-sriov/rehearsal.yaml"), dir.resolve("copy"), true);
+    String text = Files.readString(file);
+    Matcher m = DATA_DIR.matcher(text);
+    int dirs = 0;
+    while (m.find()) {
+      Path data = Path.of(m.group(2));
+      assertTrue(data.startsWith(dir.resolve("copy")), m.group());
+      assertTrue(Files.isRegularFile(data.resolve("PG_VERSION")), m.group());
+      dirs++;
+    }
+    assertEquals(8, dirs, "four databases in each of two configurations: " + text);
+    assertTrue(Files.isRegularFile(file.resolveSibling("lab-bridge.yaml")), "its labs beside it");
+  }
+
+  /**
+   * A copy of {@code file}'s example directory (its files, not the labs' state directories) in
+   * {@code into}, each {@code data-dir} moved to a directory of its own under {@code into}: empty,
+   * or with {@code kept} holding a PostgreSQL cluster's {@code PG_VERSION}, as a database an
+   * earlier campaign left. The copy of {@code file}.
+   */
+  private static Path copy(Path file, Path into, boolean kept) throws Exception {
+    Path to = Files.createDirectories(into.resolve(file.getParent().getFileName().toString()));
+    try (Stream<Path> files = Files.list(file.getParent())) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        String name = f.getFileName().toString();
+        if (!name.endsWith(".yaml")) {
+          Files.copy(f, to.resolve(name));
+          continue;
+        }
+        Matcher m = DATA_DIR.matcher(Files.readString(f));
+        StringBuilder text = new StringBuilder();
+        while (m.find()) {
+          Path data = into.resolve("data").resolve(Path.of(m.group(2)).getFileName().toString());
+          if (kept) {
+            Files.createDirectories(data);
+            Files.writeString(data.resolve("PG_VERSION"), "16\n");
+          }
+          m.appendReplacement(text, Matcher.quoteReplacement(m.group(1) + data));
+        }
+        m.appendTail(text);
+        Files.writeString(to.resolve(name), text);
+      }
+    }
+    return to.resolve(file.getFileName());
   }
 
   /**

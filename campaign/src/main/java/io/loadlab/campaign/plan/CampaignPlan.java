@@ -135,7 +135,7 @@ public final class CampaignPlan {
       for (Campaign.Step step : c.steps()) {
         List<Map<String, String>> points = Matrix.points(step.sweep());
         Iterations it = step.iterations();
-        double each = times.seconds(step);
+        double each = times.seconds(step, conf);
         int measured = times.measuredRuns(step);
         sb.append(
             String.format(
@@ -149,7 +149,7 @@ public final class CampaignPlan {
                 points.size() == 1 ? "" : "s",
                 it.describe(),
                 each,
-                times.startUp(step),
+                times.startUp(step, conf),
                 measured > 0
                     ? " (measured: mean of " + measured + " run" + (measured == 1 ? "" : "s") + ")"
                     : times.measuredRuns() > 0

@@ -24,10 +24,12 @@ import java.util.Map;
  * the campaign's own bookkeeping per run). A step's run takes what its measured runs took on
  * average; a step with no measured run yet takes what its options give ({@code duration} or {@code
  * run-time}, plus {@code warmup}; and {@value #RUN_START_SECONDS} s to start, {@value
- * #EXTRA_CLIENT_SECONDS} s more per extra client), each part times how much longer the measured
- * runs of other steps took than their options gave. Only finished runs ({@code ok} or {@code
- * failed}) of this campaign file count: a run whose command lines are not the ones its cell has now
- * is left out, as a resumed campaign would refuse it.
+ * #EXTRA_CLIENT_SECONDS} s more per extra client, and per client over SSH {@value
+ * #SSH_CLIENT_START_SECONDS} s more to start and {@value #SSH_RESULT_COPY_SECONDS} s to copy its
+ * results back), each part times how much longer the measured runs of other steps took than their
+ * options gave. Only finished runs ({@code ok} or {@code failed}) of this campaign file count: a
+ * run whose command lines are not the ones its cell has now is left out, as a resumed campaign
+ * would refuse it.
  *
  * <p>While a campaign runs, its ETA asks per configuration and step ({@link
  * #work(Campaign.Configuration, Campaign.Step)}): a configuration's runs may all fail in a second
@@ -40,6 +42,27 @@ public final class RunTimes {
 
   /** Each client after the first: another JVM on the same 2 cores, or one over SSH. */
   static final double EXTRA_CLIENT_SECONDS = 1.5;
+
+  /**
+   * Each client over SSH (a lab's sshd host, a testbed's machine; {@link SshClients}), before its
+   * JVM starts: the SSH session's channel and the shell that removes an earlier run's directory,
+   * writes the pid file and execs the launcher, one client after the other. Measured with the SSH
+   * rehearsal (examples/net-transactions/rehearsal-ssh.yaml: two clients of a 10 s {@code net rr}
+   * in sshd hosts of a lab) on the shared 2-core machine, at nice 0 in a session of its own
+   * (docs/campaigns.md, "The rehearsals measured"): at a load average near 10 its clients' results
+   * began 1.2-2.7 s after the run did, where a client in a lab host's namespace takes 0.8-1.5 s of
+   * start-up in all (start and end) on the quiet machine.
+   */
+  static final double SSH_CLIENT_START_SECONDS = 0.75;
+
+  /**
+   * Each client over SSH after its run ends: its run directory copied back (SCP over the session)
+   * and removed there, one client after the other, the next only once the previous is back. At a
+   * load average near 10 the SSH rehearsal's runs ended 2.3-3.6 s after their last client's result
+   * did (both clients' copies and the remote JVMs' ends; about 0.5 s for clients here), and its
+   * runs' start-up (everything but the measured time) was 4.6-5.1 s; 4-18 s at a load of 25-50.
+   */
+  static final double SSH_RESULT_COPY_SECONDS = 1.25;
 
   /** The campaign's own time per run: its manifest, statistics and report, written again. */
   static final double BOOKKEEPING_SECONDS = 0.2;
@@ -65,6 +88,12 @@ public final class RunTimes {
    */
   private final Map<String, double[]> retried = new HashMap<>();
 
+  /** The configurations of the runs learnt or asked about, by name: which clients use SSH. */
+  private final Map<String, Campaign.Configuration> configurations = new HashMap<>();
+
+  /** Per configuration and step name: its clients over SSH. */
+  private final Map<List<String>, Integer> sshClients = new HashMap<>();
+
   private final RunFactors workFactors = new RunFactors();
   private final RunFactors startUpFactors = new RunFactors();
 
@@ -76,6 +105,7 @@ public final class RunTimes {
     RunTimes t = new RunTimes();
     Map<String, Matrix.Cell> byId = new HashMap<>();
     cells.forEach(cell -> byId.put(cell.id(), cell));
+    cells.forEach(cell -> t.knows(cell.configuration()));
     Map<String, List<List<String>>> lines = new HashMap<>();
     for (Manifest.RunEntry r : m.runs) {
       if (!finished(r)) {
@@ -156,9 +186,10 @@ public final class RunTimes {
     }
     String conf = cell.configuration().name();
     Campaign.Step step = cell.step();
+    knows(cell.configuration());
     return new double[] {
       workFactors.expectedOk(conf, step.name(), plannedWork(step)),
-      startUpFactors.expectedOk(conf, step.name(), plannedStartUp(step)) + bookkeeping
+      startUpFactors.expectedOk(conf, step.name(), plannedStartUp(conf, step)) + bookkeeping
     };
   }
 
@@ -167,9 +198,10 @@ public final class RunTimes {
     if (!finished(r)) {
       return;
     }
+    String conf = r.configuration == null ? "" : r.configuration;
+    double planned = plannedStartUp(conf, step);
     // A run recorded before overheadSeconds existed: the default start-up, the rest measured.
-    double startUp =
-        Math.min(r.seconds, r.overheadSeconds != null ? r.overheadSeconds : plannedStartUp(step));
+    double startUp = Math.min(r.seconds, r.overheadSeconds != null ? r.overheadSeconds : planned);
     double work = r.seconds - startUp;
     double[] s = measured.computeIfAbsent(step.name(), k -> new double[3]);
     s[0] += work;
@@ -178,16 +210,15 @@ public final class RunTimes {
     measuredWork += work;
     plannedWork += plannedWork(step);
     measuredStartUp += startUp;
-    plannedStartUp += plannedStartUp(step);
+    plannedStartUp += planned;
     if (r.bookkeepingMs != null) {
       bookkeepingSeconds += r.bookkeepingMs / 1000;
       bookkept++;
     }
     measuredRuns++;
-    String conf = r.configuration == null ? "" : r.configuration;
     boolean ok = "ok".equals(r.status);
     workFactors.add(conf, step.name(), work, plannedWork(step), ok);
-    startUpFactors.add(conf, step.name(), startUp, plannedStartUp(step), ok);
+    startUpFactors.add(conf, step.name(), startUp, planned, ok);
   }
 
   /**
@@ -202,12 +233,22 @@ public final class RunTimes {
   /** As {@link #work(Campaign.Configuration, Campaign.Step)} for the seconds around it. */
   double startUp(Campaign.Configuration conf, Campaign.Step step) {
     double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
-    return startUpFactors.expected(conf.name(), step.name(), plannedStartUp(step)) + bookkeeping;
+    knows(conf);
+    return startUpFactors.expected(conf.name(), step.name(), plannedStartUp(conf.name(), step))
+        + bookkeeping;
   }
 
   /** The seconds a run of {@code step} is expected to take: {@link #work} and {@link #startUp}. */
   double seconds(Campaign.Step step) {
     return work(step) + startUp(step);
+  }
+
+  /**
+   * As {@link #seconds(Campaign.Step)} for the step's runs in configuration {@code on}, whose
+   * clients may run over SSH.
+   */
+  double seconds(Campaign.Step step, Campaign.Configuration on) {
+    return work(step) + startUp(step, on);
   }
 
   /** The seconds of a run of {@code step} that its result measures. */
@@ -221,12 +262,21 @@ public final class RunTimes {
 
   /** The seconds around a run of {@code step}'s measured time, bookkeeping included. */
   double startUp(Campaign.Step step) {
+    return startUp(step, null);
+  }
+
+  /**
+   * As {@link #startUp(Campaign.Step)} for the step's runs in configuration {@code on} (null: as if
+   * no client ran over SSH).
+   */
+  double startUp(Campaign.Step step, Campaign.Configuration on) {
     double[] s = measured.get(step.name());
     double bookkeeping = bookkept == 0 ? BOOKKEEPING_SECONDS : bookkeepingSeconds / bookkept;
     if (s != null) {
       return s[1] / s[2] + bookkeeping;
     }
-    return scaled(plannedStartUp(step), measuredStartUp, plannedStartUp) + bookkeeping;
+    double planned = plannedStartUp(step, on == null ? 0 : sshClients(on, step));
+    return scaled(planned, measuredStartUp, plannedStartUp) + bookkeeping;
   }
 
   private double scaled(double planned, double measuredSum, double plannedSum) {
@@ -277,9 +327,36 @@ public final class RunTimes {
     return d + warm;
   }
 
-  /** A run's default start-up: one client's, and each extra client's. */
+  /** A run's default start-up: one client's, and each extra client's; none over SSH. */
   static double plannedStartUp(Campaign.Step step) {
-    return RUN_START_SECONDS + (step.clients().size() - 1) * EXTRA_CLIENT_SECONDS;
+    return plannedStartUp(step, 0);
+  }
+
+  /**
+   * A run's default start-up: one client's, each extra client's, and for each of {@code overSsh}
+   * clients its SSH start and the copy of its results.
+   */
+  static double plannedStartUp(Campaign.Step step, int overSsh) {
+    return RUN_START_SECONDS
+        + (step.clients().size() - 1) * EXTRA_CLIENT_SECONDS
+        + overSsh * (SSH_CLIENT_START_SECONDS + SSH_RESULT_COPY_SECONDS);
+  }
+
+  /** The default start-up of {@code step}'s runs in the configuration named {@code conf}. */
+  private double plannedStartUp(String conf, Campaign.Step step) {
+    Campaign.Configuration c = configurations.get(conf);
+    return plannedStartUp(step, c == null ? 0 : sshClients(c, step));
+  }
+
+  /** {@code step}'s clients that run over SSH in {@code conf}, read once. */
+  private int sshClients(Campaign.Configuration conf, Campaign.Step step) {
+    return sshClients.computeIfAbsent(
+        List.of(conf.name(), step.name()), k -> SshClients.count(conf, step));
+  }
+
+  /** Remembers {@code conf}, so that its runs' default start-up counts its SSH clients. */
+  private void knows(Campaign.Configuration conf) {
+    configurations.putIfAbsent(conf.name(), conf);
   }
 
   /**

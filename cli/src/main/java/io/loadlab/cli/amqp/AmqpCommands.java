@@ -3,11 +3,14 @@ package io.loadlab.cli.amqp;
 import io.loadlab.cli.Command;
 import java.util.List;
 
-/** The AMQP commands: {@code amqp throughput}, {@code amqp latency} and {@code broker}. */
+/**
+ * The messaging commands of the command line's own: {@code broker}. {@code amqp throughput} and
+ * {@code amqp latency} are served through their workload's runners ({@code RunnerCommand}).
+ */
 public final class AmqpCommands {
   private AmqpCommands() {}
 
   public static List<Command> all() {
-    return List.of(new ThroughputCommand(), new LatencyCommand(), new BrokerCommand());
+    return List.of(new BrokerCommand());
   }
 }

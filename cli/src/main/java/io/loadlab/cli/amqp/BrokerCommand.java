@@ -9,6 +9,7 @@ import io.loadlab.core.broker.BrokerTls;
 import io.loadlab.core.broker.EmbeddedBroker;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.util.Secrets;
+import io.loadlab.core.util.Sizes;
 import io.loadlab.core.util.Texts;
 import io.loadlab.core.workload.Workloads;
 import java.io.IOException;
@@ -40,9 +41,9 @@ final class BrokerCommand extends DescribedCommand {
 
   @Override
   public void check(CommandLine cmd) {
-    AmqpOptions.intOption(cmd, "port", 5672, 0, 65535);
+    intOption(cmd, "port", 5672, 0, 65535);
     threads(cmd);
-    if (AmqpOptions.path(cmd, "data-dir") != null && !cmd.hasOption("persistent")) {
+    if (path(cmd, "data-dir") != null && !cmd.hasOption("persistent")) {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
     RunOptions.duration(cmd, "duration", Duration.ZERO);
@@ -51,12 +52,12 @@ final class BrokerCommand extends DescribedCommand {
 
   /** The --threads given (1 to 1024), or 0 for Artemis's default. */
   private static int threads(CommandLine cmd) {
-    return AmqpOptions.intOption(cmd, "threads", 0, 1, BrokerOptions.MAX_THREADS);
+    return intOption(cmd, "threads", 0, 1, BrokerOptions.MAX_THREADS);
   }
 
   /** The users of --users-file (name to password), or null without it. */
   static Map<String, String> users(CommandLine cmd) {
-    Path file = AmqpOptions.path(cmd, "users-file");
+    Path file = path(cmd, "users-file");
     if (file == null) {
       return null;
     }
@@ -92,9 +93,9 @@ final class BrokerCommand extends DescribedCommand {
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     String host = cmd.getOptionValue("host", "0.0.0.0");
-    int port = AmqpOptions.intOption(cmd, "port", 5672, 0, 65535);
+    int port = intOption(cmd, "port", 5672, 0, 65535);
     boolean persistent = cmd.hasOption("persistent");
-    Path dataDir = AmqpOptions.path(cmd, "data-dir");
+    Path dataDir = path(cmd, "data-dir");
     if (dataDir != null && !persistent) {
       throw new UsageException("--data-dir: only used with --persistent; add --persistent");
     }
@@ -127,8 +128,8 @@ final class BrokerCommand extends DescribedCommand {
   }
 
   private static BrokerTls tls(CommandLine cmd) {
-    Path keyStore = AmqpOptions.path(cmd, "tls-keystore");
-    Path passwordFile = AmqpOptions.path(cmd, "tls-keystore-password-file");
+    Path keyStore = path(cmd, "tls-keystore");
+    Path passwordFile = path(cmd, "tls-keystore-password-file");
     if (keyStore == null) {
       if (passwordFile != null) {
         throw new UsageException(
@@ -156,5 +157,15 @@ final class BrokerCommand extends DescribedCommand {
               + "); check that it is PKCS12 or JKS and its password");
     }
     return tls;
+  }
+
+  private static int intOption(CommandLine cmd, String name, int defaultValue, int min, int max) {
+    String v = cmd.getOptionValue(name);
+    return v == null ? defaultValue : Sizes.parseInt("--" + name, v, min, max);
+  }
+
+  private static Path path(CommandLine cmd, String option) {
+    String v = cmd.getOptionValue(option);
+    return v == null ? null : Path.of(v);
   }
 }

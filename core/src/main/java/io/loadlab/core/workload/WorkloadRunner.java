@@ -5,6 +5,7 @@ import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * What runs a load command of a workload, for every front-end alike: its typed settings, parsed
@@ -43,12 +44,62 @@ public interface WorkloadRunner<S> {
   }
 
   /**
+   * The reporting interval of a run of {@code settings} when {@code --interval} is not given (one
+   * of the workload's own options may set it): {@link #defaultInterval()} by default.
+   */
+  default Duration defaultInterval(S settings) {
+    return defaultInterval();
+  }
+
+  /**
    * Runs the load: warmup and measured window as {@code timing} says, every operation recorded into
    * {@code recording}'s recorder, until the window ends or {@code control} stops it.
    */
   void run(S settings, RunTiming timing, RunRecording recording, RunControl control)
       throws Exception;
 
+  /**
+   * Starts what a run of {@code settings} needs before its recording opens, such as a server in
+   * this process or a connection that tells whether the target answers, and gives the run to go: a
+   * front-end that runs (not one that only checks) calls it once, records its {@link
+   * PreparedRun#recorded}, runs it and closes it. By default it starts nothing: {@link #recorded}
+   * and {@link #run} of the settings as they are.
+   *
+   * @param warnings takes a line for the user about the run to come (without a {@code warning:}
+   *     prefix), printed before it starts
+   */
+  default PreparedRun prepare(S settings, Consumer<String> warnings) throws Exception {
+    return new PreparedRun() {
+      @Override
+      public Object recorded() {
+        return WorkloadRunner.this.recorded(settings);
+      }
+
+      @Override
+      public void run(RunTiming timing, RunRecording recording, RunControl control)
+          throws Exception {
+        WorkloadRunner.this.run(settings, timing, recording, control);
+      }
+    };
+  }
+
+  /**
+   * {@link #prepare(Object, Consumer)} for a front-end with a console (the command line): a run
+   * that shows more than warnings (notices, lines of its own output while it runs) overrides this
+   * one. By default its warnings go to the console's.
+   */
+  default PreparedRun prepare(S settings, RunConsole console) throws Exception {
+    return prepare(settings, console::warning);
+  }
+
   /** One user of the workload, whose operations a front-end starts one at a time and times. */
   WorkloadUser user(S settings) throws Exception;
+
+  /**
+   * True if {@link #user} gives users (the default); false for a command whose JMeter samplers are
+   * its own, which JMeter's generic sampler then neither offers nor runs.
+   */
+  default boolean givesUsers() {
+    return true;
+  }
 }

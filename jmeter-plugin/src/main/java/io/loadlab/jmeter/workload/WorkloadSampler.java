@@ -52,7 +52,7 @@ public class WorkloadSampler extends SamplerBase {
   static WorkloadUser userOf(Workloads registry, String words, String options) throws Exception {
     String name = words == null ? "" : words.strip();
     WorkloadCommand c = registry.command(name);
-    if (c == null || c.runner() == null) {
+    if (!WorkloadSamplerBeanInfo.runs(c)) {
       throw new UsageException(
           "workload: '"
               + name

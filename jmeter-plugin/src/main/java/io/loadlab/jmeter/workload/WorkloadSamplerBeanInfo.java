@@ -31,10 +31,10 @@ public class WorkloadSamplerBeanInfo extends BeanInfoBase {
     text("labelSuffix", "");
   }
 
-  /** The words of every registered command that has a runner, in the registry's order. */
+  /** The words of every registered command whose runner gives users, in the registry's order. */
   static List<String> runnable(Workloads registry) {
     return registry.commands().stream()
-        .filter(c -> c.runner() != null)
+        .filter(WorkloadSamplerBeanInfo::runs)
         .map(WorkloadCommand::words)
         .toList();
   }
@@ -46,7 +46,7 @@ public class WorkloadSamplerBeanInfo extends BeanInfoBase {
   static String optionsHelp(Workloads registry) {
     StringBuilder sb = new StringBuilder();
     for (WorkloadCommand c : registry.commands()) {
-      if (c.runner() == null) {
+      if (!runs(c)) {
         continue;
       }
       sb.append(' ').append(c.words()).append(':');
@@ -60,5 +60,10 @@ public class WorkloadSamplerBeanInfo extends BeanInfoBase {
       sb.append('.');
     }
     return sb.toString();
+  }
+
+  /** True if the generic sampler runs {@code c}: it has a runner that gives users. */
+  static boolean runs(WorkloadCommand c) {
+    return c != null && c.runner() != null && c.runner().givesUsers();
   }
 }

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * send) and {@code send-delay size=N} (with {@code test=i} appended when there are several tests).
  * Figures per size: {@code sent}, {@code received}.
  */
-public final class LatencyDriver {
+public final class LatencyDriver extends MessagingDriver {
   /**
    * The workload figures its runs report, which criteria may name: messages sent, received and
    * (when paced) skipped, each per size ({@code sent size=64}), and the queues deleted at the end.
@@ -32,42 +32,20 @@ public final class LatencyDriver {
 
   private final LatencySettings settings;
   private int pointsStarted;
-  private boolean keepQueues;
-  private LoadlabException refusal;
-  private Consumer<String> notice = line -> {};
-  private String namesToCreate;
 
   public LatencyDriver(LatencySettings settings) {
     this.settings = settings;
   }
 
-  /**
-   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
-   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
-   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
-   */
-  public LoadlabException refusal() {
-    return refusal;
-  }
-
-  /**
-   * Whether the queues the run creates stay on the broker ({@code --keep-queues}; by default they
-   * are deleted at the end where the broker allows, see {@link RunQueues}), and where to say what
-   * became of them.
-   */
+  @Override
   public LatencyDriver queues(boolean keep, Consumer<String> noticeLine) {
-    this.keepQueues = keep;
-    this.notice = noticeLine;
+    super.queues(keep, noticeLine);
     return this;
   }
 
-  /**
-   * The base name of the queues a broker that has none of them ({@code amqp:not-found}) asks the
-   * user to create, and of the {@code --base-name} to run with: a front-end that made the run's own
-   * names up passes the stable one its user would give (default: the run's own base name).
-   */
+  @Override
   public LatencyDriver namesToCreate(String baseName) {
-    this.namesToCreate = baseName;
+    super.namesToCreate(baseName);
     return this;
   }
 
@@ -81,14 +59,14 @@ public final class LatencyDriver {
     for (int i = 0; i < settings.tests(); i++) {
       nodes.add(AmqpDestination.queue(queue(i)));
     }
-    RunQueues queues = RunQueues.before(settings.connection(), keepQueues, nodes);
-    try {
-      runAll(timing, recording, control);
-    } catch (RuntimeException e) {
-      queues.after(recording, line -> {}); // the refusal is the one line to show
-      throw e;
-    }
-    queues.after(recording, notice);
+    withQueues(
+        settings.connection(),
+        nodes,
+        recording,
+        queues -> {
+          runAll(timing, recording, control);
+          return null;
+        });
   }
 
   private String queue(int test) {

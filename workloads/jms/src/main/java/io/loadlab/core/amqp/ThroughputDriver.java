@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * {@code transfersPerSec}, {@code mbPerSec} (means over iterations); run-wide {@code lost}, {@code
  * duplicates}, {@code outOfOrder}.
  */
-public final class ThroughputDriver {
+public final class ThroughputDriver extends MessagingDriver {
   private static final String TX_SESSION = "open a transacted session";
   private static final String TX_FIX =
       "the broker runs no AMQP 1.0 transactions: drop --tx, --pub-tx and --sub-tx";
@@ -36,11 +36,7 @@ public final class ThroughputDriver {
   /** The nanoseconds the measured iterations of the current size moved messages in. */
   private long measuredNanos;
 
-  private boolean keepQueues;
-  private LoadlabException refusal;
   private RunQueues runQueues;
-  private Consumer<String> notice = line -> {};
-  private String namesToCreate;
 
   /** A transacted subscriber of a provider whose timed receive polls cannot use a listener. */
   static final Warning POLLED_TX =
@@ -54,33 +50,15 @@ public final class ThroughputDriver {
     this.settings = settings;
   }
 
-  /**
-   * The broker's refusal that failed the run after setup ({@code amqp:not-implemented}, {@code
-   * amqp:not-found}, {@code amqp:unauthorized-access}, {@code amqp:resource-limit-exceeded}), with
-   * the fix, or {@code null}: a setting to change (exit code 2), unlike a broker that went away.
-   */
-  public LoadlabException refusal() {
-    return refusal;
-  }
-
-  /**
-   * Whether the queues and topic addresses the run creates stay on the broker ({@code
-   * --keep-queues}; by default they are deleted at the end where the broker allows, see {@link
-   * RunQueues}), and where to say what became of them.
-   */
+  @Override
   public ThroughputDriver queues(boolean keep, Consumer<String> noticeLine) {
-    this.keepQueues = keep;
-    this.notice = noticeLine;
+    super.queues(keep, noticeLine);
     return this;
   }
 
-  /**
-   * The base name of the queues a broker that has none of them ({@code amqp:not-found}) asks the
-   * user to create, and of the {@code --base-name} to run with: a front-end that made the run's own
-   * names up passes the stable one its user would give (default: the run's own base name).
-   */
+  @Override
   public ThroughputDriver namesToCreate(String baseName) {
-    this.namesToCreate = baseName;
+    super.namesToCreate(baseName);
     return this;
   }
 
@@ -119,21 +97,18 @@ public final class ThroughputDriver {
       RunRecording recording,
       RunControl control,
       Consumer<IterationResult> onIteration) {
-    RunQueues queues = RunQueues.before(settings.connection(), keepQueues, nodes());
-    if (subscriberAck() == Acknowledgement.TRANSACTED
-        && settings.connection().consumer().provider().receivePolls()) {
-      recording.warn(POLLED_TX);
-    }
-    this.runQueues = queues;
-    List<IterationResult> results;
-    try {
-      results = runAll(timing, recording, control, onIteration);
-    } catch (RuntimeException e) {
-      queues.after(recording, line -> {}); // the refusal is the one line to show
-      throw e;
-    }
-    queues.after(recording, notice);
-    return results;
+    return withQueues(
+        settings.connection(),
+        nodes(),
+        recording,
+        queues -> {
+          if (subscriberAck() == Acknowledgement.TRANSACTED
+              && settings.connection().consumer().provider().receivePolls()) {
+            recording.warn(POLLED_TX);
+          }
+          this.runQueues = queues;
+          return runAll(timing, recording, control, onIteration);
+        });
   }
 
   /** The queues or topics of the run (every iteration uses the same). */

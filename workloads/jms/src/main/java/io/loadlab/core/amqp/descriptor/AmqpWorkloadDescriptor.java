@@ -2,6 +2,8 @@ package io.loadlab.core.amqp.descriptor;
 
 import io.loadlab.core.amqp.LatencyDriver;
 import io.loadlab.core.amqp.ThroughputFigures;
+import io.loadlab.core.amqp.runner.LatencyRunner;
+import io.loadlab.core.amqp.runner.ThroughputRunner;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.workload.JvmHints;
 import io.loadlab.core.workload.Operations;
@@ -47,7 +49,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
             .runningLoad(ThroughputFigures.NAMES)
             // publish: the side the rate is set on
             .recording(Operations.of("publish", List.of("publish", "deliver")))
-            .hinting(AOT),
+            .hinting(AOT)
+            .running(new ThroughputRunner()),
         WorkloadCommand.of(
                 "amqp latency",
                 "JMS latency through a broker (any --provider), after qpid-latency-test; also named"
@@ -58,7 +61,8 @@ public final class AmqpWorkloadDescriptor implements Workload {
             // send-delay only explains it
             .recording(
                 Operations.of("latency", List.of("latency", "transit", "send-delay"), "send-delay"))
-            .hinting(AOT),
+            .hinting(AOT)
+            .running(new LatencyRunner()),
         WorkloadCommand.of(
                 "broker",
                 "run the embedded ActiveMQ Artemis broker (AMQP 1.0 and Core) until Ctrl-C",

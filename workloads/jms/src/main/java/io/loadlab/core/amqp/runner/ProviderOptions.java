@@ -1,4 +1,4 @@
-package io.loadlab.cli.amqp;
+package io.loadlab.core.amqp.runner;
 
 import io.loadlab.core.amqp.AmqpConnectionSettings;
 import io.loadlab.core.failure.UsageException;
@@ -8,7 +8,6 @@ import io.loadlab.core.jms.providers.Providers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.apache.commons.cli.CommandLine;
 
 /**
  * The messaging commands' choice of JMS provider: {@code --provider} (a built-in), or {@code
@@ -19,21 +18,21 @@ final class ProviderOptions {
   private ProviderOptions() {}
 
   /** The publishers' provider (and the consumers', unless {@link #consumerProvider} names one). */
-  static JmsProvider provider(CommandLine cmd) {
-    String jndi = cmd.getOptionValue("jndi");
+  static JmsProvider provider(AmqpOptions o) {
+    String jndi = o.value("jndi");
     if (jndi == null) {
-      if (cmd.hasOption("provider-jars")) {
+      if (o.has("provider-jars")) {
         throw new UsageException(
             "--provider-jars: only used with --jndi; add --jndi FILE or drop --provider-jars");
       }
-      String name = cmd.getOptionValue("provider");
+      String name = o.value("provider");
       return name == null ? Providers.defaultProvider() : Providers.named("--provider", name);
     }
-    if (cmd.hasOption("provider")) {
+    if (o.has("provider")) {
       throw new UsageException(
           "--jndi: replaces --provider (the JNDI file names the provider); give one of them");
     }
-    return JndiProvider.load(Path.of(jndi), jars(cmd), cmd.getOptionValue("broker"));
+    return JndiProvider.load(Path.of(jndi), jars(o), o.value("broker"));
   }
 
   /**
@@ -41,38 +40,37 @@ final class ProviderOptions {
    * with an example URL in its syntax, and the settings only some providers honour, so that one it
    * lacks is refused now.
    */
-  static AmqpConnectionSettings checked(CommandLine cmd) {
-    JmsProvider provider = provider(cmd);
-    JmsProvider consumer = consumerProvider(cmd);
-    if ((consumer != null || cmd.hasOption("consumer-broker"))
-        && cmd.hasOption("single-connection")) {
+  static AmqpConnectionSettings checked(AmqpOptions o) {
+    JmsProvider provider = provider(o);
+    JmsProvider consumer = consumerProvider(o);
+    if ((consumer != null || o.has("consumer-broker")) && o.has("single-connection")) {
       throw new UsageException(
           "--single-connection: consumers through another provider or URL need connections of"
               + " their own; drop --single-connection or --consumer-provider");
     }
-    AmqpConnectionSettings c = example(provider, cmd);
-    return consumer == null ? c : c.withConsumer(example(consumer, cmd));
+    AmqpConnectionSettings c = example(provider, o);
+    return consumer == null ? c : c.withConsumer(example(consumer, o));
   }
 
-  private static AmqpConnectionSettings example(JmsProvider provider, CommandLine cmd) {
+  private static AmqpConnectionSettings example(JmsProvider provider, AmqpOptions o) {
     String url =
         switch (provider.name()) {
           case "artemis", "activemq" -> "tcp://127.0.0.1:61616";
           default -> "amqp://127.0.0.1:5672";
         };
     return AmqpConnectionSettings.builder(provider, url)
-        .profile(AmqpOptions.profile(cmd))
-        .presettled(cmd.hasOption("presettled"))
-        .tcpNoDelay(io.loadlab.cli.OptionDefs.onOff(cmd, "tcp-nodelay", true))
-        .waitStrategy(AmqpOptions.waitStrategy(cmd))
-        .maxFrameSize(AmqpOptions.maxFrameSize(cmd))
-        .prefetch(AmqpOptions.prefetch(cmd, -1)) // checked here; its default is the command's
+        .profile(o.profile())
+        .presettled(o.has("presettled"))
+        .tcpNoDelay(o.onOff("tcp-nodelay", true))
+        .waitStrategy(o.waitStrategy())
+        .maxFrameSize(o.maxFrameSize())
+        .prefetch(o.prefetch(-1)) // checked here; its default is the command's
         .build();
   }
 
   /** The consumers' provider where it differs, else {@code null}. */
-  static JmsProvider consumerProvider(CommandLine cmd) {
-    String name = cmd.getOptionValue("consumer-provider");
+  static JmsProvider consumerProvider(AmqpOptions o) {
+    String name = o.value("consumer-provider");
     return name == null ? null : Providers.named("--consumer-provider", name);
   }
 
@@ -80,11 +78,11 @@ final class ProviderOptions {
    * The broker URL: {@code --broker}, a JNDI file's provider URL, or {@code null} for the embedded
    * broker.
    */
-  static String brokerUrl(CommandLine cmd, JmsProvider provider) {
+  static String brokerUrl(AmqpOptions o, JmsProvider provider) {
     if (provider instanceof JndiProvider jndi) {
       return jndi.url();
     }
-    return cmd.getOptionValue("broker");
+    return o.value("broker");
   }
 
   /** Refuses a provider the embedded broker cannot serve when no broker is named. */
@@ -113,8 +111,8 @@ final class ProviderOptions {
    * The directory of the JNDI provider's jars: {@code --provider-jars}, else {@code lib/} beside
    * loadlab's jar (the distribution's).
    */
-  private static Path jars(CommandLine cmd) {
-    String dir = cmd.getOptionValue("provider-jars");
+  private static Path jars(AmqpOptions o) {
+    String dir = o.value("provider-jars");
     if (dir != null) {
       return Path.of(dir);
     }

@@ -22,7 +22,7 @@ final class Commands {
     all.addAll(Ds2Commands.all());
     all.addAll(ProvisionCommands.all());
     all.addAll(io.loadlab.cli.jmeter.JmeterRunCommand.all());
-    all.addAll(RunnerCommand.forOthers(all)); // a registered workload's, run through its runner
+    RunnerCommand.addTo(all); // a registered workload's, run through its runner
     all.addAll(ReportCommands.all());
     all.addAll(CampaignCommand.all());
     return all;

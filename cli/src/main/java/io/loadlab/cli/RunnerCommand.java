@@ -1,14 +1,11 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.options.OptionSpec;
-import io.loadlab.core.options.OptionValues;
 import io.loadlab.core.results.ResultJson;
 import io.loadlab.core.run.RunTiming;
+import io.loadlab.core.workload.PreparedRun;
 import io.loadlab.core.workload.WorkloadCommand;
 import io.loadlab.core.workload.WorkloadRunner;
 import io.loadlab.core.workload.Workloads;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,19 +31,33 @@ final class RunnerCommand<S> extends DescribedCommand {
   }
 
   /**
-   * A command for every registered workload command that has a runner and none of {@code served}'s
-   * words, in the registry's order.
+   * Adds to {@code served} a command for every registered workload command that has a runner and
+   * none of {@code served}'s words, each after the command the registry lists before it (so that
+   * {@code --help} lists a workload's commands in its descriptor's order), or at the end if none of
+   * those is in {@code served}.
    */
-  static List<Command> forOthers(List<Command> served) {
+  static void addTo(List<Command> served) {
     Set<String> words =
         served.stream().map(c -> String.join(" ", c.path())).collect(Collectors.toSet());
-    List<Command> out = new ArrayList<>();
+    int end = served.size();
+    String before = null;
     for (WorkloadCommand c : Workloads.installed().commands()) {
       if (c.runner() != null && c.runsLoad() && !words.contains(c.words())) {
-        out.add(of(c, c.runner()));
+        int at = before == null ? -1 : indexOf(served, before);
+        served.add(at < 0 ? end : at + 1, of(c, c.runner()));
+        end++;
+      }
+      before = c.words();
+    }
+  }
+
+  private static int indexOf(List<Command> commands, String words) {
+    for (int i = 0; i < commands.size(); i++) {
+      if (String.join(" ", commands.get(i).path()).equals(words)) {
+        return i;
       }
     }
-    return out;
+    return -1;
   }
 
   private static <S> RunnerCommand<S> of(WorkloadCommand c, WorkloadRunner<S> runner) {
@@ -63,12 +74,16 @@ final class RunnerCommand<S> extends DescribedCommand {
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
     RunTiming timing = timing(cmd);
     S settings = settings(cmd);
-    @SuppressWarnings("unchecked")
-    Map<String, Object> recorded =
-        ResultJson.mapper().convertValue(runner.recorded(settings), LinkedHashMap.class);
-    try (RunSession session = RunSession.open(cmd, ctx, descriptor().words(), recorded, timing)) {
-      session.drive(() -> runner.run(settings, timing, session.recording(), session.control()));
-      return session.finish();
+    // What the run needs started (a server in this process, the target's connection) starts
+    // before its directory is made: a target that does not answer leaves no run behind.
+    try (PreparedRun prepared = runner.prepare(settings, w -> ctx.err().println("warning: " + w))) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> recorded =
+          ResultJson.mapper().convertValue(prepared.recorded(), LinkedHashMap.class);
+      try (RunSession session = RunSession.open(cmd, ctx, descriptor().words(), recorded, timing)) {
+        session.drive(() -> prepared.run(timing, session.recording(), session.control()));
+        return session.finish();
+      }
     }
   }
 
@@ -78,13 +93,6 @@ final class RunnerCommand<S> extends DescribedCommand {
 
   /** The runner's settings from the command's own options, as given on the command line. */
   private S settings(CommandLine cmd) {
-    Map<String, List<String>> given = new LinkedHashMap<>();
-    for (OptionSpec spec : described().specs()) {
-      if (cmd.hasOption(spec.name())) {
-        String[] values = cmd.getOptionValues(spec.name());
-        given.put(spec.name(), values == null ? List.of() : Arrays.asList(values));
-      }
-    }
-    return runner.settings(OptionValues.of(described(), given));
+    return runner.settings(OptionDefs.values(cmd, described()));
   }
 }

@@ -5,6 +5,7 @@ import io.loadlab.core.run.RunControl;
 import io.loadlab.core.run.RunRecording;
 import io.loadlab.core.run.RunTiming;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * What runs a load command of a workload, for every front-end alike: its typed settings, parsed
@@ -48,6 +49,31 @@ public interface WorkloadRunner<S> {
    */
   void run(S settings, RunTiming timing, RunRecording recording, RunControl control)
       throws Exception;
+
+  /**
+   * Starts what a run of {@code settings} needs before its recording opens, such as a server in
+   * this process or a connection that tells whether the target answers, and gives the run to go: a
+   * front-end that runs (not one that only checks) calls it once, records its {@link
+   * PreparedRun#recorded}, runs it and closes it. By default it starts nothing: {@link #recorded}
+   * and {@link #run} of the settings as they are.
+   *
+   * @param warnings takes a line for the user about the run to come (without a {@code warning:}
+   *     prefix), printed before it starts
+   */
+  default PreparedRun prepare(S settings, Consumer<String> warnings) throws Exception {
+    return new PreparedRun() {
+      @Override
+      public Object recorded() {
+        return WorkloadRunner.this.recorded(settings);
+      }
+
+      @Override
+      public void run(RunTiming timing, RunRecording recording, RunControl control)
+          throws Exception {
+        WorkloadRunner.this.run(settings, timing, recording, control);
+      }
+    };
+  }
 
   /** One user of the workload, whose operations a front-end starts one at a time and times. */
   WorkloadUser user(S settings) throws Exception;

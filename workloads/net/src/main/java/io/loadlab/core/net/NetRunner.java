@@ -13,6 +13,7 @@ import io.loadlab.core.workload.UserLimits;
 import io.loadlab.core.workload.WorkloadRunner;
 import io.loadlab.core.workload.WorkloadUser;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -115,7 +116,7 @@ public final class NetRunner implements WorkloadRunner<NetRunner.Settings> {
   /** The settings as recorded before a run found its route (interface and MTU unknown). */
   @Override
   public Object recorded(Settings settings) {
-    java.util.Map<String, Object> m = settings.net().describe();
+    Map<String, Object> m = settings.net().describe();
     m.put("interface", null);
     m.put("mtu", null);
     return m;

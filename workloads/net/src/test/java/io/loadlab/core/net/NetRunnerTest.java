@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.net.descriptor.NetWorkloadDescriptor;
 import io.loadlab.core.options.OptionValues;
@@ -131,9 +132,7 @@ class NetRunnerTest {
     }
     NetRunner.Settings s =
         settings("net rr", "--host 127.0.0.1 --connect-timeout 1s --port " + port);
-    assertThrows(
-        io.loadlab.core.failure.UnreachableTargetException.class,
-        () -> runner("net rr").prepare(s, w -> {}));
+    assertThrows(UnreachableTargetException.class, () -> runner("net rr").prepare(s, w -> {}));
   }
 
   @Test

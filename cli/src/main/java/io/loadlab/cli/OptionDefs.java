@@ -3,12 +3,16 @@ package io.loadlab.cli;
 import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
+import io.loadlab.core.options.OptionValues;
 import io.loadlab.core.util.Durations;
 import io.loadlab.core.util.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -135,6 +139,21 @@ public final class OptionDefs {
   /** A long option without a value. */
   public static Option flag(String name, String description) {
     return Option.builder().longOpt(name).desc(description).build();
+  }
+
+  /**
+   * The values given on the command line for {@code table}'s options (the command's own), read
+   * through their descriptions as every front-end reads them ({@link OptionValues}).
+   */
+  public static OptionValues values(CommandLine cmd, OptionTable table) {
+    Map<String, List<String>> given = new LinkedHashMap<>();
+    for (OptionSpec spec : table.specs()) {
+      if (cmd.hasOption(spec.name())) {
+        String[] values = cmd.getOptionValues(spec.name());
+        given.put(spec.name(), values == null ? List.of() : Arrays.asList(values));
+      }
+    }
+    return OptionValues.of(table, given);
   }
 
   /** The value given for {@code spec}'s option, or its default (null if it has none). */

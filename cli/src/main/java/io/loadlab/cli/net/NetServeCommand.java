@@ -2,9 +2,12 @@ package io.loadlab.cli.net;
 
 import io.loadlab.cli.CliContext;
 import io.loadlab.cli.DescribedCommand;
+import io.loadlab.cli.OptionDefs;
 import io.loadlab.cli.StopSignals;
+import io.loadlab.core.net.NetOptionValues;
 import io.loadlab.core.net.NetServer;
 import io.loadlab.core.net.ServerStats;
+import io.loadlab.core.options.OptionValues;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -18,15 +21,18 @@ final class NetServeCommand extends DescribedCommand {
 
   @Override
   public void check(CommandLine cmd) {
-    NetOptions.port(cmd, described().require("port"));
-    NetOptions.socketOptions(cmd, true);
+    OptionValues values = OptionDefs.values(cmd, described());
+    NetOptionValues.port(values);
+    NetOptionValues.socketOptions(values, true);
   }
 
   @Override
   public int run(CommandLine cmd, CliContext ctx) throws Exception {
-    int port = NetOptions.port(cmd, described().require("port"));
+    OptionValues values = OptionDefs.values(cmd, described());
+    int port = NetOptionValues.port(values);
     NetServer server =
-        NetServer.start(cmd.getOptionValue("host"), port, NetOptions.socketOptions(cmd, true));
+        NetServer.start(
+            cmd.getOptionValue("host"), port, NetOptionValues.socketOptions(values, true));
     CountDownLatch stopped = new CountDownLatch(1);
     AtomicBoolean reported = new AtomicBoolean();
     // Stops the server once and says why: the signal's name, or nothing for any other shutdown.

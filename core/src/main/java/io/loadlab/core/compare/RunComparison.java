@@ -199,9 +199,9 @@ public final class RunComparison {
   }
 
   /**
-   * The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order; for the
-   * network workloads also netperf's per operation: MB/s and CPU per transaction by the client
-   * process, the client host and the server.
+   * The workload figures (transfers/s, MB/s, orders per minute...) any run has, in order; for a run
+   * whose operations carry their CPU cost (the network workloads') also netperf's per operation:
+   * MB/s and CPU per transaction by the client process, the client host and the server.
    */
   public List<String> figureNames() {
     Set<String> names = new LinkedHashSet<>();
@@ -251,13 +251,16 @@ public final class RunComparison {
         || f.endsWith("rollbackpct");
   }
 
-  /** A run's workload figures, with the network workloads' per-operation ones added. */
+  /**
+   * A run's workload figures, with per-operation ones added where its operations carry their CPU
+   * cost (netperf's figures: a network run's totals have a {@code cpu} per transaction).
+   */
   static Map<String, Double> figuresOf(RunResult r) {
     Map<String, Double> out = new LinkedHashMap<>();
     if (r.figures() != null) {
       out.putAll(r.figures());
     }
-    if (r.workload() == null || !r.workload().startsWith("net ") || r.totals() == null) {
+    if (!costsCpuPerOperation(r)) {
       return out;
     }
     // A stream's CPU is per MB moved (netperf's service demand), not per write.
@@ -277,6 +280,11 @@ public final class RunComparison {
               }
             });
     return out;
+  }
+
+  /** True if some operation of the run has its CPU cost in the totals. */
+  private static boolean costsCpuPerOperation(RunResult r) {
+    return r.totals() != null && r.totals().values().stream().anyMatch(s -> s.cpu() != null);
   }
 
   private static Double cpu(Double usPerOp, boolean perMB, OperationStats s) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.loadlab.core.compare.RunComparison.Metric;
 import io.loadlab.core.compare.RunComparison.Run;
 import io.loadlab.core.report.Significance;
+import io.loadlab.core.results.CpuCost;
 import io.loadlab.core.results.LatencySummary;
 import io.loadlab.core.results.OperationStats;
 import io.loadlab.core.results.RunResult;
@@ -208,5 +209,34 @@ class RunComparisonTest {
     assertTrue(at >= 0, heading + " in " + md);
     int next = md.indexOf("\n## ", at + heading.length());
     return md.substring(at, next < 0 ? md.length() : next);
+  }
+
+  private static OperationStats moving(double bytesPerSec, CpuCost cpu) {
+    return new OperationStats(
+        1000,
+        0,
+        10,
+        100,
+        bytesPerSec,
+        0,
+        0,
+        new LatencySummary(1, 1, 1, 1, 1, 1, 1, 1),
+        cpu,
+        null,
+        null);
+  }
+
+  @Test
+  void perOperationFiguresComeFromACpuCostInTheTotalsNotFromTheWorkloadsName() {
+    Map<String, Double> figures =
+        RunComparison.figuresOf(
+            run("a", null, Map.of("tx users=1", moving(2e6, new CpuCost(9.5, 12.0, null)))));
+    assertEquals(2.0, figures.get("tx users=1: MB/s"));
+    assertEquals(9.5, figures.get("tx users=1: CPU client (µs/op)"));
+    assertEquals(12.0, figures.get("tx users=1: CPU host (µs/op)"));
+    assertFalse(figures.containsKey("tx users=1: CPU server (µs/op)"));
+    // Without a CPU cost, operations add nothing: bytes alone are no netperf-style figures.
+    assertEquals(
+        Map.of(), RunComparison.figuresOf(run("b", null, Map.of("tx", moving(2e6, null)))));
   }
 }

@@ -57,4 +57,19 @@ class WorkloadSamplerTest {
         WorkloadSamplerBeanInfo.optionsHelp(registry));
     assertEquals("", WorkloadSamplerBeanInfo.optionsHelp(Workloads.of(List.of())));
   }
+
+  @Test
+  void theInstalledNetCommandsRunThroughTheirRunnerToo() throws Exception {
+    Workloads installed = Workloads.installed();
+    assertTrue(
+        WorkloadSamplerBeanInfo.runnable(installed).containsAll(List.of("net rr", "net crr")),
+        "offered: " + WorkloadSamplerBeanInfo.runnable(installed));
+    // Without --host, the user starts a loopback server of its own, closed with it.
+    try (WorkloadUser user =
+        WorkloadSampler.userOf(installed, "net rr", "--request 10 --response 20")) {
+      for (int i = 0; i < 2; i++) {
+        assertEquals(new WorkloadUser.Done("rr", 10, 20), user.operate());
+      }
+    }
+  }
 }

@@ -21,7 +21,7 @@ import java.time.Duration;
  * straight from them) and per thread, not per connection, so connect/request/response allocates
  * nothing per transaction either ({@link ThreadBuffers}).
  */
-public final class NetConnection implements AutoCloseable {
+public final class NetConnection implements PointUser.Endpoint {
   private final SocketChannel channel;
   private final SocketIo io;
   private final byte flags;

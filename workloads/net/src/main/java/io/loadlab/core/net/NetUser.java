@@ -3,27 +3,13 @@ package io.loadlab.core.net;
 import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
-import io.loadlab.core.record.UserFairness;
 import java.io.IOException;
 
 /**
- * One simulated user of a sweep point: a thread that runs transactions back to back (or on a
- * schedule, with a target rate) until its point is stopped, and records each one.
+ * One simulated user of a TCP sweep point: rr and stream on a connection of its own (a new one
+ * after a failure), crr connecting per transaction.
  */
-final class NetUser implements Runnable {
-  private final NetSettings settings;
-  private final NetPoint point;
-  private final NetPointState state;
-  private final OperationRecorder op;
-  private final Recorder recorder;
-  private final Pacer pacer;
-  private final UserFairness.User fairness;
-  private volatile NetConnection connection;
-
-  /**
-   * @param firstOffsetNanos when the first transaction is due after the start (with a target rate)
-   * @param periodNanos the time between this user's transactions, or 0 for back to back
-   */
+final class NetUser extends PointUser<NetConnection> {
   NetUser(
       NetSettings settings,
       NetPoint point,
@@ -33,45 +19,19 @@ final class NetUser implements Runnable {
       int index,
       long firstOffsetNanos,
       long periodNanos) {
-    this.settings = settings;
-    this.point = point;
-    this.state = state;
-    this.op = op;
-    this.recorder = recorder;
-    this.pacer = new Pacer(state, firstOffsetNanos, periodNanos);
-    this.fairness = state.fairness().user(index);
+    super(settings, point, state, op, recorder, index, firstOffsetNanos, periodNanos);
   }
 
   @Override
-  public void run() {
-    recorder.userStarted();
-    try {
-      if (point.workload() != NetWorkload.CRR) {
-        connection = connect(); // before the start: setting up is not part of the measurement
-      }
-      state.ready();
-      state.awaitGo();
-      pacer.begin();
-      fairness.begin(state.goNanos());
-      if (point.workload() == NetWorkload.CRR) {
-        runConnectPerTransaction();
-      } else {
-        runPersistent();
-      }
-    } finally {
-      recorder.userStopped();
+  void runUser() {
+    if (point.workload() != NetWorkload.CRR) {
+      connection = tryOpen(); // before the start: setting up is not part of the measurement
     }
-  }
-
-  /** Closes the connection from another thread, to free a user stuck on a dead peer. */
-  void forceClose() {
-    NetConnection c = connection;
-    if (c != null) {
-      try {
-        c.abort();
-      } catch (IOException e) {
-        // nothing left to do
-      }
+    awaitStart();
+    if (point.workload() == NetWorkload.CRR) {
+      runConnectPerTransaction();
+    } else {
+      runPersistent();
     }
   }
 
@@ -83,7 +43,7 @@ final class NetUser implements Runnable {
       while (!state.isStopped()) {
         NetConnection c = connection;
         if (c == null) {
-          c = connect();
+          c = tryOpen();
           if (c == null) {
             continue;
           }
@@ -102,10 +62,7 @@ final class NetUser implements Runnable {
           } else {
             c.transact(req, resp);
           }
-          long end = System.nanoTime();
-          op.success(end - start, req, resp);
-          fairness.completed(pacer.due(start), issued, end);
-          state.served();
+          completed(start, issued, req, resp);
           onConnection++;
         } catch (IOException e) {
           if (state.isStopped()) {
@@ -171,35 +128,9 @@ final class NetUser implements Runnable {
     }
   }
 
-  private NetConnection connect() {
-    long start = System.nanoTime();
-    try {
-      return open();
-    } catch (IOException | UnreachableTargetException e) {
-      if (!state.isStopped()) {
-        op.failure(System.nanoTime() - start, kind(e));
-        pacer.pause();
-      }
-      return null;
-    }
-  }
-
-  private NetConnection open() throws IOException {
+  @Override
+  NetConnection open() throws IOException {
     return NetConnection.open(
         settings.host(), settings.port(), settings.socket(), settings.connectTimeout());
-  }
-
-  static String kind(Exception e) {
-    Throwable t =
-        e instanceof UnreachableTargetException && e.getCause() != null ? e.getCause() : e;
-    return t.getClass().getSimpleName();
-  }
-
-  private static void closeQuietly(NetConnection c) {
-    try {
-      c.close();
-    } catch (IOException e) {
-      // nothing left to do
-    }
   }
 }

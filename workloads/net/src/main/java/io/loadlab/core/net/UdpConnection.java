@@ -27,7 +27,7 @@ import java.time.Duration;
  * <p>Not thread-safe: one thread at a time uses a connection. Buffers are direct and per thread
  * ({@link ThreadBuffers}); a transaction allocates nothing.
  */
-public final class UdpConnection implements AutoCloseable {
+public final class UdpConnection implements PointUser.Endpoint {
   /** The default time a response may take before the transaction counts as lost. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(200);
 

@@ -1,9 +1,7 @@
 package io.loadlab.core.net;
 
-import io.loadlab.core.failure.UnreachableTargetException;
 import io.loadlab.core.record.OperationRecorder;
 import io.loadlab.core.record.Recorder;
-import io.loadlab.core.record.UserFairness;
 import java.io.IOException;
 
 /**
@@ -11,16 +9,7 @@ import java.io.IOException;
  * are counted, never timed, or one-way datagrams (UDP_STREAM), on its own socket until the point is
  * stopped; then it asks the server what arrived from that socket.
  */
-final class UdpUser implements Runnable {
-  private final NetSettings settings;
-  private final NetPoint point;
-  private final NetPointState state;
-  private final OperationRecorder op;
-  private final Recorder recorder;
-  private final Pacer pacer;
-  private final UserFairness.User fairness;
-  private volatile UdpConnection connection;
-
+final class UdpUser extends PointUser<UdpConnection> {
   UdpUser(
       NetSettings settings,
       NetPoint point,
@@ -30,34 +19,24 @@ final class UdpUser implements Runnable {
       int index,
       long firstOffsetNanos,
       long periodNanos) {
-    this.settings = settings;
-    this.point = point;
-    this.state = state;
-    this.op = op;
-    this.recorder = recorder;
-    this.pacer = new Pacer(state, firstOffsetNanos, periodNanos);
-    this.fairness = state.fairness().user(index);
+    super(settings, point, state, op, recorder, index, firstOffsetNanos, periodNanos);
   }
 
   @Override
-  public void run() {
-    recorder.userStarted();
+  void runUser() {
     UdpConnection c = null;
     long sent = 0;
     long answered = 0;
     try {
-      c = open(); // before the start: setting up is not part of the measurement
+      c = tryOpen(); // before the start: setting up is not part of the measurement
       connection = c;
-      state.ready();
-      state.awaitGo();
-      pacer.begin();
-      fairness.begin(state.goNanos());
+      awaitStart();
       boolean rr = point.workload() == NetWorkload.RR;
       int req = point.request();
       int resp = point.response();
       while (!state.isStopped()) {
         if (c == null) {
-          c = open();
+          c = tryOpen();
           connection = c;
           if (c == null) {
             continue;
@@ -73,10 +52,7 @@ final class UdpUser implements Runnable {
           if (rr) {
             sent++;
             if (c.transact(req, resp)) {
-              long end = System.nanoTime();
-              op.success(end - start, req, resp);
-              fairness.completed(pacer.due(start), issued, end);
-              state.served();
+              completed(start, issued, req, resp);
               answered++;
             } else if ("port unreachable".equals(c.lastLoss())) {
               pacer.pause(); // nobody listens: do not flood the peer with requests
@@ -86,16 +62,13 @@ final class UdpUser implements Runnable {
           } else {
             c.send(req);
             sent++;
-            long end = System.nanoTime();
-            op.success(end - start, req, 0);
-            fairness.completed(pacer.due(start), issued, end);
-            state.served();
+            completed(start, issued, req, 0);
           }
         } catch (IOException e) {
           if (state.isStopped()) {
             break;
           }
-          op.failure(System.nanoTime() - start, NetUser.kind(e));
+          op.failure(System.nanoTime() - start, kind(e));
           pacer.pause();
         }
       }
@@ -105,24 +78,11 @@ final class UdpUser implements Runnable {
         closeQuietly(c);
       }
       connection = null;
-      recorder.userStopped();
     }
   }
 
   private boolean rr() {
     return point.workload() == NetWorkload.RR;
-  }
-
-  /** Closes the socket from another thread, to free a user stuck in a send. */
-  void forceClose() {
-    UdpConnection c = connection;
-    if (c != null) {
-      try {
-        c.abort();
-      } catch (IOException e) {
-        // nothing left to do
-      }
-    }
   }
 
   /** Adds this socket's counts to the point's, with what the server received from it. */
@@ -179,25 +139,9 @@ final class UdpUser implements Runnable {
     }
   }
 
-  private UdpConnection open() {
-    long start = System.nanoTime();
-    try {
-      return UdpConnection.open(
-          settings.host(), settings.port(), settings.socket(), settings.udpTimeout());
-    } catch (IOException | UnreachableTargetException e) {
-      if (!state.isStopped()) {
-        op.failure(System.nanoTime() - start, NetUser.kind(e));
-        pacer.pause();
-      }
-      return null;
-    }
-  }
-
-  private static void closeQuietly(UdpConnection c) {
-    try {
-      c.close();
-    } catch (IOException e) {
-      // nothing left to do
-    }
+  @Override
+  UdpConnection open() throws IOException {
+    return UdpConnection.open(
+        settings.host(), settings.port(), settings.socket(), settings.udpTimeout());
   }
 }

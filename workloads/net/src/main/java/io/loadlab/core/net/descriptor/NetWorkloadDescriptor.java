@@ -1,6 +1,7 @@
 package io.loadlab.core.net.descriptor;
 
 import io.loadlab.core.net.NetDriver;
+import io.loadlab.core.net.NetRunner;
 import io.loadlab.core.net.NetWorkload;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.workload.Server;
@@ -37,7 +38,8 @@ public final class NetWorkloadDescriptor implements Workload {
 
   private static WorkloadCommand load(NetWorkload workload, String summary) {
     return WorkloadCommand.of("net " + workload.id(), summary, NetOptionTables.load(workload))
-        .runningLoad(NetDriver.FIGURES);
+        .runningLoad(NetDriver.FIGURES)
+        .running(new NetRunner(workload));
   }
 
   @Override

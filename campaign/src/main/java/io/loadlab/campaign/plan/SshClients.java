@@ -3,9 +3,7 @@ package io.loadlab.campaign.plan;
 import io.loadlab.campaign.file.Campaign;
 import io.loadlab.provision.lab.LabFile;
 import io.loadlab.provision.lab.LabNetwork;
-import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -37,19 +35,7 @@ final class SshClients {
         case NONE -> Set.of();
         case LAB ->
             new LabNetwork(LabFile.read(conf.file()), conf.labStateDir()).sshAddresses().keySet();
-        case TESTBED -> {
-          Testbed testbed = TestbedFile.read(conf.file());
-          Set<String> remote = new HashSet<>(testbed.guests().keySet());
-          testbed
-              .hosts()
-              .forEach(
-                  (name, h) -> {
-                    if (!h.isLocal()) {
-                      remote.add(name);
-                    }
-                  });
-          yield remote;
-        }
+        case TESTBED -> TestbedFile.read(conf.file()).sshMachines();
       };
     } catch (RuntimeException e) {
       return Set.of();

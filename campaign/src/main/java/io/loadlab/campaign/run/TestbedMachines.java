@@ -15,7 +15,6 @@ import io.loadlab.provision.testbed.Testbed;
 import io.loadlab.provision.testbed.TestbedFile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,16 +42,7 @@ public final class TestbedMachines implements AutoCloseable {
     Testbed testbed = TestbedFile.read(testbedFile);
     this.targets = m -> SshTargets.of(testbed, testbedFile, ProvisionOptions.defaults(), m);
     // Every machine but this one (a local host runs its steps here, without SSH).
-    Set<String> remote = new LinkedHashSet<>(testbed.guests().keySet());
-    testbed
-        .hosts()
-        .forEach(
-            (name, h) -> {
-              if (!h.isLocal()) {
-                remote.add(name);
-              }
-            });
-    this.reachable = remote;
+    this.reachable = testbed.sshMachines();
     this.program = TestbedInstalls.program(testbed);
     this.testbed = testbed;
     this.testbedFile = testbedFile;

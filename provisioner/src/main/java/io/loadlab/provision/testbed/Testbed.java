@@ -1,8 +1,10 @@
 package io.loadlab.provision.testbed;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A testbed as a lab engineer describes it in one YAML file: the physical hosts, the KVM guests on
@@ -39,6 +41,21 @@ public record Testbed(
     hosts = hosts == null ? Map.of() : new LinkedHashMap<>(hosts);
     guests = guests == null ? Map.of() : new LinkedHashMap<>(guests);
     roles = roles == null ? List.of() : List.copyOf(roles);
+  }
+
+  /**
+   * The machines reached over SSH, in the file's order: every guest and every host but a local one
+   * (which runs its steps here).
+   */
+  public Set<String> sshMachines() {
+    Set<String> remote = new LinkedHashSet<>(guests.keySet());
+    hosts.forEach(
+        (name, h) -> {
+          if (!h.isLocal()) {
+            remote.add(name);
+          }
+        });
+    return remote;
   }
 
   /** True if no guests are declared: every role runs on bare metal. */

@@ -1,17 +1,14 @@
 package io.loadlab.cli;
 
-import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionSpec;
 import io.loadlab.core.options.OptionTable;
 import io.loadlab.core.options.OptionValues;
 import io.loadlab.core.util.Durations;
-import io.loadlab.core.util.Texts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -184,11 +181,6 @@ public final class OptionDefs {
     if (text == null) {
       return true;
     }
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "on", "yes", "1" -> true;
-      case "false", "off", "no", "0" -> false;
-      default ->
-          throw new UsageException("--" + option + ": '" + Texts.cut(text) + "' is not on or off");
-    };
+    return OptionValues.onOff(option, text);
   }
 }

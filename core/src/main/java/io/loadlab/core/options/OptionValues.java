@@ -138,9 +138,16 @@ public final class OptionValues {
   /** An {@code on|off} value: its default when absent. */
   public boolean onOff(String name) {
     String text = text(name);
-    if (text == null) {
-      return false;
-    }
+    return text != null && onOff(name, text);
+  }
+
+  /**
+   * {@code text} given to {@code --name} as on or off ({@code on/off}, {@code true/false}, {@code
+   * yes/no}, {@code 1/0}, any case).
+   *
+   * @throws UsageException naming the option when it is neither
+   */
+  public static boolean onOff(String name, String text) {
     return switch (text.trim().toLowerCase(Locale.ROOT)) {
       case "true", "on", "yes", "1" -> true;
       case "false", "off", "no", "0" -> false;

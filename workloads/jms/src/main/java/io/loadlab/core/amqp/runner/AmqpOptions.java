@@ -7,10 +7,8 @@ import io.loadlab.core.failure.UsageException;
 import io.loadlab.core.options.OptionValues;
 import io.loadlab.core.util.Numerals;
 import io.loadlab.core.util.Sizes;
-import io.loadlab.core.util.Texts;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -62,12 +60,7 @@ final class AmqpOptions {
     if (text == null) {
       return true;
     }
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "on", "yes", "1" -> true;
-      case "false", "off", "no", "0" -> false;
-      default ->
-          throw new UsageException("--" + name + ": '" + Texts.cut(text) + "' is not on or off");
-    };
+    return OptionValues.onOff(name, text);
   }
 
   int intOption(String name, int defaultValue, int min, int max) {

@@ -83,6 +83,43 @@ public final class HardwareExamples {
     return out;
   }
 
+  /**
+   * The file and field ({@code FILE: FIELD: }) of every problem the plan of a campaign {@link
+   * #onThisMachine} finds with a home that holds no SSH key: each host-root guest's key file (it
+   * authorizes the key's {@code .pub}), and an install tarball not built yet (before the package
+   * phase, a fresh clone's test run).
+   */
+  static Set<String> expectedOnThisMachine(Path campaign) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Path tb : testbeds(campaign)) {
+      Testbed t = TestbedFile.read(tb);
+      t.guests()
+          .forEach(
+              (name, g) -> {
+                if (g.sharesHostRoot()) {
+                  out.add(tb + ": guests." + name + ".key-file: ");
+                }
+              });
+      if (t.install() != null
+          && t.install().loadlab() != null
+          && !Files.isReadable(tb.getParent().resolve(t.install().loadlab()))) {
+        out.add(tb + ": install.loadlab: ");
+      }
+    }
+    // A jmeter step's JMeter home (examples/guest-lab: /opt/apache-jmeter-5.6.3) where this
+    // machine has none yet (.ci/run puts it there after the README's test command).
+    List<CampaignSpec.StepSpec> steps = spec(campaign).steps();
+    for (int i = 0; i < steps.size(); i++) {
+      Object jmeter = steps.get(i).options().get("jmeter");
+      if ("jmeter run".equals(steps.get(i).run())
+          && jmeter != null
+          && !Files.isDirectory(Path.of(jmeter.toString()).resolve("bin"))) {
+        out.add(campaign.toAbsolutePath() + ": steps[" + i + "].options: ");
+      }
+    }
+    return out;
+  }
+
   /** {@code FILE: FIELD: } of a problem line (the text up to its second ": "). */
   public static String fileAndField(String line) {
     int first = line.indexOf(": ");

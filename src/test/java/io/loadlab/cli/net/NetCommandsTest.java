@@ -206,6 +206,7 @@ class NetCommandsTest {
     assertEquals("lo", r.configuration().get("interface"));
     assertTrue(
         ((Number) r.configuration().get("mtu")).intValue() >= 1500, r.configuration().toString());
+    assertEquals("127.0.0.1", r.configuration().get("clientAddress"), "the client's address");
     assertEquals(
         List.of("rr users=1 req=14 resp=14", "rr users=1 req=65507 resp=14"),
         List.copyOf(r.totals().keySet()));

@@ -113,13 +113,14 @@ public final class NetDriver implements AutoCloseable {
   }
 
   /**
-   * The settings as recorded with the results, with the route's interface and MTU ({@code mtu} is
-   * null when it could not be told).
+   * The settings as recorded with the results, with the route's interface and MTU and the client's
+   * address on it, where its connections come from ({@code null} when they could not be told).
    */
   public Map<String, Object> describe() {
     Map<String, Object> m = settings.describe();
     m.put("interface", route == null ? null : route.interfaceName());
     m.put("mtu", route == null ? null : route.mtu());
+    m.put("clientAddress", route == null ? null : route.sourceAddress());
     return m;
   }
 

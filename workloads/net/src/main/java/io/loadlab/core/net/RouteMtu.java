@@ -20,8 +20,10 @@ import java.util.Set;
  * @param interfaceName e.g. {@code eth0}, {@code lo}
  * @param mtu the interface MTU in bytes
  * @param ipv6 true if the route is IPv6 (40-byte IP header instead of 20)
+ * @param sourceAddress the route's source address, the one this machine's connections to the server
+ *     come from (e.g. a guest's address on the NIC the run used), or null if not told
  */
-public record RouteMtu(String interfaceName, int mtu, boolean ipv6) {
+public record RouteMtu(String interfaceName, int mtu, boolean ipv6, String sourceAddress) {
   private static final int UDP_HEADER = 8;
   private static final int TCP_HEADER_WITH_TIMESTAMPS = 32;
 
@@ -35,7 +37,8 @@ public record RouteMtu(String interfaceName, int mtu, boolean ipv6) {
       if (nic == null) {
         return null;
       }
-      return new RouteMtu(nic.getName(), nic.getMTU(), target instanceof Inet6Address);
+      return new RouteMtu(
+          nic.getName(), nic.getMTU(), target instanceof Inet6Address, local.getHostAddress());
     } catch (IOException | RuntimeException e) {
       return null;
     }

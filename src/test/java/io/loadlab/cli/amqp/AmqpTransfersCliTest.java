@@ -41,10 +41,16 @@ class AmqpTransfersCliTest {
     RunResult result = ResultJson.read(dir.resolve("result.json"));
     Double transfers = result.figures().get("transfersPerSec size=64");
     assertNotNull(transfers, result.figures().toString());
-    // qpid-perftest counts both legs: every message once sent and once received.
+    // qpid-perftest counts both legs, every message once sent and once received, over the time
+    // from the start signal to the last receipt (ThroughputDriverTest holds the identity). That
+    // time is at least each client's own, so the transfers are at most the two rates' sum; they
+    // need not exceed either (a busy machine may hold the first receipt back, and the one
+    // subscriber's own rate is then high).
     double publish = result.figures().get("publishRate size=64");
     double subscribe = result.figures().get("subscribeRate size=64");
-    assertTrue(transfers > Math.max(publish, subscribe), transfers + " counts both legs");
+    assertTrue(
+        transfers > 0 && transfers <= (publish + subscribe) * 1.0001,
+        transfers + " within the sum of publish " + publish + " and subscribe " + subscribe);
     String line = "size=64: messages/s (transfers): " + Numbers.format(transfers);
     String ops =
         "; operations/s: publish size=64 "

@@ -29,20 +29,21 @@ import org.apache.jorphan.collections.ListedHashTree;
 
 /**
  * Runs a test plan in-process with JMeter's {@link StandardJMeterEngine}, as JMeter's own tests do:
- * a temporary JMeter home with minimal properties, a plan of one thread group, and a listener that
- * collects every sample.
+ * a JMeter home in {@code target/jmeter-home} with minimal properties, a plan of one thread group,
+ * and a listener that collects every sample.
  */
 public final class EngineHarness {
   private static boolean initialised;
 
   private EngineHarness() {}
 
-  /** Sets JMeter up once per JVM: a temporary home and properties. */
+  /** Sets JMeter up once per JVM: a home of its own and properties. */
   public static synchronized void init() throws IOException {
     if (initialised) {
       return;
     }
-    Path home = Files.createTempDirectory("jmeter-home");
+    // In the module's build directory, not the system's temporary one: nothing is left in /tmp.
+    Path home = Files.createDirectories(Path.of("target", "jmeter-home").toAbsolutePath());
     Path bin = Files.createDirectories(home.resolve("bin"));
     Path props = bin.resolve("jmeter.properties");
     Files.writeString(props, "jmeter.save.saveservice.output_format=csv\n");

@@ -68,7 +68,17 @@ class ProviderCommandsTest {
     json =
         ok(
             CliRun.of(
-                out("jms", "latency", "--provider", "artemis", "--count", "200", "--rate", "200")));
+                out(
+                    "jms",
+                    "latency",
+                    "--provider",
+                    "artemis",
+                    "--count",
+                    "200",
+                    "--rate",
+                    "200",
+                    "--rate-tolerance",
+                    "10%")));
     assertTrue(json.contains("\"providerProtocol\" : \"CORE\""), json);
     // jms is the group's other name, for campaigns too.
     io.loadlab.cli.Main.check(List.of("jms", "throughput", "--provider", "artemis"));

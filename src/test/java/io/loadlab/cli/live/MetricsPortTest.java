@@ -42,6 +42,8 @@ class MetricsPortTest {
             "rr",
             "--rate",
             "400",
+            "--rate-tolerance",
+            "10%",
             "--duration",
             "8s",
             "--interval",
@@ -80,6 +82,7 @@ class MetricsPortTest {
     result.intervals().forEach(i -> intervals.put(i.index(), i));
     long countSoFar = 0;
     int compared = 0;
+    int withHostCpu = 0;
     for (IntervalSample i : intervals.values()) {
       OperationStats s = i.operations().get(OP);
       countSoFar += s == null ? 0 : s.count();
@@ -106,12 +109,18 @@ class MetricsPortTest {
       assertEquals(400.0, e.value("loadlab_target_operations_per_second", labels));
       assertNotNull(e.value("loadlab_target_held", labels));
       assertNotNull(e.value("loadlab_process_cpu_ratio", "machine", "client1"));
-      assertNotNull(e.value("loadlab_host_cpu_ratio"));
+      // The host's CPU share is left out (not given as 0) for an interval whose /proc/stat ticks
+      // could not be measured; beside two CPU burners one interval of a run had none, so it is
+      // asked of at least one interval, not of each.
+      if (e.value("loadlab_host_cpu_ratio") != null) {
+        withHostCpu++;
+      }
       assertNotNull(e.value("loadlab_load_average"));
       assertNotNull(e.value("loadlab_jvm_gc_pause_seconds_total"));
       compared++;
     }
     assertTrue(compared >= 3, "intervals compared: " + compared);
+    assertTrue(withHostCpu >= 1, "host CPU in none of " + compared + " intervals");
     Exposition last = byInterval.get(((TreeMap<Integer, Exposition>) byInterval).lastKey());
     double runRate = last.value("loadlab_run_operations_per_second", "operation", OP);
     assertTrue(
@@ -141,6 +150,8 @@ class MetricsPortTest {
             "rr",
             "--rate",
             "200",
+            "--rate-tolerance",
+            "10%",
             "--duration",
             "5s",
             "--interval",

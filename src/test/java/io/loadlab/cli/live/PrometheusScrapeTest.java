@@ -47,6 +47,8 @@ class PrometheusScrapeTest {
             "rr",
             "--rate",
             "300",
+            "--rate-tolerance",
+            "10%",
             "--duration",
             "40s",
             "--interval",
